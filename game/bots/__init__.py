@@ -1,0 +1,42 @@
+"""Computer players. A policy looks at a game state and returns one of its legal actions.
+
+No pygame here. Each game's module under game.bots has a ``POLICIES`` dict mapping a
+strength ("easy", "normal", "hard") to a policy class; "random" works for every game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Protocol
+
+from game.rules.core import Action, GameState
+
+STRENGTHS = ("easy", "normal", "hard")
+POLICY_NAMES = STRENGTHS + ("random",)
+
+
+class Policy(Protocol):
+    def choose(self, state: GameState) -> Action: ...
+
+
+class RandomPolicy:
+    """Uniform over the legal actions: the baseline every real policy must beat."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, state: GameState) -> Action:
+        return self.rng.choice(state.legal_actions())
+
+
+def make_policy(bot_module: str, name: str, seed: int | None = None) -> Policy:
+    """The policy ``name`` of game.bots.<bot_module>, with its own seeded randomness."""
+    rng = random.Random(seed)
+    if name == "random":
+        return RandomPolicy(rng)
+    module = importlib.import_module(f"game.bots.{bot_module}")
+    try:
+        return module.POLICIES[name](rng)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(POLICY_NAMES)}") from None
