@@ -1,0 +1,491 @@
+#!/usr/bin/env python3
+"""Synthesise Dice Harbor's sound effects and write them as Ogg Vorbis files.
+
+Pure standard library (math, random, struct, wave) for the synthesis; the WAV files are
+then encoded with ``oggenc`` (Debian package ``vorbis-tools``), because the browser build
+(pygbag) plays Ogg Vorbis.  Every random draw comes from one seeded ``random.Random``, and
+the Ogg stream serial numbers are fixed, so a rerun gives the same files.
+
+Usage (from the repository root)::
+
+    apt-get install vorbis-tools          # once, provides oggenc
+    python3 tools/make_sounds.py          # writes assets/sounds/*.ogg
+    python3 tools/make_sounds.py --wav    # also keeps the .wav renders (not shipped)
+    python3 tools/make_sounds.py --out DIR --only roll,win
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import wave
+
+RATE = 44100
+TAU = 2.0 * math.pi
+SEED = 20240611
+OGG_QUALITY = "2"  # oggenc -q: about 50-60 kbit/s for mono 44.1 kHz, plenty for effects
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_OUT = os.path.join(ROOT, "assets", "sounds")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def note(name: str) -> float:
+    """Frequency of a note name such as 'C5', 'F#4' or 'Bb3' (A4 = 440 Hz)."""
+    names = {"C": -9, "D": -7, "E": -5, "F": -4, "G": -2, "A": 0, "B": 2}
+    semis = names[name[0]]
+    rest = name[1:]
+    while rest and rest[0] in "#b":
+        semis += 1 if rest[0] == "#" else -1
+        rest = rest[1:]
+    octave = int(rest)
+    return 440.0 * 2.0 ** ((semis + 12 * (octave - 4)) / 12.0)
+
+
+def silence(seconds: float) -> list[float]:
+    return [0.0] * int(round(seconds * RATE))
+
+
+def mix(buf: list[float], sound: list[float], at: float, gain: float = 1.0) -> None:
+    """Add ``sound`` into ``buf`` starting at ``at`` seconds (the buffer grows if needed)."""
+    start = int(round(at * RATE))
+    end = start + len(sound)
+    if end > len(buf):
+        buf.extend([0.0] * (end - len(buf)))
+    for i, s in enumerate(sound):
+        buf[start + i] += s * gain
+
+
+def envelope(n: int, attack: float, decay: float, hold: float = 0.0) -> list[float]:
+    """Soft attack (raised cosine, seconds), optional hold, then exponential decay.
+
+    ``decay`` is the time constant in seconds.  The last 5 ms fade to exactly zero.
+    """
+    a = max(1, int(attack * RATE))
+    h = int(hold * RATE)
+    out = []
+    for i in range(n):
+        if i < a:
+            v = 0.5 - 0.5 * math.cos(math.pi * i / a)
+        elif i < a + h:
+            v = 1.0
+        else:
+            v = math.exp(-(i - a - h) / (decay * RATE))
+        out.append(v)
+    tail = min(n, int(0.005 * RATE))
+    for k in range(tail):
+        out[n - 1 - k] *= k / tail
+    return out
+
+
+def bell(
+    freq: float, dur: float, decay: float, partials=None, attack: float = 0.004, detune: float = 0.0
+) -> list[float]:
+    """A soft bell / mallet tone: a few partials, higher ones dying faster."""
+    if partials is None:
+        partials = [(1.0, 1.0), (2.0, 0.35), (3.0, 0.12), (4.2, 0.05)]
+    n = int(dur * RATE)
+    env = envelope(n, attack, decay)
+    out = [0.0] * n
+    for ratio, amp in partials:
+        f = freq * ratio
+        if f >= RATE / 2 * 0.9:
+            continue
+        w = TAU * f / RATE
+        w2 = TAU * f * (1.0 + detune) / RATE
+        # higher partials decay faster: extra exponential per partial
+        k = 1.0 / (decay * RATE) * (ratio - 1.0) * 0.8
+        for i in range(n):
+            s = math.sin(w * i)
+            if detune:
+                s = 0.5 * (s + math.sin(w2 * i))
+            out[i] += amp * s * math.exp(-k * i)
+    return [o * e for o, e in zip(out, env, strict=True)]
+
+
+def brass(
+    freq: float,
+    dur: float,
+    attack: float = 0.03,
+    release: float = 0.12,
+    vibrato: float = 0.0,
+    bright: float = 1.0,
+) -> list[float]:
+    """A warm brass-like tone: harmonics whose brightness follows the envelope."""
+    n = int(dur * RATE)
+    a = max(1, int(attack * RATE))
+    r = max(1, int(release * RATE))
+    out = []
+    phase = 0.0
+    for i in range(n):
+        t = i / RATE
+        if i < a:
+            e = 0.5 - 0.5 * math.cos(math.pi * i / a)
+        else:
+            e = 1.0 - 0.15 * min(1.0, (i - a) / max(1, n - a - r))
+        if i > n - r:
+            e *= max(0.0, (n - i) / r) ** 2
+        vib = 1.0 + vibrato * math.sin(TAU * 5.5 * t) * min(1.0, t / 0.25)
+        phase += TAU * freq * vib / RATE
+        b = bright * (0.35 + 0.65 * e)
+        s = (
+            math.sin(phase)
+            + 0.5 * b * math.sin(2 * phase)
+            + 0.28 * b * b * math.sin(3 * phase)
+            + 0.12 * b**3 * math.sin(4 * phase)
+            + 0.05 * b**3 * math.sin(5 * phase)
+        )
+        out.append(s * e)
+    return out
+
+
+class OnePole:
+    """One-pole low-pass filter."""
+
+    def __init__(self, cutoff: float):
+        self.set(cutoff)
+        self.y = 0.0
+
+    def set(self, cutoff: float) -> None:
+        self.a = 1.0 - math.exp(-TAU * cutoff / RATE)
+
+    def __call__(self, x: float) -> float:
+        self.y += self.a * (x - self.y)
+        return self.y
+
+
+class LowPass:
+    """Resonant Chamberlin state-variable filter, low-pass output (for the 'wah')."""
+
+    def __init__(self, freq: float, q: float = 3.0):
+        self.low = 0.0
+        self.band = 0.0
+        self.q = 1.0 / q
+        self.set(freq)
+
+    def set(self, freq: float) -> None:
+        self.f = 2.0 * math.sin(math.pi * min(freq, RATE / 6) / RATE)
+
+    def __call__(self, x: float) -> float:
+        self.low += self.f * self.band
+        high = x - self.low - self.q * self.band
+        self.band += self.f * high
+        return self.low
+
+
+class BandPass:
+    """Chamberlin state-variable filter, band-pass output."""
+
+    def __init__(self, freq: float, q: float = 2.0):
+        self.low = 0.0
+        self.band = 0.0
+        self.q = 1.0 / q
+        self.set(freq)
+
+    def set(self, freq: float) -> None:
+        self.f = 2.0 * math.sin(math.pi * min(freq, RATE / 6) / RATE)
+
+    def __call__(self, x: float) -> float:
+        self.low += self.f * self.band
+        high = x - self.low - self.q * self.band
+        self.band += self.f * high
+        return self.band
+
+
+def knock(rng: random.Random, strength: float) -> list[float]:
+    """One die hitting a wooden table: a short bright tick plus a damped wooden body."""
+    dur = 0.06
+    n = int(dur * RATE)
+    body_f = rng.uniform(650.0, 1150.0)
+    body_f2 = body_f * rng.uniform(2.3, 2.8)
+    tick_bp = BandPass(rng.uniform(2500.0, 4200.0), q=1.5)
+    soften = OnePole(6500.0)
+    out = []
+    for i in range(n):
+        t = i / RATE
+        noise = rng.uniform(-1.0, 1.0) * math.exp(-t / 0.0025)
+        tick = soften(tick_bp(noise)) * 2.4
+        body = math.sin(TAU * body_f * t) * math.exp(-t / 0.012) + 0.4 * math.sin(
+            TAU * body_f2 * t
+        ) * math.exp(-t / 0.006)
+        out.append((tick + 0.55 * body) * strength)
+    a = int(0.0006 * RATE)
+    for i in range(a):
+        out[i] *= i / a
+    return out
+
+
+def finish(buf: list[float], peak: float) -> list[float]:
+    """Remove DC, fade the edges and normalise to ``peak`` (well below full scale)."""
+    mean = sum(buf) / len(buf)
+    buf = [s - mean for s in buf]
+    fade_in = min(len(buf), int(0.002 * RATE))
+    for i in range(fade_in):
+        buf[i] *= i / fade_in
+    fade_out = min(len(buf), int(0.02 * RATE))
+    for k in range(fade_out):
+        buf[len(buf) - 1 - k] *= k / fade_out
+    top = max(abs(s) for s in buf) or 1.0
+    return [s * peak / top for s in buf]
+
+
+# --------------------------------------------------------------------------- effects
+
+
+def fx_roll(rng: random.Random) -> list[float]:
+    """Dice rattling on a wooden table: clustered knocks that settle down."""
+    buf = silence(0.75)
+    t = 0.01
+    hits = 0
+    while t < 0.6 and hits < 18:
+        progress = t / 0.6
+        strength = (1.0 - 0.75 * progress) * rng.uniform(0.55, 1.0)
+        mix(buf, knock(rng, strength), t)
+        if rng.random() < 0.35:  # a quick bounce of the same die
+            mix(buf, knock(rng, strength * 0.45), t + rng.uniform(0.012, 0.025))
+        hits += 1
+        t += rng.uniform(0.018, 0.055) * (1.0 + 1.4 * progress)
+    return finish(buf, 0.80)
+
+
+def fx_hold(rng: random.Random) -> list[float]:
+    """A soft, low click for keeping a die."""
+    n = int(0.11 * RATE)
+    lp = OnePole(2500.0)
+    out = []
+    for i in range(n):
+        t = i / RATE
+        body = math.sin(TAU * 520.0 * t) * math.exp(-t / 0.018)
+        body += 0.3 * math.sin(TAU * 1310.0 * t) * math.exp(-t / 0.007)
+        tick = lp(rng.uniform(-1.0, 1.0)) * math.exp(-t / 0.002) * 1.5
+        out.append(body + tick)
+    for i in range(int(0.001 * RATE)):
+        out[i] *= i / (0.001 * RATE)
+    return finish(out, 0.45)
+
+
+def fx_click(rng: random.Random) -> list[float]:
+    """A crisp, short UI click."""
+    n = int(0.1 * RATE)
+    bp = BandPass(3200.0, q=3.0)
+    out = []
+    for i in range(n):
+        t = i / RATE
+        tick = bp(rng.uniform(-1.0, 1.0)) * math.exp(-t / 0.0035) * 2.0
+        tone = math.sin(TAU * 1760.0 * t) * math.exp(-t / 0.01)
+        out.append(tick + 0.6 * tone)
+    return finish(out, 0.40)
+
+
+def fx_score(rng: random.Random) -> list[float]:
+    """A pleasant two-note chime (a rising fourth)."""
+    buf = silence(0.8)
+    mix(buf, bell(note("G5"), 0.5, 0.16, detune=0.002), 0.0, 0.8)
+    mix(buf, bell(note("C6"), 0.7, 0.22, detune=0.002), 0.11, 1.0)
+    return finish(buf, 0.60)
+
+
+def fx_bonus(rng: random.Random) -> list[float]:
+    """A rising major arpeggio ending on a held chord."""
+    buf = silence(1.05)
+    notes = ["C5", "E5", "G5", "C6", "E6"]
+    for k, name in enumerate(notes):
+        last = k == len(notes) - 1
+        mix(
+            buf,
+            bell(note(name), 0.8 if last else 0.6, 0.28 if last else 0.18, detune=0.0025),
+            0.085 * k,
+            0.75 + 0.05 * k,
+        )
+    return finish(buf, 0.62)
+
+
+def fx_hot_dice(rng: random.Random) -> list[float]:
+    """Sparkly, fast pentatonic run up two octaves with a shimmer."""
+    buf = silence(0.95)
+    names = ["C6", "D6", "E6", "G6", "A6", "C7", "D7", "E7", "G7"]
+    glass = [(1.0, 1.0), (2.76, 0.25), (5.4, 0.08)]
+    for k, name in enumerate(names):
+        mix(buf, bell(note(name), 0.45, 0.12, partials=glass), 0.038 * k, 0.55 + 0.04 * k)
+    # shimmer: a few tiny random high pings on top
+    for _ in range(10):
+        f = note("C7") * 2.0 ** (rng.choice([0, 2, 4, 7, 9, 12]) / 12.0)
+        mix(buf, bell(f, 0.2, 0.05, partials=[(1.0, 1.0)]), rng.uniform(0.12, 0.55), 0.18)
+    return finish(buf, 0.55)
+
+
+def fx_farkle(rng: random.Random) -> list[float]:
+    """A sad, soft 'wah wah wahhh' falling line over a low thud."""
+    buf = silence(1.35)
+    # low thud
+    n = int(0.25 * RATE)
+    thud = []
+    for i in range(n):
+        t = i / RATE
+        f = 95.0 - 35.0 * min(1.0, t / 0.15)
+        thud.append(math.sin(TAU * f * t) * math.exp(-t / 0.07))
+    mix(buf, thud, 0.0, 0.8)
+    # three falling "wah" notes; the last one is longer, slides down and wobbles
+    steps = [
+        (note("D4"), note("D4") * 0.985, 0.03, 0.26, 0.0),
+        (note("C#4"), note("C#4") * 0.985, 0.31, 0.26, 0.0),
+        (note("C4"), note("A3"), 0.59, 0.72, 0.02),
+    ]
+    for f0, f1, start, dur, wobble in steps:
+        n = int(dur * RATE)
+        lp = LowPass(300.0, q=2.5)
+        phase = 0.0
+        out = []
+        for i in range(n):
+            x = i / n
+            t = i / RATE
+            f = f0 * (f1 / f0) ** (x**1.5) * (1.0 + wobble * math.sin(TAU * 6.0 * t))
+            phase += TAU * f / RATE
+            # soft sawtooth from a few harmonics
+            s = sum(math.sin(h * phase) / h for h in range(1, 8))
+            # the "wah": the filter opens quickly, then slowly closes
+            lp.set(220.0 + 1100.0 * math.sin(math.pi * min(1.0, x**0.6)) ** 2)
+            e = min(1.0, i / (0.025 * RATE)) * min(1.0, (n - i) / (0.06 * RATE))
+            out.append(lp(s) * e)
+        mix(buf, out, start, 1.0)
+    return finish(buf, 0.50)
+
+
+def fx_win(rng: random.Random) -> list[float]:
+    """A short fanfare: three pickup notes and a held major chord (about 1.5 s)."""
+    buf = silence(1.55)
+    pickups = [("G4", 0.0), ("C5", 0.13), ("E5", 0.26)]
+    for name, t in pickups:
+        mix(buf, brass(note(name), 0.16, attack=0.012, release=0.05), t, 0.55)
+    mix(buf, brass(note("G5"), 0.22, attack=0.012, release=0.06), 0.39, 0.6)
+    chord = [("C5", 0.35), ("E5", 0.3), ("G5", 0.3), ("C6", 0.45)]
+    for name, gain in chord:
+        mix(
+            buf,
+            brass(note(name), 0.95, attack=0.03, release=0.45, vibrato=0.004, bright=0.9),
+            0.55,
+            gain,
+        )
+    # a bell on top of the chord for sparkle
+    mix(buf, bell(note("C7"), 0.9, 0.3), 0.55, 0.12)
+    return finish(buf, 0.68)
+
+
+def fx_error(rng: random.Random) -> list[float]:
+    """A gentle low double buzz ('uh-uh') for an illegal click."""
+    buf = silence(0.34)
+    for start, f in ((0.0, 165.0), (0.15, 147.0)):
+        n = int(0.13 * RATE)
+        lp = OnePole(900.0)
+        out = []
+        for i in range(n):
+            t = i / RATE
+            ph = TAU * f * t
+            s = math.sin(ph) + 0.45 * math.sin(3 * ph) + 0.2 * math.sin(5 * ph)
+            e = min(1.0, t / 0.012) * min(1.0, (n - i) / (0.04 * RATE))
+            out.append(lp(s) * e)
+        mix(buf, out, start)
+    return finish(buf, 0.32)
+
+
+def fx_card(rng: random.Random) -> list[float]:
+    """A card flip: a short airy swoosh that rises and falls, with a light snap."""
+    dur = 0.26
+    n = int(dur * RATE)
+    bp = BandPass(800.0, q=2.5)
+    soften = OnePole(5000.0)
+    out = []
+    for i in range(n):
+        x = i / n
+        bp.set(700.0 + 2800.0 * math.sin(math.pi * x) ** 1.5)
+        # quick rise, longer fall
+        e = (x / 0.35) ** 2 if x < 0.35 else ((1.0 - x) / 0.65) ** 1.5
+        out.append(soften(bp(rng.uniform(-1.0, 1.0))) * e)
+    buf = out + silence(0.06)
+    snap = []
+    bp2 = BandPass(2200.0, q=2.5)
+    for i in range(int(0.03 * RATE)):
+        t = i / RATE
+        snap.append(bp2(rng.uniform(-1.0, 1.0)) * math.exp(-t / 0.004))
+    mix(buf, snap, dur * 0.82, 0.7)
+    return finish(buf, 0.45)
+
+
+EFFECTS = {
+    "roll": fx_roll,
+    "hold": fx_hold,
+    "score": fx_score,
+    "bonus": fx_bonus,
+    "farkle": fx_farkle,
+    "hot_dice": fx_hot_dice,
+    "win": fx_win,
+    "click": fx_click,
+    "error": fx_error,
+    "card": fx_card,
+}
+
+
+# --------------------------------------------------------------------------- output
+
+
+def write_wav(path: str, samples: list[float]) -> None:
+    frames = bytearray()
+    for s in samples:
+        v = int(round(max(-1.0, min(1.0, s)) * 32767.0))
+        frames += struct.pack("<h", v)
+    with wave.open(path, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(bytes(frames))
+
+
+def encode_ogg(oggenc: str, wav_path: str, ogg_path: str, serial: int) -> None:
+    cmd = [oggenc, "-Q", "-q", OGG_QUALITY, "-s", str(serial), "-o", ogg_path, wav_path]
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"make_sounds: oggenc failed on {wav_path}:\n{result.stderr}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=DEFAULT_OUT, help="output folder (assets/sounds)")
+    parser.add_argument("--wav", action="store_true", help="keep the .wav renders as well")
+    parser.add_argument("--only", default="", help="comma-separated effect names")
+    args = parser.parse_args(argv)
+
+    oggenc = shutil.which("oggenc")
+    if oggenc is None:
+        sys.exit("make_sounds: 'oggenc' not found. Install it with: apt-get install vorbis-tools")
+
+    names = [n for n in args.only.split(",") if n] or list(EFFECTS)
+    unknown = [n for n in names if n not in EFFECTS]
+    if unknown:
+        sys.exit(f"make_sounds: unknown effect(s): {', '.join(unknown)}")
+
+    os.makedirs(args.out, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            # one seeded generator per effect, so effects do not depend on each other
+            rng = random.Random(f"{SEED}:{name}")
+            samples = EFFECTS[name](rng)
+            wav_path = os.path.join(args.out if args.wav else tmp, name + ".wav")
+            write_wav(wav_path, samples)
+            ogg_path = os.path.join(args.out, name + ".ogg")
+            serial = 1000 + list(EFFECTS).index(name)
+            encode_ogg(oggenc, wav_path, ogg_path, serial)
+            print(f"{ogg_path}: {len(samples) / RATE:.2f} s, {os.path.getsize(ogg_path)} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
