@@ -1,0 +1,121 @@
+"""Command line and start-up: the window with the menu, or a scripted headless demo.
+
+``--demo GAME`` plays GAME with bots in every seat through the real scenes and drawing
+code, N frames or until the results are up, and can save the last frame as a PNG."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import time
+from typing import Sequence
+
+from game.catalog import ALL_GAME_IDS, GAMES
+
+DEMO_DT = 1 / 60  # the demo runs on a fixed clock: the same seed gives the same frames
+RESULTS_FRAMES = 90  # frames of the results screen shown before a demo ends by itself
+DEMO_BOTS = ("hard", "normal", "easy")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        print(f"main.py: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = _Parser(prog="python main.py", description="Dice Harbor")
+    parser.add_argument("--demo", metavar="GAME", help="play GAME with bots only, headless-friendly")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--frames", type=int, help="stop after N frames (default: game over)")
+    parser.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG")
+    parser.add_argument("--players", type=int, help="number of bot seats in the demo")
+    parser.add_argument("--stats", action="store_true", help="print frame-time figures as JSON")
+    parser.add_argument("--mute", action="store_true", help="start without sound")
+    args = parser.parse_args(argv)
+    if args.demo is not None and args.demo not in GAMES:
+        hint = " (not built yet)" if args.demo in ALL_GAME_IDS else ""
+        parser.error(f"unknown game {args.demo!r}{hint}; available: {', '.join(GAMES)}")
+    if args.frames is not None and args.frames < 1:
+        parser.error(f"--frames must be at least 1, got {args.frames}")
+    if args.demo is None and (args.frames or args.screenshot or args.stats or args.players):
+        parser.error("--frames, --screenshot, --players and --stats go with --demo GAME")
+    if args.players is not None and args.demo:
+        info = GAMES[args.demo]
+        if not info.min_players <= args.players <= info.max_players:
+            parser.error(f"{args.demo} takes {info.min_players} to {info.max_players} players")
+    if args.screenshot:
+        folder = os.path.dirname(os.path.abspath(args.screenshot))
+        if not os.path.isdir(folder):
+            parser.error(f"cannot save the screenshot: no folder {folder}")
+    return args
+
+
+def demo_state(game_id: str, seed: int, players: int | None = None):
+    from game.rules.core import Seat
+    info = GAMES[game_id]
+    n = players or max(info.min_players, 2)
+    n = min(max(n, info.min_players), info.max_players)
+    seats = [Seat(f"{name} ({bot})", bot) for name, bot in
+             zip(["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"],
+                 [DEMO_BOTS[i % 3] for i in range(n)])]
+    return info, info.new_game(seats, seed=seed)
+
+
+def run_demo(app, args: argparse.Namespace) -> dict:
+    from game.scenes.play import PlayScene
+    from game.scenes.results import ResultsScene
+    info, state = demo_state(args.demo, args.seed, args.players)
+    app.settings.bot_speed = "fast"
+    app.replace_all(PlayScene(app, info, state, autosave=False))
+    frame_ms: list[float] = []
+    results_frames = 0
+    frame = 0
+    while app.running:
+        start = time.perf_counter()
+        app.step(DEMO_DT)
+        frame_ms.append((time.perf_counter() - start) * 1000)
+        frame += 1
+        if isinstance(app.scene, ResultsScene):
+            results_frames += 1
+        if args.frames and frame >= args.frames:
+            break
+        if not args.frames and results_frames >= RESULTS_FRAMES:
+            break
+    if args.screenshot:
+        import pygame
+        pygame.image.save(app.screen, args.screenshot)
+    return {"game": args.demo, "seed": args.seed, "frames": frame,
+            "frame_ms_p50": round(statistics.median(frame_ms), 3),
+            "frame_ms_p99": round(sorted(frame_ms)[int(0.99 * (len(frame_ms) - 1))], 3),
+            "game_over": state.is_over(), "scores": state.final_scores()}
+
+
+async def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(list(argv or []))
+    from game.app import App
+    from game.scenes.menu import MenuScene
+    app = App(sound=not args.mute)
+    if args.mute:
+        app.sounds.muted = True
+    if args.demo:
+        stats = run_demo(app, args)
+        if args.stats:
+            import resource
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            stats["peak_rss_mb"] = round(peak, 1)
+            print(json.dumps(stats))
+        import pygame
+        pygame.quit()
+        return 0
+    app.push(MenuScene(app))
+    await app.run()
+    return 0
+
+
+def cli() -> None:
+    raise SystemExit(asyncio.run(main(sys.argv[1:])))

@@ -1,0 +1,257 @@
+"""The menu: pick a game, set up the seats (humans and bots), the game's options, start.
+
+Everything here works with mouse/touch alone and with the keyboard alone (Tab or arrows
+move the gold focus ring, Enter or Space press)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+from game.app import App, Scene
+from game.catalog import GAMES, GameInfo, Option
+from game.rules.core import SaveError, Seat
+from game.ui import theme
+from game.ui.widgets import Button, FocusGroup, draw_text, panel, wrap
+
+BOT_NAMES = ["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"]
+STRENGTHS = ("easy", "normal", "hard")
+CARD_W, CARD_H = 232, 128
+NAME_LIMIT = 12
+
+
+class CardButton(Button):
+    """A game card: title, pitch, player count."""
+
+    info: GameInfo | None = None
+
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        info = self.info
+        fill = theme.PANEL_LIGHT if (self.hovered or focused) else theme.PANEL
+        panel(surface, self.rect, fill, 16, theme.ACCENT if self.selected else theme.LINE)
+        if self.selected:
+            pygame.draw.rect(surface, theme.ACCENT, self.rect, width=4, border_radius=16)
+        if focused:
+            pygame.draw.rect(surface, theme.INFO, self.rect.inflate(8, 8), width=3, border_radius=18)
+        x, y = self.rect.x + 16, self.rect.y + 14
+        draw_text(surface, info.title, (x, y), 26, theme.ACCENT if self.selected else theme.TEXT, True)
+        for i, line in enumerate(wrap(info.pitch, 17, self.rect.w - 32)[:3]):
+            draw_text(surface, line, (x, y + 38 + i * 20), 17, theme.TEXT_DIM)
+        players = (f"{info.min_players} player" if info.min_players == info.max_players
+                   else f"{info.min_players}-{info.max_players} players")
+        draw_text(surface, players, (self.rect.right - 14, self.rect.bottom - 12), 15,
+                  theme.INFO, True, "bottomright")
+
+
+class MenuScene(Scene):
+    def __init__(self, app: App, game_id: str = "yatzy", seats: list[Seat] | None = None):
+        super().__init__(app)
+        self.game_id = game_id if game_id in GAMES else next(iter(GAMES))
+        self.seats = [Seat(s.name, s.bot) for s in seats] if seats else [
+            Seat("You"), Seat("Ada", "normal")]
+        self.options: dict[str, dict] = {gid: {} for gid in GAMES}
+        self.typing: int | None = None
+        self.focus = FocusGroup()
+        self.has_save = storage.has_save()
+        self.rebuild()
+
+    @property
+    def info(self) -> GameInfo:
+        return GAMES[self.game_id]
+
+    # -- actions ---------------------------------------------------------------------------
+    def choose_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        info = self.info
+        while len(self.seats) > info.max_players:
+            self.seats.pop()
+        while len(self.seats) < info.min_players:
+            self.add_seat()
+        self.app.sounds.play("click")
+        self.rebuild()
+
+    def add_seat(self) -> None:
+        if len(self.seats) >= self.info.max_players:
+            self.app.notify(f"{self.info.title} takes at most {self.info.max_players} players")
+            return
+        used = {s.name for s in self.seats}
+        name = next((n for n in BOT_NAMES if n not in used), f"Bot {len(self.seats) + 1}")
+        self.seats.append(Seat(name, "normal"))
+        self.rebuild()
+
+    def remove_seat(self, index: int) -> None:
+        if len(self.seats) <= self.info.min_players:
+            self.app.notify(f"{self.info.title} needs at least {self.info.min_players} "
+                            f"player{'s' if self.info.min_players > 1 else ''}")
+            return
+        self.seats.pop(index)
+        self.typing = None
+        self.rebuild()
+
+    def toggle_kind(self, index: int) -> None:
+        seat = self.seats[index]
+        seat.bot = None if seat.bot else "normal"
+        self.rebuild()
+
+    def cycle_strength(self, index: int) -> None:
+        seat = self.seats[index]
+        if seat.bot:
+            seat.bot = STRENGTHS[(STRENGTHS.index(seat.bot) + 1) % len(STRENGTHS)]
+        self.rebuild()
+
+    def edit_name(self, index: int) -> None:
+        self.typing = None if self.typing == index else index
+        self.rebuild()
+
+    def option_value(self, opt: Option):
+        return self.options[self.game_id].get(opt.key, self.info.default_options()[opt.key])
+
+    def change_option(self, opt: Option) -> None:
+        value = self.option_value(opt)
+        if opt.kind == "bool":
+            value = not value
+        else:
+            choices = list(opt.choices)
+            value = choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
+        self.options[self.game_id][opt.key] = value
+        self.app.sounds.play("click")
+        self.rebuild()
+
+    def cycle_speed(self) -> None:
+        self.app.settings.next_speed()
+        self.rebuild()
+
+    def show_rules(self) -> None:
+        from game.scenes.rules import RulesScene
+        self.app.push(RulesScene(self.app, self.info))
+
+    def start(self) -> None:
+        from game.scenes.play import PlayScene
+        self.typing = None
+        for seat in self.seats:
+            seat.name = seat.name.strip() or "Player"
+        try:
+            state = self.info.new_game([Seat(s.name, s.bot) for s in self.seats],
+                                       dict(self.options[self.game_id]))
+        except ValueError as exc:
+            self.app.notify(str(exc), theme.BAD)
+            return
+        self.app.replace_all(PlayScene(self.app, self.info, state))
+
+    def resume(self) -> None:
+        from game.scenes.play import PlayScene
+        try:
+            info, state = storage.load()
+        except SaveError as exc:
+            where = storage.set_aside()
+            self.has_save = False
+            self.rebuild()
+            self.app.notify(f"Could not continue: {exc}. It was moved to {where}.", theme.BAD, 5)
+            return
+        self.app.replace_all(PlayScene(self.app, info, state))
+
+    # -- layout ----------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        buttons: list[Button] = []
+        for i, (gid, info) in enumerate(GAMES.items()):
+            rect = pygame.Rect(40 + (i % 3) * (CARD_W + 14), 112 + (i // 3) * (CARD_H + 14),
+                               CARD_W, CARD_H)
+            card = CardButton(rect, info.title, lambda g=gid: self.choose_game(g),
+                              selected=gid == self.game_id)
+            card.info = info
+            buttons.append(card)
+        y = 450
+        for opt in self.info.options:
+            if opt.shown_if and not self.option_value(next(
+                    o for o in self.info.options if o.key == opt.shown_if)):
+                continue
+            value = self.option_value(opt)
+            text = ("On" if value else "Off") if opt.kind == "bool" else str(value)
+            buttons.append(Button(pygame.Rect(40, y, 420, 46), f"{opt.label}: {text}",
+                                  lambda o=opt: self.change_option(o), size=19,
+                                  selected=opt.kind == "bool" and bool(value), tooltip=opt.help))
+            y += 54
+        buttons.append(Button(pygame.Rect(480, 450, 250, 46), f"How to play {self.info.title}",
+                              self.show_rules, size=19))
+        buttons.append(Button(pygame.Rect(480, 504, 250, 46),
+                              f"Bot speed: {self.app.settings.bot_speed.title()}",
+                              self.cycle_speed, size=19))
+        for i, seat in enumerate(self.seats):
+            ry = 150 + i * 56
+            label = seat.name + ("|" if self.typing == i else "")
+            buttons.append(Button(pygame.Rect(800, ry, 196, 46), label or " ",
+                                  lambda i=i: self.edit_name(i), size=20,
+                                  selected=self.typing == i, colour=theme.PANEL_LIGHT))
+            buttons.append(Button(pygame.Rect(1004, ry, 86, 46), "Bot" if seat.bot else "Human",
+                                  lambda i=i: self.toggle_kind(i), size=18))
+            if seat.bot:
+                buttons.append(Button(pygame.Rect(1098, ry, 96, 46), seat.bot.title(),
+                                      lambda i=i: self.cycle_strength(i), size=18))
+            buttons.append(Button(pygame.Rect(1202, ry, 40, 46), "X", lambda i=i: self.remove_seat(i),
+                                  size=18, colour=(110, 56, 60),
+                                  enabled=len(self.seats) > self.info.min_players))
+        buttons.append(Button(pygame.Rect(800, 150 + len(self.seats) * 56, 200, 44), "+ Add player",
+                              self.add_seat, size=19,
+                              enabled=len(self.seats) < self.info.max_players))
+        if self.has_save:
+            buttons.append(Button(pygame.Rect(760, 626, 230, 66), "Continue", self.resume, size=26,
+                                  hotkey="saved game", colour=(60, 110, 90)))
+        buttons.append(Button(pygame.Rect(1010, 626, 230, 66), "Start", self.start, size=30,
+                              hotkey=f"{self.info.title}", colour=(40, 130, 90)))
+        self.focus.set(buttons)
+
+    # -- events ----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.typing is not None and self._handle_typing(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.show_rules()
+            return
+        self.focus.handle(event)
+
+    def _handle_typing(self, event: pygame.event.Event) -> bool:
+        seat = self.seats[self.typing]
+        if event.type == pygame.TEXTINPUT:
+            if len(seat.name) < NAME_LIMIT:
+                seat.name += "".join(ch for ch in event.text if ch.isprintable())[:NAME_LIMIT - len(seat.name)]
+            self.rebuild()
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                seat.name = seat.name[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                seat.name = seat.name.strip() or "Player"
+                self.typing = None
+                if event.key == pygame.K_TAB:
+                    self.rebuild()
+                    return False
+            self.rebuild()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            seat.name = seat.name.strip() or "Player"
+            self.typing = None
+            self.rebuild()
+        return False
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        draw_text(surface, "Dice Harbor", (40, 50), 52, theme.ACCENT, True, "midleft")
+        draw_text(surface, "Six dice games, strong bots, friends on one screen", (370, 56), 20,
+                  theme.TEXT_DIM, False, "midleft")
+        draw_text(surface, "Choose a game", (40, 96), 20, theme.TEXT_DIM, True, "midleft")
+        draw_text(surface, f"{self.info.title} options", (40, 434), 20, theme.TEXT_DIM, True, "midleft")
+        draw_text(surface, "Players", (800, 120), 24, theme.TEXT, True, "midleft")
+        draw_text(surface, "click a name to type", (920, 122), 15, theme.TEXT_DIM, False, "midleft")
+        for i, _ in enumerate(self.seats):
+            pygame.draw.circle(surface, theme.player_colour(i), (784, 173 + i * 56), 8)
+        focused = self.focus.focused
+        tip = focused.tooltip if focused and focused.tooltip else ""
+        hovered = next((b for b in self.focus.buttons if b.hovered and b.tooltip), None)
+        tip = hovered.tooltip if hovered else tip
+        if tip:
+            for i, line in enumerate(wrap(tip, 17, 700)[:2]):
+                draw_text(surface, line, (40, 600 + i * 22), 17, theme.TEXT_DIM)
+        draw_text(surface, "Tab/arrows move · Enter selects · F1 rules · M sound", (40, 700), 15,
+                  theme.TEXT_DIM, False, "midleft")
+        self.focus.draw(surface)

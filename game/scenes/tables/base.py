@@ -1,0 +1,101 @@
+"""What a game tells the shared play scene: its dice, its buttons, its sheet, its words.
+
+The play scene owns the loop, bots, animation, sound and errors; a Table subclass only
+maps the game's state to things to draw and the player's input to actions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.rules.core import Action, Event
+from game.ui.sheet import SheetModel
+
+if TYPE_CHECKING:
+    from game.scenes.play import PlayScene
+
+
+@dataclass
+class DieSpec:
+    value: int | None  # None: not rolled yet
+    mode: str = "free"  # free | held | chosen | aside | blank
+    label: str = ""
+
+
+@dataclass
+class ButtonSpec:
+    label: str
+    action: Action | None  # what pressing it does (None: a table-local effect via `key`)
+    enabled: bool = True
+    hotkey: str = ""
+    key: str = ""
+
+
+@dataclass
+class Banner:
+    text: str
+    colour: tuple = (236, 240, 244)
+    sound: str = ""
+    big: bool = False  # a centre-screen announcement rather than a status line
+
+
+class Table:
+    """Base: override what differs. ``self.scene`` gives access to state and helpers."""
+
+    def __init__(self, scene: PlayScene):
+        self.scene = scene
+
+    @property
+    def state(self) -> Any:
+        return self.scene.state
+
+    # -- drawing ---------------------------------------------------------------------------
+    def dice(self) -> list[DieSpec]:
+        return []
+
+    def aside_dice(self) -> list[list[int]]:
+        """Groups of dice already out of play this turn (drawn apart, small)."""
+        return []
+
+    def buttons(self) -> list[ButtonSpec]:
+        return []
+
+    def sheet(self) -> SheetModel:
+        raise NotImplementedError
+
+    def status(self) -> list[str]:
+        """Lines under the dice: what the player can do now, totals of the turn."""
+        return []
+
+    def turn_info(self) -> str:
+        return ""
+
+    # -- input -----------------------------------------------------------------------------
+    def click_die(self, index: int) -> None: ...
+
+    def click_row(self, key: str) -> None: ...
+
+    def press(self, key: str) -> None:
+        """A table-local button (ButtonSpec.key)."""
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        return False
+
+    # -- the flow of the game --------------------------------------------------------------
+    def new_turn(self) -> None:
+        """The player to act changed: clear selections."""
+
+    def preview_bot(self, action: Action) -> None:
+        """Show what a bot is about to do (its held dice, its chosen box) before it does it."""
+
+    def after_action(self, action: Action, events: list[Event]) -> None: ...
+
+    def rolled_positions(self, event: Event) -> list[int]:
+        """Which dice tumble for a 'rolled' event."""
+        hold = set(event.get("hold", []))
+        return [i for i in range(len(event.get("dice", []))) if i not in hold]
+
+    def describe(self, event: Event) -> Banner | None:
+        return None

@@ -1,0 +1,201 @@
+"""Yatzy and Maxi Yatzy at the shared table: hold dice, roll up to three times, fill a box."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.core import Action, Event
+from game.rules.yatzy import LABELS, UPPER, YatzyState
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, Table as BaseTable
+from game.ui import theme
+from game.ui.sheet import Cell, Row, SheetModel
+
+BEST = (92, 74, 20)
+SCRATCH = (110, 40, 40)
+
+
+class Table(BaseTable):
+    state: YatzyState
+
+    def new_turn(self) -> None:
+        self.held: set[int] = set()
+        self.pending_zero: str | None = None  # a box waiting for the confirming second click
+        self.cursor: str | None = None
+
+    # -- input -----------------------------------------------------------------------------
+    def roll_action(self) -> Action:
+        return {"kind": "roll", "hold": sorted(self.held) if self.state.rolls else []}
+
+    def click_die(self, index: int) -> None:
+        s = self.state
+        if s.rolls == 0:
+            self.scene.complain("Roll first: there is nothing to hold yet")
+        elif s.rolls >= s.ROLLS_PER_TURN:
+            self.scene.complain("No rolls left: choose a box on the sheet")
+        elif index < s.n_dice:
+            self.held ^= {index}
+            self.pending_zero = None
+            self.scene.app.sounds.play("hold")
+
+    def click_row(self, key: str) -> None:
+        s = self.state
+        if s.rolls == 0:
+            self.scene.complain("Roll the dice before choosing a box")
+            return
+        if key in s.sheets[s.current]:
+            self.scene.complain(f"{LABELS[key]} is already filled")
+            return
+        self.cursor = key
+        if s.preview().get(key, 0) == 0 and self.pending_zero != key:
+            self.pending_zero = key
+            self.scene.app.notify(f"{LABELS[key]} would score 0: choose it again to scratch it",
+                                  theme.ACCENT)
+            return
+        self.scene.act({"kind": "score", "category": key})
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        s = self.state
+        if pygame.K_1 <= event.key <= pygame.K_6 or pygame.K_KP1 <= event.key <= pygame.K_KP6:
+            base = pygame.K_1 if event.key <= pygame.K_6 else pygame.K_KP1
+            self.click_die(event.key - base)
+            return True
+        if event.key == pygame.K_SPACE:
+            self.scene.act(self.roll_action())
+            return True
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and s.rolls:
+            self.move_cursor(-1 if event.key == pygame.K_UP else 1)
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.cursor and s.rolls:
+                self.click_row(self.cursor)
+            else:
+                self.scene.act(self.roll_action())
+            return True
+        return False
+
+    def move_cursor(self, step: int) -> None:
+        open_boxes = self.state.open_categories()
+        if not open_boxes:
+            return
+        if self.cursor not in open_boxes:
+            self.cursor = open_boxes[0 if step > 0 else -1]
+        else:
+            i = (open_boxes.index(self.cursor) + step) % len(open_boxes)
+            self.cursor = open_boxes[i]
+        self.pending_zero = None
+
+    # -- the flow --------------------------------------------------------------------------
+    def preview_bot(self, action: Action) -> None:
+        if action["kind"] == "roll":
+            self.held = set(action.get("hold", []))
+        elif action["kind"] == "score":
+            self.cursor = action["category"]
+
+    def after_action(self, action: Action, events: list[Event]) -> None:
+        self.pending_zero = None
+        if action["kind"] == "roll":
+            self.cursor = None
+
+    def describe(self, event: Event) -> Banner | None:
+        kind = event["type"]
+        who = self.scene.name(event["seat"]) if "seat" in event else ""
+        if kind == "scored":
+            label = LABELS[event["category"]]
+            if event["points"] == 0:
+                return Banner(f"{who} scratched {label}", theme.TEXT_DIM, "click")
+            if event["category"] == "yatzy":
+                return Banner(f"YATZY! {who} +{event['points']}", theme.ACCENT, "bonus", big=True)
+            return Banner(f"{who}: {event['points']} in {label}", theme.GOOD, "score")
+        if kind == "bonus":
+            return Banner(f"Upper bonus for {who}! +{event['points']}", theme.ACCENT, "bonus",
+                          big=True)
+        if kind == "reward":
+            return Banner(f"First-roll {LABELS[event['category']]}! {who} wins "
+                          f"{event['chips']} chips", theme.ACCENT, "bonus", big=True)
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------
+    def dice(self) -> list[DieSpec]:
+        s = self.state
+        if not s.dice:
+            return [DieSpec(None, "blank") for _ in range(s.n_dice)]
+        return [DieSpec(v, "held" if i in self.held else "free", "HELD" if i in self.held else "")
+                for i, v in enumerate(s.dice)]
+
+    def buttons(self) -> list[ButtonSpec]:
+        s = self.state
+        left = s.ROLLS_PER_TURN - s.rolls
+        label = "Roll" if s.rolls == 0 else f"Roll again ({left})" if left else "No rolls left"
+        return [ButtonSpec(label, self.roll_action(), enabled=left > 0, hotkey="Space")]
+
+    def turn_info(self) -> str:
+        s = self.state
+        if s.is_over():
+            return ""
+        filled = len(s.sheets[s.current])
+        return f"turn {filled + 1} of {len(s.categories)}"
+
+    def status(self) -> list[str]:
+        s = self.state
+        if s.is_over():
+            return ["Every box is filled."]
+        left = s.ROLLS_PER_TURN - s.rolls
+        lines = []
+        if not self.scene.human_turn:
+            lines.append(f"{self.scene.name(s.current)} is thinking…")
+        elif s.rolls == 0:
+            lines.append("Press Space or click Roll to throw the dice.")
+        elif left:
+            lines.append(f"{left} roll{'s' if left > 1 else ''} left. Click dice or press 1-"
+                         f"{s.n_dice} to hold them, or pick a box on the sheet (arrows + Enter).")
+        else:
+            lines.append("No rolls left: pick a box on the sheet (click, or arrows + Enter).")
+        if self.pending_zero:
+            lines.append(f"{LABELS[self.pending_zero]} scores 0 - choose it again to scratch it.")
+        if s.chips:
+            lines.append(f"Pot: {s.pot} chips · bet {s.options['bet']}")
+        return lines
+
+    def sheet(self) -> SheetModel:
+        s = self.state
+        seats = list(s.order)
+        headers = [(s.seats[i].name, theme.player_colour(i)) for i in seats]
+        active = seats.index(s.current) if not s.is_over() else -1
+        preview = s.preview() if not s.is_over() else {}
+        best = max(preview.values(), default=0)
+        rows: list[Row] = []
+        for cat in s.categories:
+            cells = []
+            for i in seats:
+                if cat in s.sheets[i]:
+                    v = s.sheets[i][cat]
+                    cells.append(Cell(str(v), theme.TEXT if v else theme.TEXT_DIM))
+                elif i == s.current and cat in preview:
+                    v = preview[cat]
+                    if cat == self.pending_zero:
+                        cells.append(Cell("0?", theme.TEXT, True, SCRATCH))
+                    elif v and v == best:
+                        cells.append(Cell(str(v), theme.ACCENT, True, BEST))
+                    else:
+                        cells.append(Cell(str(v) if v else "·", theme.INFO if v else theme.LINE))
+                else:
+                    cells.append(Cell(""))
+            rows.append(Row(LABELS[cat], cells, key=cat))
+            if cat == UPPER[-1]:
+                sums = []
+                bonuses = []
+                for i in seats:
+                    t = s.totals(i)
+                    done = t["upper"] >= t["bonus_target"]
+                    sums.append(Cell(f"{t['upper']}/{t['bonus_target']}",
+                                     theme.GOOD if done else theme.TEXT_DIM, done))
+                    bonuses.append(Cell(f"+{t['bonus']}" if t["bonus"] else "", theme.ACCENT, True))
+                rows.append(Row("Upper sum", sums, kind="sum", label_colour=theme.TEXT_DIM))
+                rows.append(Row("Bonus", bonuses, label_colour=theme.TEXT_DIM))
+        rows.append(Row("Total", [Cell(str(s.totals(i)["total"]), theme.TEXT, True) for i in seats],
+                        kind="total"))
+        if s.chips:
+            rows.append(Row("Chips", [Cell(str(s.chips[i]), theme.ACCENT) for i in seats],
+                            label_colour=theme.ACCENT))
+        return SheetModel(headers, rows, active, cursor=self.cursor,
+                          footer="Gold: best box for these dice · choose a 0 twice to scratch")

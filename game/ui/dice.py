@@ -1,0 +1,111 @@
+"""Drawing dice: ivory faces with pips, held/selected/set-aside looks, a tumbling animation."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from . import theme
+from .widgets import draw_text
+
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+_cache: dict[tuple, pygame.Surface] = {}
+
+
+def die_face(value: int, size: int, face=theme.DIE, pip=theme.PIP) -> pygame.Surface:
+    key = (value, size, face, pip)
+    if key not in _cache:
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        radius = size // 6
+        pygame.draw.rect(surf, theme.DIE_EDGE, surf.get_rect(), border_radius=radius)
+        pygame.draw.rect(surf, face, surf.get_rect().inflate(-4, -6).move(0, -2),
+                         border_radius=radius)
+        r = max(3, size // 11)
+        off = size * 0.27
+        for px, py in PIPS[value]:
+            centre = (size / 2 + px * off, size / 2 + py * off - 1)
+            colour = (200, 40, 40) if value == 1 and size > 40 else pip
+            pygame.draw.circle(surf, colour, centre, r + (2 if value == 1 else 0))
+        _cache[key] = surf
+    return _cache[key]
+
+
+class DiceAnimator:
+    """Tumbles the dice that were just rolled for a short moment before they settle.
+
+    Purely visual: it uses its own random generator, never the game's."""
+
+    DURATION = 0.55
+
+    def __init__(self):
+        self.rng = random.Random(7)
+        self.rolling: set[int] = set()
+        self.time_left = 0.0
+        self.faces: dict[int, int] = {}
+
+    def start(self, positions) -> None:
+        self.rolling = set(positions)
+        self.time_left = self.DURATION
+        self._shuffle()
+
+    @property
+    def busy(self) -> bool:
+        return self.time_left > 0
+
+    def _shuffle(self) -> None:
+        self.faces = {i: self.rng.randint(1, 6) for i in self.rolling}
+
+    def update(self, dt: float) -> None:
+        if self.time_left > 0:
+            before = int(self.time_left / 0.07)
+            self.time_left = max(0.0, self.time_left - dt)
+            if int(self.time_left / 0.07) != before:
+                self._shuffle()
+            if self.time_left == 0:
+                self.rolling = set()
+
+    def shown(self, index: int, value: int) -> int:
+        return self.faces.get(index, value) if index in self.rolling and self.busy else value
+
+    def offset(self, index: int) -> tuple[int, float]:
+        """(vertical bounce in px, rotation in degrees) for a tumbling die."""
+        if index not in self.rolling or not self.busy:
+            return 0, 0.0
+        t = self.time_left / self.DURATION
+        bounce = int(-abs(math.sin(t * math.pi * 3 + index)) * 26 * t)
+        return bounce, math.sin(t * 9 + index * 1.7) * 35 * t
+
+
+def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
+             mode: str = "free", rotation: float = 0.0, label: str = "", focused: bool = False,
+             hover: bool = False) -> None:
+    """mode: free (rollable), held (kept: gold, lifted), chosen (selected to set aside),
+    aside (already out of play), blank (not rolled yet)."""
+    lift = -14 if mode in ("held", "chosen") else 0
+    r = rect.move(0, lift)
+    shadow = pygame.Rect(0, 0, rect.w - 8, 14)
+    shadow.midtop = (rect.centerx, rect.bottom - 4)
+    pygame.draw.ellipse(surface, (0, 0, 0, 60) if False else theme.FELT_DARK, shadow)
+    if mode in ("held", "chosen"):
+        glow = theme.ACCENT if mode == "held" else theme.GOOD
+        pygame.draw.rect(surface, glow, r.inflate(12, 12), border_radius=rect.w // 5)
+    if value is None:
+        pygame.draw.rect(surface, theme.FELT_DARK, r, width=3, border_radius=rect.w // 6)
+        draw_text(surface, "?", r.center, rect.w // 2, theme.FELT, True, "center")
+    else:
+        face = die_face(value, rect.w, face=(214, 208, 196) if mode == "aside" else theme.DIE)
+        if rotation:
+            face = pygame.transform.rotate(face, rotation)
+        surface.blit(face, face.get_rect(center=r.center))
+    if hover and mode not in ("aside", "blank"):
+        pygame.draw.rect(surface, theme.TEXT, r.inflate(6, 6), width=2, border_radius=rect.w // 5)
+    if focused:
+        pygame.draw.rect(surface, theme.INFO, r.inflate(18, 18), width=3, border_radius=rect.w // 4)
+    if label:
+        colour = theme.ACCENT if mode == "held" else theme.GOOD if mode == "chosen" else theme.TEXT_DIM
+        draw_text(surface, label, (rect.centerx, rect.bottom + 14), 16, colour, True, "center")

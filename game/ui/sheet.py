@@ -1,0 +1,106 @@
+"""A score table widget: a label column and one column per player, clickable rows.
+
+Games describe what to show as a ``SheetModel``; the widget only lays it out, draws it
+and turns a click into the row's key. Yatzy's sheet, Farkle's board and the later
+category games all use it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from . import theme
+from .widgets import draw_text
+
+
+@dataclass
+class Cell:
+    text: str = ""
+    colour: tuple = theme.TEXT
+    bold: bool = False
+    fill: tuple | None = None
+
+
+@dataclass
+class Row:
+    label: str
+    cells: list[Cell]
+    key: str | None = None  # set when clicking the row means something (a category)
+    kind: str = "normal"  # normal | sum | total
+    label_colour: tuple = theme.TEXT
+
+
+@dataclass
+class SheetModel:
+    headers: list[tuple[str, tuple]]  # (player name, colour), one per column
+    rows: list[Row]
+    active_column: int = -1  # the player to act: their column is lit
+    cursor: str | None = None  # keyboard cursor (a row key)
+    footer: str = ""
+
+
+@dataclass
+class ScoreSheet:
+    rect: pygame.Rect
+    label_width: int = 200
+    hover_key: str | None = None
+    row_rects: dict[str, pygame.Rect] = field(default_factory=dict)
+
+    def key_at(self, pos) -> str | None:
+        for key, r in self.row_rects.items():
+            if r.collidepoint(pos):
+                return key
+        return None
+
+    def draw(self, surface: pygame.Surface, model: SheetModel) -> None:
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=14)
+        n_cols = max(1, len(model.headers))
+        footer_h = 26 if model.footer else 0
+        n_rows = len(model.rows) + 1
+        row_h = min(38, (self.rect.h - 12 - footer_h) // n_rows)
+        size = max(15, min(22, row_h - 8))
+        x0 = self.rect.x + 10
+        col_w = (self.rect.w - 20 - self.label_width) // n_cols
+        y = self.rect.y + 6
+        # Header: player names, the active player's lit.
+        for c, (name, colour) in enumerate(model.headers):
+            cx = x0 + self.label_width + c * col_w
+            cell = pygame.Rect(cx + 2, y, col_w - 4, row_h - 2)
+            if c == model.active_column:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=8)
+                pygame.draw.rect(surface, colour, cell, width=2, border_radius=8)
+            text = name
+            f = theme.font(size - 1, True)
+            while f.size(text)[0] > col_w - 10 and len(text) > 2:
+                text = text[:-2] + "…" if not text.endswith("…") else text[:-2] + "…"
+            draw_text(surface, text, cell.center, size - 1, colour, True, "center")
+        y += row_h
+        self.row_rects = {}
+        for row in model.rows:
+            line = pygame.Rect(x0, y, self.rect.w - 20, row_h - 2)
+            if row.kind in ("sum", "total"):
+                pygame.draw.line(surface, theme.LINE, (x0, y - 1), (line.right, y - 1), 1)
+            if row.key and (row.key == self.hover_key or row.key == model.cursor):
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=6)
+                if row.key == model.cursor:
+                    pygame.draw.rect(surface, theme.INFO, line, width=2, border_radius=6)
+            bold = row.kind == "total"
+            draw_text(surface, row.label, (x0 + 8, line.centery), size, row.label_colour, bold,
+                      "midleft")
+            for c, cell in enumerate(row.cells):
+                cx = x0 + self.label_width + c * col_w
+                box = pygame.Rect(cx + 2, y, col_w - 4, row_h - 2)
+                if c == model.active_column:
+                    pygame.draw.rect(surface, (32, 50, 70), box)
+                if cell.fill:
+                    pygame.draw.rect(surface, cell.fill, box.inflate(-4, -2), border_radius=6)
+                if cell.text:
+                    draw_text(surface, cell.text, box.center, size, cell.colour,
+                              cell.bold or bold, "center")
+            if row.key:
+                self.row_rects[row.key] = line
+            y += row_h
+        if model.footer:
+            draw_text(surface, model.footer, (self.rect.centerx, self.rect.bottom - 16), 16,
+                      theme.TEXT_DIM, False, "center")

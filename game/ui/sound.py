@@ -1,0 +1,39 @@
+"""Sound effects: .ogg files from assets/sounds, silent when there is no audio device."""
+
+from __future__ import annotations
+
+import pygame
+
+from .theme import ASSETS
+
+
+class Sounds:
+    def __init__(self, enabled: bool = True):
+        self.muted = False
+        self.available = False
+        self._cache: dict[str, pygame.mixer.Sound | None] = {}
+        self.played: list[str] = []  # names, newest last: lets tests see feedback happen
+        if enabled:
+            try:
+                pygame.mixer.init()
+                self.available = True
+            except pygame.error:
+                self.available = False  # no device (CI, some browsers before a click)
+
+    def toggle_mute(self) -> bool:
+        self.muted = not self.muted
+        return self.muted
+
+    def play(self, name: str) -> None:
+        self.played = (self.played + [name])[-50:]
+        if self.muted or not self.available:
+            return
+        if name not in self._cache:
+            path = ASSETS / "sounds" / f"{name}.ogg"
+            try:
+                self._cache[name] = pygame.mixer.Sound(str(path)) if path.exists() else None
+            except pygame.error:
+                self._cache[name] = None
+        sound = self._cache[name]
+        if sound is not None:
+            sound.play()

@@ -1,0 +1,68 @@
+"""Colours, sizes and fonts: one place to change how Dice Harbor looks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+WIDTH, HEIGHT = 1280, 720
+FPS = 60
+
+BG = (16, 27, 40)
+BG_DARK = (10, 18, 28)
+PANEL = (26, 41, 58)
+PANEL_LIGHT = (36, 56, 78)
+LINE = (58, 82, 108)
+FELT = (22, 104, 86)
+FELT_DARK = (15, 78, 64)
+TEXT = (236, 240, 244)
+TEXT_DIM = (150, 166, 184)
+TEXT_DARK = (24, 30, 38)
+ACCENT = (255, 196, 64)  # gold: held dice, best box, winners
+ACCENT_DARK = (196, 140, 24)
+GOOD = (96, 210, 140)
+BAD = (236, 98, 92)
+INFO = (110, 180, 255)
+DIE = (248, 244, 234)
+DIE_EDGE = (196, 186, 168)
+PIP = (30, 34, 44)
+BUTTON = (52, 96, 140)
+BUTTON_HOVER = (70, 122, 172)
+BUTTON_OFF = (48, 60, 74)
+PLAYER_COLOURS = [(255, 140, 90), (110, 180, 255), (150, 220, 120), (230, 120, 200),
+                  (250, 210, 90), (120, 220, 220), (200, 160, 255), (240, 240, 240)]
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def _font_file(bold: bool) -> Path | None:
+    folder = ASSETS / "fonts"
+    if not folder.is_dir():
+        return None
+    files = sorted(folder.glob("*.ttf")) + sorted(folder.glob("*.otf"))
+    want = "bold" if bold else "regular"
+    for f in files:
+        if want in f.stem.lower() and "italic" not in f.stem.lower():
+            return f
+    plain = [f for f in files if "italic" not in f.stem.lower()]
+    return plain[0] if plain else None
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    key = (size, bold)
+    if key not in _fonts:
+        path = _font_file(bold)
+        try:
+            f = pygame.font.Font(str(path) if path else None, size)
+        except (OSError, pygame.error):
+            f = pygame.font.Font(None, size)
+        if bold and path is None:
+            f.set_bold(True)
+        _fonts[key] = f
+    return _fonts[key]
+
+
+def player_colour(seat: int) -> tuple[int, int, int]:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]

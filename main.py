@@ -1,0 +1,13 @@
+"""Dice Harbor: the entry point for the desktop and for pygbag's browser build.
+
+    python main.py                                   play
+    python main.py --demo GAME [--seed S] [--frames N] [--screenshot PATH]
+"""
+
+import asyncio
+import sys
+
+from game.launcher import main
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1:]))
