@@ -54,6 +54,7 @@ class Scene:
 class App:
     def __init__(self, sound: bool = True, window_flags: int | None = None):
         pygame.init()
+        theme.forget_fonts()  # fonts from an earlier pygame.init() are dead
         pygame.display.set_caption("Dice Harbor")
         self.screen = self._open_window(window_flags)
         self.clock = pygame.time.Clock()

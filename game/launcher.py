@@ -96,6 +96,8 @@ def run_demo(app, args: argparse.Namespace) -> dict:
 
 
 async def main(argv: Sequence[str] | None = None) -> int:
+    if sys.platform == "emscripten":
+        argv = []  # in the browser pygbag fills argv from the page: always start the menu
     args = parse_args(list(argv or []))
     from game.app import App
     from game.scenes.menu import MenuScene

@@ -166,7 +166,7 @@ class GameState:
         return sorted(rows, key=lambda r: (r["place"], self.order.index(r["seat"])))
 
     def winners(self) -> list[int]:
-        return [r["seat"] for r in self.ranking() if r["place"] == 1]
+        return sorted(r["seat"] for r in self.ranking() if r["place"] == 1)
 
     # -- saving --------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -1,0 +1,15 @@
+"""Every test runs headless and keeps its saves away from the player's real ones."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def isolated_saves(tmp_path, monkeypatch):
+    monkeypatch.setenv("DICE_HARBOR_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"

@@ -1,0 +1,209 @@
+"""The rules and bots in a browser's Python: pyodide (CPython for WebAssembly) under Node.
+
+The same driver script plays the same seeded games with game.sim.play_game in native
+CPython and in pyodide, where only game/__init__.py, catalog.py, sim.py, rules/ and
+bots/ exist (no pygame): every final score, winner, turn count and the hash of the
+final saved state must match exactly. Decision times in both are printed (run with -s
+to see them), not asserted.
+
+pyodide comes from the npm registry, pinned in tests/pyodide/package.json and
+package-lock.json; it is installed into tests/pyodide/node_modules (git-ignored) on first
+use and loads offline afterwards. Skipped only when node or npm is not installed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER_DIR = Path(__file__).resolve().parent / "pyodide"
+NPM_TIMEOUT = 240
+RUN_TIMEOUT = 180
+MARKER = "DICE_HARBOR_RESULTS "
+
+GAMES = ("yatzy", "maxi_yatzy")
+POLICIES = ("easy", "normal", "hard", "random")
+SEEDS = (1, 2, 3)
+MIXED_SEEDS = (11, 12)
+
+
+def cases() -> list[dict]:
+    out = []
+    for game in GAMES:
+        for policy in POLICIES:
+            for seed in SEEDS:
+                out.append({"id": f"{game}-{policy}-{seed}", "game": game,
+                            "policies": [policy, policy], "seed": seed})
+        for seed in MIXED_SEEDS:
+            out.append({"id": f"{game}-mixed-{seed}", "game": game,
+                        "policies": list(POLICIES), "seed": seed})
+    return out
+
+
+DRIVER = '''\
+"""Play the seeded games in CASES with game.sim.play_game and print the outcomes."""
+import hashlib
+import json
+import platform
+import statistics
+import sys
+import time
+
+from game.sim import play_game
+
+CASES = json.loads(%r)
+
+results = {}
+per_policy = {}
+started = time.perf_counter()
+for case in CASES:
+    timings = [[] for _ in case["policies"]]
+    state = play_game(case["game"], case["policies"], case["seed"], None, timings)
+    results[case["id"]] = {
+        "scores": state.final_scores(),
+        "winners": state.winners(),
+        "turns": state.turns_played,
+        "state_sha256": hashlib.sha256(state.to_json().encode()).hexdigest(),
+    }
+    for policy, seat_times in zip(case["policies"], timings):
+        per_policy.setdefault(policy, []).extend(seat_times)
+timing = {p: {"decisions": len(t), "median_ms": statistics.median(t) * 1000,
+              "mean_ms": statistics.fmean(t) * 1000, "max_ms": max(t) * 1000}
+          for p, t in per_policy.items()}
+print("%s" + json.dumps({
+    "python": sys.version.split()[0], "platform": sys.platform, "machine": platform.machine(),
+    "seconds": time.perf_counter() - started, "results": results, "timing": timing}))
+'''
+
+
+def require_node() -> tuple[str, str]:
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        pytest.skip("node and npm are needed to run pyodide (apt-get install nodejs npm)")
+    return node, npm
+
+
+def installed_pyodide_version() -> str | None:
+    meta = RUNNER_DIR / "node_modules" / "pyodide" / "package.json"
+    if not meta.is_file():
+        return None
+    return json.loads(meta.read_text(encoding="utf-8")).get("version")
+
+
+def ensure_pyodide(npm: str) -> str:
+    """Install the pinned pyodide into tests/pyodide/node_modules unless it is there."""
+    wanted = json.loads((RUNNER_DIR / "package.json").read_text(encoding="utf-8"))[
+        "dependencies"]["pyodide"]
+    if installed_pyodide_version() != wanted:
+        command = "ci" if (RUNNER_DIR / "package-lock.json").is_file() else "install"
+        proc = subprocess.run([npm, command, "--no-audit", "--no-fund", "--loglevel=error"],
+                              cwd=RUNNER_DIR, stdin=subprocess.DEVNULL, capture_output=True,
+                              text=True, timeout=NPM_TIMEOUT)
+        assert proc.returncode == 0, f"npm {command} failed:\n{proc.stdout}\n{proc.stderr}"
+    assert installed_pyodide_version() == wanted
+    return wanted
+
+
+def parse(stdout: str, where: str) -> dict:
+    for line in stdout.splitlines():
+        if line.startswith(MARKER):
+            return json.loads(line[len(MARKER):])
+    raise AssertionError(f"no results from {where}:\n{stdout[-3000:]}")
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory) -> dict:
+    node, npm = require_node()
+    version = ensure_pyodide(npm)
+    driver = tmp_path_factory.mktemp("pyodide") / "driver.py"
+    driver.write_text(DRIVER % (json.dumps(cases()), MARKER), encoding="utf-8")
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1")
+    native = subprocess.run([sys.executable, str(driver)], cwd=ROOT, env=env,
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                            timeout=RUN_TIMEOUT)
+    assert native.returncode == 0, f"native driver failed:\n{native.stderr[-3000:]}"
+
+    wasm = subprocess.run([node, str(RUNNER_DIR / "run.mjs"), str(ROOT), str(driver)],
+                          cwd=RUNNER_DIR, stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=RUN_TIMEOUT)
+    assert wasm.returncode == 0, f"pyodide run failed:\n{wasm.stdout[-2000:]}\n{wasm.stderr[-3000:]}"
+
+    result = {"native": parse(native.stdout, "native CPython"),
+              "pyodide": parse(wasm.stdout, "pyodide"), "pyodide_version": version,
+              "pyodide_log": wasm.stderr.strip()}
+    print_report(result)
+    return result
+
+
+def print_report(result: dict) -> None:
+    nat, web = result["native"], result["pyodide"]
+    lines = [f"\npyodide {result['pyodide_version']} (Python {web['python']}, {web['platform']}) "
+             f"vs native CPython {nat['python']}: {len(nat['results'])} games in "
+             f"{web['seconds']:.2f} s vs {nat['seconds']:.2f} s "
+             f"({web['seconds'] / max(nat['seconds'], 1e-9):.1f}x)",
+             f"  {result['pyodide_log']}",
+             f"  {'policy':<8} {'decisions':>9} {'native ms (median/mean)':>24} "
+             f"{'pyodide ms (median/mean)':>25} {'slowdown':>9}"]
+    for policy in POLICIES:
+        n, w = nat["timing"].get(policy), web["timing"].get(policy)
+        if not n or not w:
+            continue
+        lines.append(f"  {policy:<8} {n['decisions']:>9} "
+                     f"{n['median_ms']:>11.3f} / {n['mean_ms']:>8.3f}  "
+                     f"{w['median_ms']:>12.3f} / {w['mean_ms']:>8.3f}  "
+                     f"{w['mean_ms'] / max(n['mean_ms'], 1e-9):>8.1f}x")
+    print("\n".join(lines))
+
+
+def test_pyodide_is_webassembly_python(runs):
+    web = runs["pyodide"]
+    assert web["platform"] == "emscripten"
+    assert tuple(int(x) for x in web["python"].split(".")[:2]) >= (3, 11)
+    assert set(web["results"]) == {c["id"] for c in cases()}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("policy", POLICIES)
+def test_same_games_as_native(runs, game, policy):
+    ids = [c["id"] for c in cases() if c["game"] == game and policy in c["policies"]]
+    assert ids
+    for case_id in ids:
+        native = runs["native"]["results"][case_id]
+        wasm = runs["pyodide"]["results"][case_id]
+        assert wasm == native, textwrap.dedent(f"""
+            {case_id}: pyodide and native CPython played different games
+              native:  {native}
+              pyodide: {wasm}""")
+
+
+def test_runner_copies_only_pure_modules(tmp_path):
+    """Inside pyodide there is no pygame, and no scene or ui module was copied over."""
+    node, npm = require_node()
+    ensure_pyodide(npm)
+    probe = tmp_path / "probe.py"
+    probe.write_text(textwrap.dedent("""
+        import importlib.util, json, os
+        files = sorted(os.path.relpath(os.path.join(d, f), "/app")
+                       for d, _, fs in os.walk("/app/game") for f in fs)
+        print("PROBE " + json.dumps({"pygame": importlib.util.find_spec("pygame") is not None,
+                                     "files": files}))
+    """), encoding="utf-8")
+    proc = subprocess.run([node, str(RUNNER_DIR / "run.mjs"), str(ROOT), str(probe)],
+                          cwd=RUNNER_DIR, stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=RUN_TIMEOUT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    line = next(x for x in proc.stdout.splitlines() if x.startswith("PROBE "))
+    found = json.loads(line[len("PROBE "):])
+    assert found["pygame"] is False
+    tops = {f.split("/")[1] for f in found["files"] if f.count("/") > 1}
+    assert tops <= {"rules", "bots"}, tops
+    assert "game/sim.py" in found["files"] and "game/rules/yatzy.py" in found["files"]

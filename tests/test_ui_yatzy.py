@@ -1,0 +1,366 @@
+"""Whole Yatzy and Maxi Yatzy games played through the real scenes with real input events:
+keyboard alone, and mouse alone, against bots; plus the menu, pause, rules and saves."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import storage
+from game.rules.core import Seat
+from game.scenes.menu import MenuScene
+from game.scenes.pause import PauseScene
+from game.scenes.play import PlayScene
+from game.scenes.results import ResultsScene
+from game.scenes.rules import RulesScene
+from tests.ui_driver import button, click, frames, key, new_app, type_text
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_FRAMES = 60_000
+
+
+@pytest.fixture
+def app():
+    a = new_app()
+    a.push(MenuScene(a))
+    frames(a)
+    yield a
+    pygame.quit()
+
+
+def human_seat(play: PlayScene) -> int:
+    return next(i for i, s in enumerate(play.state.seats) if s.is_human)
+
+
+def play_by_keyboard(app) -> None:
+    """Our player: roll once, then keep the dice and take the first open box (arrows +
+    Enter), confirming a zero with a second Enter; bots are skipped ahead with F."""
+    for _ in range(MAX_FRAMES):
+        scene = app.scene
+        if isinstance(scene, ResultsScene):
+            return
+        if isinstance(scene, PlayScene) and not scene.busy:
+            if scene.human_turn:
+                state = scene.state
+                if state.rolls == 0:
+                    key(pygame.K_SPACE)
+                elif state.rolls == 1:
+                    key(pygame.K_1)  # hold the first die and roll the rest once more
+                    key(pygame.K_SPACE)
+                else:
+                    key(pygame.K_DOWN)
+                    key(pygame.K_RETURN)
+                    key(pygame.K_RETURN)  # a zero box asks for a second Enter
+            elif not scene.fast_forward:
+                key(pygame.K_f)
+        frames(app, 2)
+    raise AssertionError("the game did not finish")
+
+
+def play_by_mouse(app) -> None:
+    for _ in range(MAX_FRAMES):
+        scene = app.scene
+        if isinstance(scene, ResultsScene):
+            return
+        if isinstance(scene, PlayScene) and not scene.busy and scene.human_turn:
+            state = scene.state
+            if state.rolls < 2:
+                if state.rolls == 1:
+                    click(scene.die_rects[0].center)  # hold a die by clicking it
+                    frames(app)
+                    assert 0 in scene.table.held
+                click(button(scene, "Roll").rect.center)
+            else:
+                preview = state.preview()
+                best = max(preview, key=preview.get)
+                frames(app)  # lay the sheet out before aiming at it
+                click(scene.sheet.row_rects[best].center)
+                if preview[best] == 0:
+                    frames(app)
+                    click(scene.sheet.row_rects[best].center)
+        frames(app, 2)
+    raise AssertionError("the game did not finish")
+
+
+def check_finished(app, game_id: str, n_categories: int) -> None:
+    results = app.scene
+    assert isinstance(results, ResultsScene)
+    state = results.state
+    assert state.is_over() and results.info.id == game_id
+    assert all(len(sheet) == n_categories for sheet in state.sheets)
+    assert [r["score"] for r in results.ranking] == sorted(state.final_scores(), reverse=True)
+    assert "win" in app.sounds.played
+
+
+def test_keyboard_alone_menu_to_results_yatzy(app):
+    menu = app.scene
+    # Shift+Tab from nothing focuses the last button: Start.
+    key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    frames(app)
+    assert menu.focus.focused.label == "Start"
+    key(pygame.K_RETURN)
+    frames(app)
+    play = app.scene
+    assert isinstance(play, PlayScene) and play.info.id == "yatzy"
+    assert [s.bot for s in play.state.seats] == [None, "normal"]
+    play_by_keyboard(app)
+    check_finished(app, "yatzy", 15)
+    assert storage.has_save() is False  # a finished game leaves no save behind
+
+
+@pytest.mark.parametrize("strength", ["easy", "hard"])
+def test_mouse_alone_maxi_yatzy_against_each_bot(app, strength):
+    menu = app.scene
+    click(button(menu, "Maxi Yatzy").rect.center)
+    frames(app)
+    strength_button = button(menu, "Normal")
+    while not strength_button.label.lower() == strength:
+        click(strength_button.rect.center)
+        frames(app)
+        strength_button = next(b for b in menu.focus.buttons if b.rect == strength_button.rect)
+    click(button(menu, "Start").rect.center)
+    frames(app)
+    play = app.scene
+    assert play.info.id == "maxi_yatzy" and play.state.seats[1].bot == strength
+    play_by_mouse(app)
+    check_finished(app, "maxi_yatzy", 20)
+
+
+def test_keyboard_game_against_hard_bot_in_maxi(app):
+    menu = app.scene
+    menu.choose_game("maxi_yatzy")
+    menu.seats[1].bot = "hard"
+    menu.start()
+    frames(app)
+    play_by_keyboard(app)
+    check_finished(app, "maxi_yatzy", 20)
+
+
+def test_holding_shows_and_rolls_keep_held_dice(app):
+    app.scene.start()
+    frames(app)
+    play = app.scene
+    play.state.order = [0, 1]  # the human first, so the test does not wait for the bot
+    play.table.new_turn()
+    key(pygame.K_2)
+    frames(app)
+    assert "Roll first" in app.toast[0]  # holding before rolling explains itself
+    key(pygame.K_SPACE)
+    frames(app, 40)
+    dice = list(play.state.dice)
+    key(pygame.K_1)
+    key(pygame.K_3)
+    frames(app)
+    assert play.table.held == {0, 2}
+    specs = play.table.dice()
+    assert [d.mode for d in specs] == ["held", "free", "held", "free", "free"]
+    key(pygame.K_RETURN)  # no cursor yet: Enter rolls
+    frames(app, 40)
+    assert play.state.rolls == 2
+    assert play.state.dice[0] == dice[0] and play.state.dice[2] == dice[2]
+
+
+def test_zero_needs_a_confirming_second_choice(app):
+    app.scene.start()
+    frames(app)
+    play = app.scene
+    play.state.order = [0, 1]
+    play.table.new_turn()
+    key(pygame.K_SPACE)
+    frames(app, 40)
+    play.state.dice = [1, 1, 1, 1, 1]
+    play.table.click_row("sixes")
+    assert "sixes" not in play.state.sheets[0] and play.table.pending_zero == "sixes"
+    assert "choose it again" in app.toast[0]
+    play.table.click_row("sixes")
+    assert play.state.sheets[0]["sixes"] == 0
+
+
+def test_bot_turn_input_is_refused_politely(app):
+    app.scene.start()
+    frames(app)
+    play = app.scene
+    play.state.order = [1, 0]  # the bot first
+    play.table.new_turn()
+    before = play.state.to_json()
+    key(pygame.K_SPACE)
+    frames(app)
+    assert "turn" in app.toast[0] and "Ada" in app.toast[0]
+    click(play.die_rects[0].center)
+    frames(app)
+    assert play.state.to_json() == before or not play.human_turn
+
+
+def test_upper_bonus_progress_and_best_box_are_shown(app):
+    app.scene.start()
+    frames(app)
+    play = app.scene
+    play.state.order = [0, 1]
+    play.state.sheets[0].update({"sixes": 24, "fives": 20})
+    key(pygame.K_SPACE)
+    frames(app, 40)
+    play.state.dice = [6, 6, 6, 6, 6]
+    model = play.table.sheet()
+    upper = next(r for r in model.rows if r.label == "Upper sum")
+    assert upper.cells[0].text == "44/63"
+    yatzy_row = next(r for r in model.rows if r.key == "yatzy")
+    assert yatzy_row.cells[0].text == "80" and yatzy_row.cells[0].fill is not None
+
+
+def test_pause_rules_and_quit_with_confirmation_keeps_the_game(app):
+    app.scene.start()
+    frames(app)
+    play = app.scene
+    key(pygame.K_F1)
+    frames(app)
+    assert isinstance(app.scene, RulesScene)
+    assert any("Yatzy" in line[0] for line in app.scene.lines)
+    key(pygame.K_PAGEDOWN)
+    key(pygame.K_ESCAPE)
+    frames(app)
+    assert app.scene is play
+    key(pygame.K_ESCAPE)
+    frames(app)
+    pause = app.scene
+    assert isinstance(pause, PauseScene)
+    frames(app, 30)
+    assert play.state.turns_played == 0 or play.state.rolls >= 0  # frozen under the pause
+    frozen = play.state.to_json()
+    frames(app, 120)
+    assert play.state.to_json() == frozen  # bots do not play while paused
+    click(button(pause, "Quit to menu").rect.center)
+    frames(app)
+    assert pause.confirming and isinstance(app.scene, PauseScene)
+    key(pygame.K_ESCAPE)  # Esc backs out of the question, not out of the game
+    frames(app)
+    assert not pause.confirming
+    click(button(pause, "Quit to menu").rect.center)
+    frames(app)
+    click(button(pause, "Yes, quit").rect.center)
+    frames(app)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_continue_a_saved_game_from_the_menu(app):
+    app.scene.start()
+    frames(app)
+    play = app.scene
+    play.state.order = [0, 1]
+    key(pygame.K_SPACE)
+    frames(app, 40)
+    key(pygame.K_DOWN)
+    key(pygame.K_RETURN)
+    key(pygame.K_RETURN)
+    frames(app, 5)
+    saved = play.state.to_json()
+    assert storage.has_save()
+    app.replace_all(MenuScene(app))
+    frames(app)
+    click(button(app.scene, "Continue").rect.center)
+    frames(app)
+    assert isinstance(app.scene, PlayScene)
+    assert json.loads(app.scene.state.to_json())["state"]["sheets"] == json.loads(saved)["state"]["sheets"]
+
+
+def test_a_corrupt_save_is_reported_and_set_aside(app, isolated_saves):
+    storage.save_path().parent.mkdir(parents=True, exist_ok=True)
+    storage.save_path().write_text('{"game_id": "yatzy", "save": {"format": 1, "game": "yatzy"}}')
+    menu = MenuScene(app)
+    app.replace_all(menu)
+    frames(app)
+    click(button(menu, "Continue").rect.center)
+    frames(app)
+    assert isinstance(app.scene, MenuScene)
+    assert "Could not continue" in app.toast[0]
+    assert not storage.save_path().exists()
+    assert (isolated_saves / "autosave.damaged.json").exists()
+    with pytest.raises(AssertionError):
+        button(menu, "Continue")
+
+
+def test_menu_seats_names_and_limits(app):
+    menu = app.scene
+    click(button(menu, "You").rect.center)
+    frames(app)
+    for _ in range(3):
+        key(pygame.K_BACKSPACE)
+    type_text("Mia")
+    key(pygame.K_RETURN)
+    frames(app)
+    assert menu.seats[0].name == "Mia"
+    for _ in range(6):
+        click(button(menu, "+ Add player").rect.center)
+        frames(app)
+    assert len(menu.seats) == 6 and not button(menu, "+ Add player").enabled
+    for _ in range(6):
+        menu.remove_seat(0)
+    assert len(menu.seats) == 1
+    click(button(menu, "Stakes").rect.center)
+    frames(app)
+    assert menu.options["yatzy"]["stakes"] is True
+    click(button(menu, "Bet per game").rect.center)
+    frames(app)
+    assert menu.options["yatzy"]["bet"] == 20
+    menu.seats[0].bot = "hard"
+    menu.start()
+    frames(app)
+    play = app.scene
+    assert play.state.options["stakes"] and play.state.pot == 20 and play.state.chips == [980]
+
+
+def test_stakes_play_again_carries_chips(app):
+    menu = app.scene
+    menu.options["yatzy"]["stakes"] = True
+    menu.seats = [Seat("A", "hard"), Seat("B", "easy")]
+    menu.start()
+    app.scene.fast_forward = True
+    for _ in range(MAX_FRAMES):
+        if isinstance(app.scene, ResultsScene):
+            break
+        frames(app, 5)
+    results = app.scene
+    chips = list(results.state.chips)
+    assert sum(chips) >= 2000  # the pot went back to the table
+    key(pygame.K_RETURN)  # Play again is focused
+    frames(app)
+    again = app.scene
+    assert isinstance(again, PlayScene)
+    assert again.state.chips == [c - 10 for c in chips]
+
+
+@pytest.mark.parametrize("game", ["yatzy", "maxi_yatzy"])
+def test_demo_mode_plays_to_the_end_and_saves_a_screenshot(game, tmp_path):
+    shot = tmp_path / "demo.png"
+    out = subprocess.run([sys.executable, "main.py", "--demo", game, "--seed", "3",
+                          "--screenshot", str(shot), "--stats"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    stats = json.loads(out.stdout.strip().splitlines()[-1])
+    assert stats["game_over"] is True and stats["game"] == game
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1280, 720)
+
+
+def test_demo_with_a_frame_limit(tmp_path):
+    shot = tmp_path / "f.png"
+    out = subprocess.run([sys.executable, "main.py", "--demo", "yatzy", "--frames", "30",
+                          "--screenshot", str(shot)], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0 and shot.exists()
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--demo", "chess"], "unknown game"), (["--demo", "yatzy", "--frames", "0"], "--frames"),
+    (["--frames", "10"], "go with --demo"), (["--demo", "yatzy", "--seed", "x"], "invalid int"),
+    (["--demo", "yatzy", "--screenshot", "/no/such/dir/a.png"], "no folder"),
+    (["--bogus"], "unrecognized"),
+])
+def test_bad_command_lines(args, needle):
+    out = subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 2
+    lines = [line for line in out.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and needle in lines[0]

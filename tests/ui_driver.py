@@ -1,0 +1,52 @@
+"""Drives the real app with posted input events, as a player would, headless."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App
+
+DT = 1 / 60
+
+
+def key(k: int, unicode: str = "", mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode,
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode,
+                                         scancode=0))
+
+
+def click(pos) -> None:
+    pos = tuple(int(v) for v in pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def type_text(text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+
+
+def frames(app: App, n: int = 1) -> None:
+    for _ in range(n):
+        app.step(DT)
+
+
+def button(scene, label_start: str):
+    """The scene's button whose label starts with ``label_start`` (as drawn)."""
+    groups = [getattr(scene, name) for name in ("focus", "top_buttons", "table_buttons")
+              if hasattr(scene, name)]
+    for group in groups:
+        for b in group.buttons:
+            if b.label.startswith(label_start):
+                return b
+    raise AssertionError(f"no button {label_start!r} in {type(scene).__name__}: "
+                         f"{[b.label for g in groups for b in g.buttons]}")
+
+
+def new_app() -> App:
+    pygame.quit()
+    app = App(sound=True)
+    app.settings.bot_speed = "fast"
+    return app

@@ -1,0 +1,143 @@
+"""Build the browser version of Dice Harbor with pygbag: ``python web/build.py``.
+
+pygbag packs a whole folder (its "app folder") into ``build/web/<folder>.apk``. Pointed
+at the repository itself, pygbag 0.9.2 would pack tests/, .ci/, web/, docs and any
+node_modules too: it has a fixed ignore list and does not read pygbag.ini (0.9.3+ does,
+but 0.9.3's page is broken, see README). So this script copies exactly what the game
+needs -- main.py, game/ and assets/ -- into a staging folder named ``dice-harbor``, runs
+pygbag there with the local page template and icon from web/ (so no CDN is needed to
+build), and copies the result to ``build/web``:
+
+    build/web/index.html      the page (from web/dice-harbor.tmpl)
+    build/web/favicon.png     the icon (web/favicon.png, made by
+                              tools/make_icon.py --size 64 --out web/favicon.png)
+    build/web/dice-harbor.apk the game: a zip with main.py, game/ and assets/ under assets/
+
+Serve build/web with any static web server (``python -m http.server -d build/web``). The
+runtime itself (CPython for WebAssembly, pygame-ce) is loaded from pygbag's CDN by the
+page, so players need to be online; building does not.
+
+    python web/build.py [--out DIR] [--archive] [--keep-stage] [-- PYGBAG_ARGS...]
+
+``--archive`` also writes ``web.zip`` beside DIR (index.html, favicon.png and the apk)
+for itch.io. ``--no_opt`` is always passed: otherwise pygbag re-encodes sounds to mono
+22 kHz and re-quantises PNGs whenever ffmpeg or pngquant happen to be installed, so the
+build would differ from machine to machine. Staging in a temp folder also keeps pygbag
+away from the sources: it writes its "-pygbag" variants next to the files it packs, and
+runs black over the folder when black is installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+APP_NAME = "dice-harbor"  # the staging folder's name: pygbag names the apk after it
+TITLE = "Dice Harbor"
+TEMPLATE = WEB / "dice-harbor.tmpl"
+ICON = WEB / "favicon.png"
+
+# What the browser build contains, relative to the repository root.
+APP_FILES = ("main.py",)
+APP_DIRS = ("game", "assets")
+SKIP_DIRS = {"__pycache__"}
+SKIP_SUFFIXES = {".pyc", ".pyo"}
+
+
+def stage(root: Path, dest: Path) -> list[str]:
+    """Copy the app's files from ``root`` into ``dest``; return their relative paths."""
+    copied = []
+    for name in APP_FILES:
+        src = root / name
+        if not src.is_file():
+            raise SystemExit(f"web/build.py: {src} is missing: nothing to pack")
+        shutil.copy2(src, dest / name)
+        copied.append(name)
+    for top in APP_DIRS:
+        src_top = root / top
+        if not src_top.is_dir():
+            continue
+        for folder, dirnames, filenames in os.walk(src_top):
+            dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+            rel = Path(folder).relative_to(root)
+            (dest / rel).mkdir(parents=True, exist_ok=True)
+            for fn in sorted(filenames):
+                if Path(fn).suffix in SKIP_SUFFIXES:
+                    continue
+                shutil.copy2(Path(folder) / fn, dest / rel / fn)
+                copied.append((rel / fn).as_posix())
+    return copied
+
+
+def pygbag_command(app_dir: Path, archive: bool = False, extra: list[str] | None = None) -> list[str]:
+    """The pygbag command line that packs ``app_dir`` offline (it must be the last arg)."""
+    cmd = [sys.executable, "-m", "pygbag", "--build", "--no_opt",
+           "--template", str(TEMPLATE), "--icon", str(ICON), "--title", TITLE]
+    if archive:
+        cmd.append("--archive")
+    return cmd + list(extra or []) + [str(app_dir)]
+
+
+def build(out: Path, archive: bool = False, keep_stage: bool = False,
+          extra: list[str] | None = None, root: Path = ROOT, timeout: float = 600) -> Path:
+    """Build the web version into ``out`` (replacing it) and return it."""
+    work = Path(tempfile.mkdtemp(prefix="dice-harbor-web-"))
+    try:
+        app_dir = work / APP_NAME
+        app_dir.mkdir()
+        stage(root, app_dir)
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        log = work / "pygbag.log"
+        with log.open("w", encoding="utf-8") as fh:
+            proc = subprocess.run(pygbag_command(app_dir, archive, extra), cwd=work, env=env,
+                                  stdin=subprocess.DEVNULL, stdout=fh, stderr=subprocess.STDOUT,
+                                  timeout=timeout)
+        result = app_dir / "build" / "web"
+        apk = result / f"{APP_NAME}.apk"
+        if proc.returncode != 0 or not apk.is_file() or not (result / "index.html").is_file():
+            sys.stderr.write(log.read_text(encoding="utf-8", errors="replace")[-4000:])
+            raise SystemExit(f"web/build.py: pygbag failed (exit {proc.returncode}); "
+                             f"log above")
+        if out.exists():
+            shutil.rmtree(out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(result, out)
+        shutil.copyfile(log, out.parent / "pygbag.log")
+        if archive:
+            shutil.copyfile(app_dir / "build" / "web.zip", out.parent / "web.zip")
+        return out
+    finally:
+        if keep_stage:
+            print(f"staging folder kept: {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra: list[str] = []
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, extra = argv[:cut], argv[cut + 1:]
+    parser = argparse.ArgumentParser(prog="python web/build.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "web",
+                        help="where the page goes (default: build/web)")
+    parser.add_argument("--archive", action="store_true", help="also write web.zip beside --out")
+    parser.add_argument("--keep-stage", action="store_true", help="keep the staging folder")
+    args = parser.parse_args(argv)
+    out = build(args.out.resolve(), args.archive, args.keep_stage, extra)
+    apk = out / f"{APP_NAME}.apk"
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"{apk}: {apk.stat().st_size} bytes; {out}: {total} bytes in all")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
