@@ -31,7 +31,11 @@ class GameInfo:
     bot_module: str  # module under game.bots with POLICIES
     fixed_options: dict[str, Any] = field(default_factory=dict)
     options: tuple[Option, ...] = ()
-    rules_help: str = ""  # key into game.ui.rules_text
+    rules_help: str = ""  # name of assets/rules/<name>.txt
+    table: str = ""  # module under game.scenes.tables that configures the play scene
+
+    def table_module(self) -> str:
+        return self.table or self.bot_module
 
     def state_type(self):
         module, cls = self.state_class.split(":")
@@ -62,6 +66,28 @@ GAMES: dict[str, GameInfo] = {
     "maxi_yatzy": GameInfo(
         "maxi_yatzy", "Maxi Yatzy", "Six dice and twenty boxes: royal, triplets, 4+2.", 1, 6,
         "yatzy:YatzyState", "yatzy", {"dice": 6}, STAKES_OPTIONS, "maxi_yatzy"),
+    "farkle": GameInfo(
+        "farkle", "Farkle", "Six dice, press your luck: bank it or risk it all.", 1, 8,
+        "farkle:FarkleState", "farkle", {}, (
+        Option("target", "Target score", "int", choices=(2000, 5000, 10000, 15000, 20000),
+               help="Reaching it starts the last round: everyone else gets one more turn."),
+        Option("on_board", "On the board", "bool",
+               help="A player's first bank must reach a minimum."),
+        Option("on_board_min", "First bank at least", "int", choices=(300, 350, 500, 750, 1000),
+               shown_if="on_board"),
+        Option("min_bank", "Minimum to stop", "bool",
+               help="Once on the board, a player may only bank a turn worth the minimum."),
+        Option("min_bank_points", "Stop at least", "int", choices=(200, 300, 350, 400, 500),
+               shown_if="min_bank"),
+        Option("three_farkles", "Three farkles: -1000", "bool",
+               help="Three farkles in a row cost 1000 points; any bank resets the count."),
+        Option("vant_hof", "Van't Hof 6", "bool",
+               help="Six 1s set aside in one turn, across rolls, are worth 3000 together."),
+        Option("piggyback", "Piggybacking", "bool",
+               help="Start your turn on the dice the previous player left, with their points."),
+        Option("piggyback_credit", "Farkled piggyback pays back", "bool", shown_if="piggyback",
+               help="If a piggybacking turn farkles, the previous player gets the points again."),
+        ), "farkle"),
 }
 
 ALL_GAME_IDS = ("yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it")

@@ -12,7 +12,7 @@ import os
 import statistics
 import sys
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.catalog import ALL_GAME_IDS, GAMES
 
@@ -62,7 +62,7 @@ def demo_state(game_id: str, seed: int, players: int | None = None):
     n = min(max(n, info.min_players), info.max_players)
     seats = [Seat(f"{name} ({bot})", bot) for name, bot in
              zip(["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"],
-                 [DEMO_BOTS[i % 3] for i in range(n)])]
+                 [DEMO_BOTS[i % 3] for i in range(n)], strict=False)]
     return info, info.new_game(seats, seed=seed)
 
 

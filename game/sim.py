@@ -13,7 +13,8 @@ import json
 import statistics
 import sys
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from game.bots import POLICY_NAMES, make_policy
 from game.catalog import ALL_GAME_IDS, GAMES, get_game

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 Action = dict[str, Any]
 Event = dict[str, Any]

@@ -8,8 +8,9 @@ turn, bonuses, the optional Stakes rule with chip bankrolls that outlive one gam
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
-from typing import Any, Sequence
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
 
 from .core import Action, Event, GameState, IllegalAction, check_dice, rank, roll
 
@@ -42,7 +43,7 @@ def _of_a_kind(counts: Counter, n: int) -> int:
     return n * max(best) if best else 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def _score_sorted(category: str, dice: tuple[int, ...]) -> int:
     n = len(dice)
     counts = Counter(dice)

@@ -6,7 +6,8 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.rules.yatzy import LABELS, UPPER, YatzyState
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, Table as BaseTable
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec
+from game.scenes.tables.base import Table as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 
