@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 from dataclasses import dataclass
 
 import pygame
@@ -52,7 +53,8 @@ class Scene:
 
 
 class App:
-    def __init__(self, sound: bool = True, window_flags: int | None = None):
+    def __init__(self, sound: bool = True, window_flags: int | None = None,
+                 seed: int | None = None):
         pygame.init()
         theme.forget_fonts()  # fonts from an earlier pygame.init() are dead
         pygame.display.set_caption("Dice Harbor")
@@ -64,6 +66,8 @@ class App:
         self.running = True
         self.frame = 0
         self.toast: tuple[str, float, tuple] | None = None
+        # Seeds for new games: random for players, fixed for tests and demos.
+        self.seeds = random.Random(seed)
 
     @staticmethod
     def _open_window(flags: int | None) -> pygame.Surface:
@@ -93,6 +97,9 @@ class App:
 
     def replace_all(self, scene: Scene) -> None:
         self.scenes = [scene]
+
+    def new_seed(self) -> int:
+        return self.seeds.randrange(2**31)
 
     def notify(self, text: str, colour=theme.TEXT, seconds: float = 2.5) -> None:
         """A short message at the bottom of the screen, over any scene."""

@@ -47,6 +47,6 @@ def button(scene, label_start: str):
 
 def new_app() -> App:
     pygame.quit()
-    app = App(sound=True)
+    app = App(sound=True, seed=2024)
     app.settings.bot_speed = "fast"
     return app

@@ -132,7 +132,7 @@ class MenuScene(Scene):
             seat.name = seat.name.strip() or "Player"
         try:
             state = self.info.new_game([Seat(s.name, s.bot) for s in self.seats],
-                                       dict(self.options[self.game_id]))
+                                       dict(self.options[self.game_id]), seed=self.app.new_seed())
         except ValueError as exc:
             self.app.notify(str(exc), theme.BAD)
             return
@@ -160,37 +160,38 @@ class MenuScene(Scene):
                               selected=gid == self.game_id)
             card.info = info
             buttons.append(card)
-        y = 450
+        slot = 0
         for opt in self.info.options:
             if opt.shown_if and not self.option_value(next(
                     o for o in self.info.options if o.key == opt.shown_if)):
                 continue
             value = self.option_value(opt)
             text = ("On" if value else "Off") if opt.kind == "bool" else str(value)
-            buttons.append(Button(pygame.Rect(40, y, 420, 46), f"{opt.label}: {text}",
-                                  lambda o=opt: self.change_option(o), size=19,
+            rect = pygame.Rect(40 + (slot % 2) * 355, 452 + (slot // 2) * 46, 345, 40)
+            buttons.append(Button(rect, f"{opt.label}: {text}",
+                                  lambda o=opt: self.change_option(o), size=17,
                                   selected=opt.kind == "bool" and bool(value), tooltip=opt.help))
-            y += 54
-        buttons.append(Button(pygame.Rect(480, 450, 250, 46), f"How to play {self.info.title}",
-                              self.show_rules, size=19))
-        buttons.append(Button(pygame.Rect(480, 504, 250, 46),
-                              f"Bot speed: {self.app.settings.bot_speed.title()}",
-                              self.cycle_speed, size=19))
+            slot += 1
+        buttons.append(Button(pygame.Rect(900, 30, 180, 42), "How to play", self.show_rules,
+                              size=17, tooltip=f"The rules of {self.info.title} (F1)"))
+        buttons.append(Button(pygame.Rect(1090, 30, 150, 42),
+                              f"Bots: {self.app.settings.bot_speed.title()}",
+                              self.cycle_speed, size=17))
         for i, seat in enumerate(self.seats):
-            ry = 150 + i * 56
+            ry = 150 + i * 50
             label = seat.name + ("|" if self.typing == i else "")
-            buttons.append(Button(pygame.Rect(800, ry, 196, 46), label or " ",
+            buttons.append(Button(pygame.Rect(800, ry, 196, 42), label or " ",
                                   lambda i=i: self.edit_name(i), size=20,
                                   selected=self.typing == i, colour=theme.PANEL_LIGHT))
-            buttons.append(Button(pygame.Rect(1004, ry, 86, 46), "Bot" if seat.bot else "Human",
+            buttons.append(Button(pygame.Rect(1004, ry, 86, 42), "Bot" if seat.bot else "Human",
                                   lambda i=i: self.toggle_kind(i), size=18))
             if seat.bot:
-                buttons.append(Button(pygame.Rect(1098, ry, 96, 46), seat.bot.title(),
+                buttons.append(Button(pygame.Rect(1098, ry, 96, 42), seat.bot.title(),
                                       lambda i=i: self.cycle_strength(i), size=18))
-            buttons.append(Button(pygame.Rect(1202, ry, 40, 46), "X", lambda i=i: self.remove_seat(i),
+            buttons.append(Button(pygame.Rect(1202, ry, 40, 42), "X", lambda i=i: self.remove_seat(i),
                                   size=18, colour=(110, 56, 60),
                                   enabled=len(self.seats) > self.info.min_players))
-        buttons.append(Button(pygame.Rect(800, 150 + len(self.seats) * 56, 200, 44), "+ Add player",
+        buttons.append(Button(pygame.Rect(800, 150 + len(self.seats) * 50, 200, 40), "+ Add player",
                               self.add_seat, size=19,
                               enabled=len(self.seats) < self.info.max_players))
         if self.has_save:
@@ -236,22 +237,22 @@ class MenuScene(Scene):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        draw_text(surface, "Dice Harbor", (40, 50), 52, theme.ACCENT, True, "midleft")
-        draw_text(surface, "Six dice games, strong bots, friends on one screen", (370, 56), 20,
+        draw_text(surface, "Dice Harbor", (40, 50), 56, theme.ACCENT, True, "midleft", display=True)
+        draw_text(surface, "Six dice games, strong bots, friends on one screen", (382, 58), 17,
                   theme.TEXT_DIM, False, "midleft")
         draw_text(surface, "Choose a game", (40, 96), 20, theme.TEXT_DIM, True, "midleft")
         draw_text(surface, f"{self.info.title} options", (40, 434), 20, theme.TEXT_DIM, True, "midleft")
         draw_text(surface, "Players", (800, 120), 24, theme.TEXT, True, "midleft")
         draw_text(surface, "click a name to type", (920, 122), 15, theme.TEXT_DIM, False, "midleft")
         for i, _ in enumerate(self.seats):
-            pygame.draw.circle(surface, theme.player_colour(i), (784, 173 + i * 56), 8)
+            pygame.draw.circle(surface, theme.player_colour(i), (784, 171 + i * 50), 8)
         focused = self.focus.focused
         tip = focused.tooltip if focused and focused.tooltip else ""
         hovered = next((b for b in self.focus.buttons if b.hovered and b.tooltip), None)
         tip = hovered.tooltip if hovered else tip
         if tip:
-            for i, line in enumerate(wrap(tip, 17, 700)[:2]):
-                draw_text(surface, line, (40, 600 + i * 22), 17, theme.TEXT_DIM)
-        draw_text(surface, "Tab/arrows move · Enter selects · F1 rules · M sound", (40, 700), 15,
-                  theme.TEXT_DIM, False, "midleft")
+            draw_text(surface, wrap(tip, 16, 700)[0], (40, 700), 16, theme.INFO, False, "midleft")
+        else:
+            draw_text(surface, "Tab/arrows move · Enter selects · F1 rules · M sound", (40, 700),
+                      15, theme.TEXT_DIM, False, "midleft")
         self.focus.draw(surface)

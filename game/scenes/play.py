@@ -238,7 +238,8 @@ class PlayScene(Scene):
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.BG_DARK, (0, 0, theme.WIDTH, 64))
-        draw_text(surface, self.info.title, (24, 32), 30, theme.ACCENT, True, "midleft")
+        draw_text(surface, self.info.title, (24, 32), 32, theme.ACCENT, True, "midleft",
+                  display=True)
         if self.state.is_over():
             text, colour = "Game over", theme.ACCENT
         else:

@@ -38,7 +38,7 @@ class ResultsScene(Scene):
         options = {k: v for k, v in self.state.options.items() if k not in self.info.fixed_options}
         if getattr(self.state, "chips", None):
             options["bankrolls"] = list(self.state.chips)  # chips carry over between games
-        state = self.info.new_game(self.state.seats, options)
+        state = self.info.new_game(self.state.seats, options, seed=self.app.new_seed())
         self.app.replace_all(PlayScene(self.app, self.info, state))
 
     def to_menu(self) -> None:
@@ -74,7 +74,8 @@ class ResultsScene(Scene):
             pygame.draw.rect(surface, colour, (xx, y, 8, 12 + 4 * math.sin(phase + self.time * 5)))
         draw_text(surface, f"{self.info.title} - results", (theme.WIDTH // 2, 50), 26,
                   theme.TEXT_DIM, True, "center")
-        draw_text(surface, self.headline(), (theme.WIDTH // 2, 110), 52, theme.ACCENT, True, "center")
+        draw_text(surface, self.headline(), (theme.WIDTH // 2, 110), 56, theme.ACCENT, True, "center",
+                  display=True)
         box = pygame.Rect(0, 0, 640, 70 + 56 * len(self.ranking))
         box.midtop = (theme.WIDTH // 2, 160)
         panel(surface, box, theme.PANEL, 18, theme.LINE)

@@ -34,7 +34,7 @@ BUTTON_OFF = (48, 60, 74)
 PLAYER_COLOURS = [(255, 140, 90), (110, 180, 255), (150, 220, 120), (230, 120, 200),
                   (250, 210, 90), (120, 220, 220), (200, 160, 255), (240, 240, 240)]
 
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_fonts: dict[tuple[int, bool | str], pygame.font.Font] = {}
 
 
 def _font_file(bold: bool) -> Path | None:
@@ -61,6 +61,18 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         if bold and path is None:
             f.set_bold(True)
         _fonts[key] = f
+    return _fonts[key]
+
+
+def display_font(size: int) -> pygame.font.Font:
+    """The rounded title face (Quicksand), falling back to the bold UI font."""
+    key = (size, "display")
+    if key not in _fonts:
+        path = ASSETS / "fonts" / "Quicksand-Bold.ttf"
+        try:
+            _fonts[key] = pygame.font.Font(str(path), size)
+        except (OSError, pygame.error, FileNotFoundError):
+            _fonts[key] = font(size, True)
     return _fonts[key]
 
 

@@ -11,8 +11,10 @@ from . import theme
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 22,
-              colour=theme.TEXT, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
-    image = theme.font(size, bold).render(text, True, colour)
+              colour=theme.TEXT, bold: bool = False, anchor: str = "topleft",
+              display: bool = False) -> pygame.Rect:
+    face = theme.display_font(size) if display else theme.font(size, bold)
+    image = face.render(text, True, colour)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
