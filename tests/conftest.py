@@ -13,3 +13,17 @@ import pytest  # noqa: E402
 def isolated_saves(tmp_path, monkeypatch):
     monkeypatch.setenv("DICE_HARBOR_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
+
+
+@pytest.fixture
+def app():
+    """The real app at its menu, headless, seeded, bots at the fast pace."""
+    import pygame
+
+    from game.scenes.menu import MenuScene
+    from tests.ui_driver import frames, new_app
+    a = new_app()
+    a.push(MenuScene(a))
+    frames(a)
+    yield a
+    pygame.quit()

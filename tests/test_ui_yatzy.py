@@ -16,19 +16,10 @@ from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
-from tests.ui_driver import button, click, frames, key, new_app, type_text
+from tests.ui_driver import button, click, frames, key, type_text
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_FRAMES = 60_000
-
-
-@pytest.fixture
-def app():
-    a = new_app()
-    a.push(MenuScene(a))
-    frames(a)
-    yield a
-    pygame.quit()
 
 
 def human_seat(play: PlayScene) -> int:

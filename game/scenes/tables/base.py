@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules.core import Action, Event
+from game.ui import theme
 from game.ui.sheet import SheetModel
 
 if TYPE_CHECKING:
@@ -64,6 +65,14 @@ class Table:
 
     def sheet(self) -> SheetModel:
         raise NotImplementedError
+
+    def columns(self) -> tuple[list[int], list[tuple[str, tuple]], int]:
+        """Sheet columns in playing order: seat indices, (name, colour) headers, and the
+        column of the player to act (-1 once the game is over)."""
+        s = self.state
+        seats = list(s.order)
+        headers = [(s.seats[i].name, theme.player_colour(i)) for i in seats]
+        return seats, headers, (seats.index(s.current) if not s.is_over() else -1)
 
     def status(self) -> list[str]:
         """Lines under the dice: what the player can do now, totals of the turn."""

@@ -159,9 +159,7 @@ class Table(BaseTable):
 
     def sheet(self) -> SheetModel:
         s = self.state
-        seats = list(s.order)
-        headers = [(s.seats[i].name, theme.player_colour(i)) for i in seats]
-        active = seats.index(s.current) if not s.is_over() else -1
+        seats, headers, active = self.columns()
         preview = s.preview() if not s.is_over() else {}
         best = max(preview.values(), default=0)
         rows: list[Row] = []

@@ -1,0 +1,226 @@
+"""Farkle at the shared table: pick scoring dice to set aside, then roll on or bank."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.core import Action, Event
+from game.rules.farkle import FarkleState
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec
+from game.scenes.tables.base import Table as BaseTable
+from game.ui import theme
+from game.ui.sheet import Cell, Row, SheetModel
+
+HISTORY_ROWS = 9
+LEADER = (92, 74, 20)
+
+
+class Table(BaseTable):
+    state: FarkleState
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.farkled: list[int] = []  # the roll that farkled, kept on screen until the next
+
+    def new_turn(self) -> None:
+        self.chosen: set[int] = set()
+
+    # -- what pressing things does ---------------------------------------------------------
+    def selection(self):
+        return self.state.selection_score(sorted(self.chosen))
+
+    def roll_action(self) -> Action:
+        if not self.state.rolled:
+            return {"kind": "roll"}
+        return {"kind": "roll", "set_aside": sorted(self.chosen)}
+
+    def bank_action(self) -> Action:
+        return {"kind": "bank", "set_aside": sorted(self.chosen)}
+
+    def click_die(self, index: int) -> None:
+        if not self.state.rolled:
+            self.scene.complain("Roll first: then pick the scoring dice to set aside")
+            return
+        if index >= len(self.state.dice):
+            return
+        self.chosen ^= {index}
+        self.scene.app.sounds.play("hold")
+
+    def choose_best(self) -> None:
+        """Select every scoring die (the biggest set-aside); a shortcut, not advice."""
+        options = self.state.scoring_options()
+        if options:
+            best = max(options, key=lambda o: (len(o["dice"]), o["points"]))
+            self.chosen = set(best["positions"])
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if pygame.K_1 <= event.key <= pygame.K_6 or pygame.K_KP1 <= event.key <= pygame.K_KP6:
+            base = pygame.K_1 if event.key <= pygame.K_6 else pygame.K_KP1
+            self.click_die(event.key - base)
+        elif event.key in (pygame.K_SPACE, pygame.K_r):
+            self.scene.act(self.roll_action())
+        elif event.key in (pygame.K_b, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.state.rolled:
+                self.scene.act(self.bank_action())
+            else:
+                self.scene.complain("Roll first: there is nothing to bank yet")
+        elif event.key == pygame.K_p:
+            self.scene.act({"kind": "piggyback"})
+        elif event.key == pygame.K_a:
+            self.choose_best()
+        else:
+            return False
+        return True
+
+    def press(self, key: str) -> None:
+        if key == "all":
+            self.choose_best()
+
+    # -- the flow --------------------------------------------------------------------------
+    def preview_bot(self, action: Action) -> None:
+        self.chosen = set(action.get("set_aside", []))
+
+    def after_action(self, action: Action, events: list[Event]) -> None:
+        self.chosen = set()
+        farkle = next((e for e in events if e["type"] == "farkle"), None)
+        self.farkled = list(farkle["dice"]) if farkle else []
+
+    def describe(self, event: Event) -> Banner | None:
+        kind = event["type"]
+        who = self.scene.name(event["seat"]) if "seat" in event else ""
+        if kind == "farkle":
+            lost = f": {event['lost']} points lost" if event["lost"] else ""
+            return Banner(f"FARKLE! {who}{lost}", theme.BAD, "farkle", big=True)
+        if kind == "penalty":
+            return Banner(f"Three farkles in a row: {who} loses 1000", theme.BAD, "error", big=True)
+        if kind == "hot_dice":
+            return Banner(f"HOT DICE! {who} may roll all six again", theme.ACCENT, "hot_dice",
+                          big=True)
+        if kind == "vant_hof":
+            return Banner(f"Van't Hof 6! {who}'s 1s are worth 3000", theme.ACCENT, "bonus", big=True)
+        if kind == "banked":
+            extra = " and is on the board" if event.get("on_the_board") and \
+                self.state.options["on_board"] else ""
+            return Banner(f"{who} banks {event['points']}{extra} (total {event['total']})",
+                          theme.GOOD, "score")
+        if kind == "piggyback":
+            return Banner(f"{who} piggybacks on {event['points']} points", theme.INFO, "click")
+        if kind == "piggyback_credit":
+            return Banner(f"{who} gets {event['points']} back from the farkled piggyback",
+                          theme.INFO, "score")
+        if kind == "last_round":
+            still = ", ".join(self.scene.name(s) for s in event["still_to_play"])
+            return Banner(f"LAST ROUND! {who} reached {event['total']}. Still to play: {still}",
+                          theme.ACCENT, "bonus", big=True)
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------
+    def dice(self) -> list[DieSpec]:
+        s = self.state
+        if s.rolled:
+            return [DieSpec(v, "chosen" if i in self.chosen else "free",
+                            "SET ASIDE" if i in self.chosen else "") for i, v in enumerate(s.dice)]
+        if self.farkled:
+            return [DieSpec(v, "free", "") for v in self.farkled]
+        return [DieSpec(None, "blank") for _ in range(s.dice_left)]
+
+    def aside_dice(self) -> list[list[int]]:
+        return [g["dice"] for g in self.state.groups]
+
+    def buttons(self) -> list[ButtonSpec]:
+        s = self.state
+        if not s.rolled:
+            specs = [ButtonSpec(f"Roll {s.dice_left} dice", {"kind": "roll"}, hotkey="Space")]
+            if s.can_piggyback():
+                p = s.piggy
+                specs.append(ButtonSpec(f"Piggyback {p['dice']}", {"kind": "piggyback"},
+                                        hotkey=f"P · {p['points']} pts"))
+            return specs
+        sel = self.selection()
+        left = len(s.dice) - len(self.chosen)
+        total = s.turn_total + sel.points
+        roll_label = "Hot dice: roll 6" if sel.ok and left == 0 else f"Roll {left or 6} dice"
+        bank_ok = sel.ok and total >= s.bank_minimum()
+        return [ButtonSpec(roll_label, self.roll_action(), enabled=sel.ok, hotkey="Space"),
+                ButtonSpec(f"Bank {total}", self.bank_action(), enabled=bank_ok, hotkey="B / Enter"),
+                ButtonSpec("Pick all", None, enabled=True, hotkey="A", key="all")]
+
+    def turn_info(self) -> str:
+        s = self.state
+        if s.is_over():
+            return ""
+        text = f"turn total {s.turn_total}"
+        if s.last_round:
+            text += " · LAST ROUND"
+        return text
+
+    def status(self) -> list[str]:
+        s = self.state
+        if s.is_over():
+            return ["The game is over."]
+        lines = []
+        human = self.scene.human_turn
+        if not human:
+            lines.append(f"{self.scene.name(s.current)} is thinking…")
+        elif s.rolled:
+            sel = self.selection()
+            if not self.chosen:
+                lines.append("Click scoring dice (or press 1-6) to set them aside; A picks all.")
+            elif sel.ok:
+                lines.append(f"Selected: {sel.points} points. Turn total would be "
+                             f"{s.turn_total + sel.points}.")
+            else:
+                lines.append(f"Not allowed: {sel.reason}.")
+        elif self.farkled:
+            lines.append("Farkle: nothing scored. Your turn now - roll!")
+        else:
+            lines.append("Roll to start your turn (Space).")
+        minimum = s.bank_minimum()
+        if minimum and not s.on_board[s.current]:
+            lines.append(f"Not on the board yet: the first bank needs {minimum}.")
+        elif minimum:
+            lines.append(f"Minimum bank: {minimum}.")
+        if s.last_round:
+            still = ", ".join(self.scene.name(x) for x in s.still_to_play)
+            lines.append(f"Last round - still to play: {still}. Beat {s.leader_total(s.current)}!")
+        return lines
+
+    def sheet(self) -> SheetModel:
+        s = self.state
+        seats, headers, active = self.columns()
+        lead = max(s.totals)
+        rows = [Row("Banked", [Cell(str(s.totals[i]), theme.ACCENT if s.totals[i] == lead and lead
+                                    else theme.TEXT, True, LEADER if s.totals[i] == lead and lead
+                                    else None) for i in seats], kind="total"),
+                Row("To target", [Cell(str(max(0, s.options["target"] - s.totals[i])),
+                                       theme.TEXT_DIM) for i in seats]),
+                Row("This turn", [Cell(str(s.turn_total) if i == s.current and not s.is_over()
+                                       else "", theme.INFO, True) for i in seats])]
+        if s.options["on_board"]:
+            rows.append(Row("On the board", [Cell("yes" if s.on_board[i] else "not yet",
+                                                  theme.GOOD if s.on_board[i] else theme.TEXT_DIM)
+                                             for i in seats]))
+        if s.options["three_farkles"]:
+            rows.append(Row("Farkles in a row", [Cell(str(s.farkles_in_row[i]),
+                                                      theme.BAD if s.farkles_in_row[i] == 2
+                                                      else theme.TEXT_DIM) for i in seats]))
+        rows.append(Row("Turns", [Cell(str(s.turns_taken(i)), theme.TEXT_DIM) for i in seats],
+                        kind="sum"))
+        played = max((s.turns_taken(i) for i in seats), default=0)
+        first = max(1, played - HISTORY_ROWS + 1)
+        for turn in range(played, first - 1, -1):
+            cells = []
+            for i in seats:
+                results = s.turn_results(i)
+                if turn > len(results):
+                    cells.append(Cell(""))
+                    continue
+                r = results[turn - 1]
+                if r["result"] == "farkle":
+                    text = "-1000" if r["points"] < 0 else "farkle"
+                    cells.append(Cell(text, theme.BAD))
+                else:
+                    cells.append(Cell(f"+{r['points']}", theme.GOOD))
+            rows.append(Row(f"Turn {turn}", cells, label_colour=theme.TEXT_DIM))
+        footer = f"First to {s.options['target']} starts the last round · gold: the leader"
+        return SheetModel(headers, rows, active, footer=footer)
