@@ -72,6 +72,8 @@ def play_by_mouse(app) -> None:
                 if preview[best] == 0:
                     frames(app)
                     click(scene.sheet.row_rects[best].center)
+        elif isinstance(scene, PlayScene) and not scene.human_turn and not scene.fast_forward:
+            click(button(scene, "Skip").rect.center)
         frames(app, 2)
     raise AssertionError("the game did not finish")
 
@@ -102,32 +104,62 @@ def test_keyboard_alone_menu_to_results_yatzy(app):
     assert storage.has_save() is False  # a finished game leaves no save behind
 
 
-@pytest.mark.parametrize("strength", ["easy", "hard"])
-def test_mouse_alone_maxi_yatzy_against_each_bot(app, strength):
+def choose_in_menu_by_mouse(app, title: str, strength: str) -> None:
     menu = app.scene
-    click(button(menu, "Maxi Yatzy").rect.center)
+    click(button(menu, title).rect.center)
     frames(app)
     strength_button = button(menu, "Normal")
-    while not strength_button.label.lower() == strength:
+    while strength_button.label.lower() != strength:
         click(strength_button.rect.center)
         frames(app)
         strength_button = next(b for b in menu.focus.buttons if b.rect == strength_button.rect)
     click(button(menu, "Start").rect.center)
     frames(app)
-    play = app.scene
-    assert play.info.id == "maxi_yatzy" and play.state.seats[1].bot == strength
-    play_by_mouse(app)
-    check_finished(app, "maxi_yatzy", 20)
 
 
-def test_keyboard_game_against_hard_bot_in_maxi(app):
+def choose_in_menu_by_keyboard(app, title: str, strength: str) -> None:
+    """Tab to the game card and the bot's strength button, Enter to press them."""
     menu = app.scene
-    menu.choose_game("maxi_yatzy")
-    menu.seats[1].bot = "hard"
-    menu.start()
+
+    def focus_on(label: str) -> None:
+        for _ in range(len(menu.focus.buttons) + 1):
+            if menu.focus.focused and menu.focus.focused.label.startswith(label):
+                return
+            key(pygame.K_TAB)
+            frames(app)
+        raise AssertionError(f"could not Tab to {label!r}")
+
+    focus_on(title)
+    key(pygame.K_RETURN)
     frames(app)
-    play_by_keyboard(app)
-    check_finished(app, "maxi_yatzy", 20)
+    while menu.seats[1].bot != strength:
+        focus_on(menu.seats[1].bot.title())
+        key(pygame.K_RETURN)
+        frames(app)
+    focus_on("Start")
+    key(pygame.K_RETURN)
+    frames(app)
+
+
+@pytest.mark.parametrize("strength", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("game,title,boxes", [("yatzy", "Yatzy", 15),
+                                              ("maxi_yatzy", "Maxi Yatzy", 20)])
+@pytest.mark.parametrize("device", ["mouse", "keyboard"])
+def test_whole_game_against_each_bot_with_one_input_device(app, device, game, title, boxes,
+                                                           strength):
+    if device == "mouse":
+        choose_in_menu_by_mouse(app, title, strength)
+    else:
+        choose_in_menu_by_keyboard(app, title, strength)
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    assert play.info.id == game and play.state.seats[1].bot == strength
+    assert play.state.seats[0].is_human
+    if device == "mouse":
+        play_by_mouse(app)
+    else:
+        play_by_keyboard(app)
+    check_finished(app, game, boxes)
 
 
 def test_holding_shows_and_rolls_keep_held_dice(app):
