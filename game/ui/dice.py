@@ -90,7 +90,7 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
     r = rect.move(0, lift)
     shadow = pygame.Rect(0, 0, rect.w - 8, 14)
     shadow.midtop = (rect.centerx, rect.bottom - 4)
-    pygame.draw.ellipse(surface, (0, 0, 0, 60) if False else theme.FELT_DARK, shadow)
+    pygame.draw.ellipse(surface, theme.FELT_DARK, shadow)
     if mode in ("held", "chosen"):
         glow = theme.ACCENT if mode == "held" else theme.GOOD
         pygame.draw.rect(surface, glow, r.inflate(12, 12), border_radius=rect.w // 5)

@@ -14,6 +14,16 @@ from . import theme
 from .widgets import draw_text
 
 
+def fit(text: str, size: int, width: int) -> str:
+    """Shorten ``text`` with an ellipsis until it fits ``width`` pixels in the bold face."""
+    face = theme.font(size, True)
+    if face.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and face.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
 @dataclass
 class Cell:
     text: str = ""
@@ -70,11 +80,8 @@ class ScoreSheet:
             if c == model.active_column:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=8)
                 pygame.draw.rect(surface, colour, cell, width=2, border_radius=8)
-            text = name
-            f = theme.font(size - 1, True)
-            while f.size(text)[0] > col_w - 10 and len(text) > 2:
-                text = text[:-2] + "…" if not text.endswith("…") else text[:-2] + "…"
-            draw_text(surface, text, cell.center, size - 1, colour, True, "center")
+            draw_text(surface, fit(name, size - 1, col_w - 10), cell.center, size - 1, colour,
+                      True, "center")
         y += row_h
         self.row_rects = {}
         for row in model.rows:
