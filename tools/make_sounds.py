@@ -163,13 +163,15 @@ class OnePole:
         return self.y
 
 
-class LowPass:
-    """Resonant Chamberlin state-variable filter, low-pass output (for the 'wah')."""
+class StateVariable:
+    """Resonant Chamberlin state-variable filter; ``tap`` picks the low- or band-pass output
+    (low-pass for the 'wah', band-pass for ticks and sparkle)."""
 
-    def __init__(self, freq: float, q: float = 3.0):
+    def __init__(self, freq: float, q: float, tap: str):
         self.low = 0.0
         self.band = 0.0
         self.q = 1.0 / q
+        self.tap = tap
         self.set(freq)
 
     def set(self, freq: float) -> None:
@@ -179,26 +181,7 @@ class LowPass:
         self.low += self.f * self.band
         high = x - self.low - self.q * self.band
         self.band += self.f * high
-        return self.low
-
-
-class BandPass:
-    """Chamberlin state-variable filter, band-pass output."""
-
-    def __init__(self, freq: float, q: float = 2.0):
-        self.low = 0.0
-        self.band = 0.0
-        self.q = 1.0 / q
-        self.set(freq)
-
-    def set(self, freq: float) -> None:
-        self.f = 2.0 * math.sin(math.pi * min(freq, RATE / 6) / RATE)
-
-    def __call__(self, x: float) -> float:
-        self.low += self.f * self.band
-        high = x - self.low - self.q * self.band
-        self.band += self.f * high
-        return self.band
+        return self.low if self.tap == "low" else self.band
 
 
 def knock(rng: random.Random, strength: float) -> list[float]:
@@ -207,7 +190,7 @@ def knock(rng: random.Random, strength: float) -> list[float]:
     n = int(dur * RATE)
     body_f = rng.uniform(650.0, 1150.0)
     body_f2 = body_f * rng.uniform(2.3, 2.8)
-    tick_bp = BandPass(rng.uniform(2500.0, 4200.0), q=1.5)
+    tick_bp = StateVariable(rng.uniform(2500.0, 4200.0), 1.5, "band")
     soften = OnePole(6500.0)
     out = []
     for i in range(n):
@@ -276,7 +259,7 @@ def fx_hold(rng: random.Random) -> list[float]:
 def fx_click(rng: random.Random) -> list[float]:
     """A crisp, short UI click."""
     n = int(0.1 * RATE)
-    bp = BandPass(3200.0, q=3.0)
+    bp = StateVariable(3200.0, 3.0, "band")
     out = []
     for i in range(n):
         t = i / RATE
@@ -342,7 +325,7 @@ def fx_farkle(rng: random.Random) -> list[float]:
     ]
     for f0, f1, start, dur, wobble in steps:
         n = int(dur * RATE)
-        lp = LowPass(300.0, q=2.5)
+        lp = StateVariable(300.0, 2.5, "low")
         phase = 0.0
         out = []
         for i in range(n):
@@ -401,7 +384,7 @@ def fx_card(rng: random.Random) -> list[float]:
     """A card flip: a short airy swoosh that rises and falls, with a light snap."""
     dur = 0.26
     n = int(dur * RATE)
-    bp = BandPass(800.0, q=2.5)
+    bp = StateVariable(800.0, 2.5, "band")
     soften = OnePole(5000.0)
     out = []
     for i in range(n):
@@ -412,7 +395,7 @@ def fx_card(rng: random.Random) -> list[float]:
         out.append(soften(bp(rng.uniform(-1.0, 1.0))) * e)
     buf = out + silence(0.06)
     snap = []
-    bp2 = BandPass(2200.0, q=2.5)
+    bp2 = StateVariable(2200.0, 2.5, "band")
     for i in range(int(0.03 * RATE)):
         t = i / RATE
         snap.append(bp2(rng.uniform(-1.0, 1.0)) * math.exp(-t / 0.004))
