@@ -5,7 +5,7 @@ import pygame
 
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
-from tests.ui_driver import button, click, frames, key
+from tests.ui_driver import button, click, frames, key, play_until_results
 
 MAX_STEPS = 40_000
 
@@ -31,45 +31,38 @@ def wants_bank(state, table) -> bool:
 
 
 def play_farkle(app, by_mouse: bool) -> None:
-    for _ in range(MAX_STEPS):
-        scene = app.scene
-        if isinstance(scene, ResultsScene):
+    """Our player: set aside the most scoring dice, bank once the turn is worth 300+ with
+    few dice left, else roll on; by mouse (clicks, Skip button) or keyboard (1-6, B, Space, F)."""
+    def move(scene):
+        state, table = scene.state, scene.table
+        if not state.rolled:
+            if by_mouse:
+                frames(app)
+                click(button(scene, "Roll").rect.center)
+            else:
+                key(pygame.K_SPACE)
             return
-        if isinstance(scene, PlayScene) and not scene.busy:
-            if scene.human_turn:
-                state, table = scene.state, scene.table
-                if not state.rolled:
-                    if by_mouse:
-                        frames(app)
-                        click(button(scene, "Roll").rect.center)
-                    else:
-                        key(pygame.K_SPACE)
-                else:
-                    option = max(state.scoring_options(), key=lambda o: len(o["dice"]))
-                    if by_mouse:
-                        for p in option["positions"]:
-                            click(scene.die_rects[p].center)
-                    else:
-                        for p in option["positions"]:
-                            key(pygame.K_1 + p)
-                    frames(app)
-                    assert table.chosen == set(option["positions"])
-                    if wants_bank(state, table):
-                        if by_mouse:
-                            frames(app)
-                            click(button(scene, "Bank").rect.center)
-                        else:
-                            key(pygame.K_b)
-                    elif by_mouse:
-                        frames(app)
-                        click(button(scene, "Roll" if len(state.dice) > len(table.chosen)
-                                     else "Hot dice").rect.center)
-                    else:
-                        key(pygame.K_SPACE)
-            elif not scene.fast_forward:
-                key(pygame.K_f)
-        frames(app, 2)
-    raise AssertionError("the Farkle game did not finish")
+        option = max(state.scoring_options(), key=lambda o: len(o["dice"]))
+        for p in option["positions"]:
+            click(scene.die_rects[p].center) if by_mouse else key(pygame.K_1 + p)
+        frames(app)
+        assert table.chosen == set(option["positions"])
+        bank = wants_bank(state, table)
+        if by_mouse:
+            frames(app)
+            label = "Bank" if bank else ("Roll" if len(state.dice) > len(table.chosen)
+                                         else "Hot dice")
+            click(button(scene, label).rect.center)
+        else:
+            key(pygame.K_b if bank else pygame.K_SPACE)
+
+    def skip(scene):
+        if by_mouse:
+            click(button(scene, "Skip").rect.center)
+        else:
+            key(pygame.K_f)
+
+    play_until_results(app, move, skip, MAX_STEPS)
 
 
 def check_result(app):

@@ -16,66 +16,51 @@ from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
-from tests.ui_driver import button, click, frames, key, type_text
+from tests.ui_driver import button, click, frames, key, play_until_results, type_text
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_FRAMES = 60_000
 
 
-def human_seat(play: PlayScene) -> int:
-    return next(i for i, s in enumerate(play.state.seats) if s.is_human)
-
-
 def play_by_keyboard(app) -> None:
     """Our player: roll once, then keep the dice and take the first open box (arrows +
     Enter), confirming a zero with a second Enter; bots are skipped ahead with F."""
-    for _ in range(MAX_FRAMES):
-        scene = app.scene
-        if isinstance(scene, ResultsScene):
-            return
-        if isinstance(scene, PlayScene) and not scene.busy:
-            if scene.human_turn:
-                state = scene.state
-                if state.rolls == 0:
-                    key(pygame.K_SPACE)
-                elif state.rolls == 1:
-                    key(pygame.K_1)  # hold the first die and roll the rest once more
-                    key(pygame.K_SPACE)
-                else:
-                    key(pygame.K_DOWN)
-                    key(pygame.K_RETURN)
-                    key(pygame.K_RETURN)  # a zero box asks for a second Enter
-            elif not scene.fast_forward:
-                key(pygame.K_f)
-        frames(app, 2)
-    raise AssertionError("the game did not finish")
+    def move(scene):
+        rolls = scene.state.rolls
+        if rolls == 0:
+            key(pygame.K_SPACE)
+        elif rolls == 1:
+            key(pygame.K_1)  # hold the first die and roll the rest once more
+            key(pygame.K_SPACE)
+        else:
+            key(pygame.K_DOWN)
+            key(pygame.K_RETURN)
+            key(pygame.K_RETURN)  # a zero box asks for a second Enter
+
+    play_until_results(app, move, lambda scene: key(pygame.K_f))
 
 
 def play_by_mouse(app) -> None:
-    for _ in range(MAX_FRAMES):
-        scene = app.scene
-        if isinstance(scene, ResultsScene):
-            return
-        if isinstance(scene, PlayScene) and not scene.busy and scene.human_turn:
-            state = scene.state
-            if state.rolls < 2:
-                if state.rolls == 1:
-                    click(scene.die_rects[0].center)  # hold a die by clicking it
-                    frames(app)
-                    assert 0 in scene.table.held
-                click(button(scene, "Roll").rect.center)
-            else:
-                preview = state.preview()
-                best = max(preview, key=preview.get)
-                frames(app)  # lay the sheet out before aiming at it
+    """Our player by mouse: roll, click a die to hold it, roll again, click the best box
+    (twice for a zero); bots are skipped with the Skip button."""
+    def move(scene):
+        state = scene.state
+        if state.rolls < 2:
+            if state.rolls == 1:
+                click(scene.die_rects[0].center)  # hold a die by clicking it
+                frames(app)
+                assert 0 in scene.table.held
+            click(button(scene, "Roll").rect.center)
+        else:
+            preview = state.preview()
+            best = max(preview, key=preview.get)
+            frames(app)  # lay the sheet out before aiming at it
+            click(scene.sheet.row_rects[best].center)
+            if preview[best] == 0:
+                frames(app)
                 click(scene.sheet.row_rects[best].center)
-                if preview[best] == 0:
-                    frames(app)
-                    click(scene.sheet.row_rects[best].center)
-        elif isinstance(scene, PlayScene) and not scene.human_turn and not scene.fast_forward:
-            click(button(scene, "Skip").rect.center)
-        frames(app, 2)
-    raise AssertionError("the game did not finish")
+
+    play_until_results(app, move, lambda scene: click(button(scene, "Skip").rect.center))
 
 
 def check_finished(app, game_id: str, n_categories: int) -> None:

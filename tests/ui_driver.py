@@ -45,6 +45,24 @@ def button(scene, label_start: str):
                          f"{[b.label for g in groups for b in g.buttons]}")
 
 
+def play_until_results(app: App, human_move, skip_bots, max_steps: int = 60_000) -> None:
+    """Run the real scenes until the results screen: ``human_move(scene)`` sends the input of
+    one step of the human's turn, ``skip_bots(scene)`` the input that skips bot turns."""
+    from game.scenes.play import PlayScene
+    from game.scenes.results import ResultsScene
+    for _ in range(max_steps):
+        scene = app.scene
+        if isinstance(scene, ResultsScene):
+            return
+        if isinstance(scene, PlayScene) and not scene.busy:
+            if scene.human_turn:
+                human_move(scene)
+            elif not scene.fast_forward:
+                skip_bots(scene)
+        frames(app, 2)
+    raise AssertionError("the game did not finish")
+
+
 def new_app() -> App:
     pygame.quit()
     app = App(sound=True, seed=2024)
