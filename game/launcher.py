@@ -9,12 +9,12 @@ import argparse
 import asyncio
 import json
 import os
-import statistics
 import sys
 import time
 from collections.abc import Sequence
 
 from game.catalog import ALL_GAME_IDS, GAMES
+from game.sim import percentile
 
 DEMO_DT = 1 / 60  # the demo runs on a fixed clock: the same seed gives the same frames
 RESULTS_FRAMES = 90  # frames of the results screen shown before a demo ends by itself
@@ -90,8 +90,8 @@ def run_demo(app, args: argparse.Namespace) -> dict:
         import pygame
         pygame.image.save(app.screen, args.screenshot)
     return {"game": args.demo, "seed": args.seed, "frames": frame,
-            "frame_ms_p50": round(statistics.median(frame_ms), 3),
-            "frame_ms_p99": round(sorted(frame_ms)[int(0.99 * (len(frame_ms) - 1))], 3),
+            "frame_ms_p50": round(percentile(frame_ms, 0.50), 3),
+            "frame_ms_p99": round(percentile(frame_ms, 0.99), 3),
             "game_over": state.is_over(), "scores": state.final_scores()}
 
 
