@@ -6,7 +6,6 @@ code, N frames or until the results are up, and can save the last frame as a PNG
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import sys
@@ -117,7 +116,3 @@ async def main(argv: Sequence[str] | None = None) -> int:
     app.push(MenuScene(app))
     await app.run()
     return 0
-
-
-def cli() -> None:
-    raise SystemExit(asyncio.run(main(sys.argv[1:])))
