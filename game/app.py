@@ -61,7 +61,7 @@ class Letterbox:
         return (min(self.canvas[0] - 1, max(0, int(x))), min(self.canvas[1] - 1, max(0, int(y))))
 
     def to_window(self, pos) -> tuple[int, int]:
-        return (self.rect.x + round(pos[0] * self.scale), self.rect.y + round(pos[1] * self.scale))
+        return (self.rect.x + int(pos[0] * self.scale), self.rect.y + int(pos[1] * self.scale))
 
 
 class Scene:

@@ -21,7 +21,7 @@ FINAL_FRAMES = 60  # frames of the final sheet before the demo moves on to the r
 DEMO_BOTS = ("hard", "normal", "easy")
 # The longest names the menu allows (NAME_MAX letters), wide letters and other scripts:
 # the demo's way to look at the worst case of every layout.
-LONG_NAMES = ["WWWWWWWWWWWWWWWW", "Αλεξάνδρα Παπαδ", "Констанция Щукин", "SSéñôrå Ŵøłłęšŧåd",
+LONG_NAMES = ["WWWWWWWWWWWWWWWW", "Αλεξάνδρα Παπαδά", "Констанция Щукин", "Séñôrå Ŵøłłęšŧåd",
               "MMMMMMMMMMMMMMMM", "Χαράλαμπος Ωμέγα", "Жозефина Ёлкина", "Ærøskøbing Ågård"]
 
 

@@ -48,8 +48,8 @@ def face_for(text: str, size: int, bold: bool = False, display: bool = False) ->
 
 
 def _line_height(face: pygame.font.Font, size: int) -> int:
-    # Open Sans' line box is about 1.36 x size; 1.25 x size keeps lines readable and tight.
-    return min(face.get_linesize(), int(size * 1.25) + 1)
+    # The rendered line's height (ascent + descent): every glyph's ink lies inside it.
+    return face.get_height()
 
 
 def _break_word(face: pygame.font.Font, word: str, width: int) -> list[str]:
@@ -93,11 +93,36 @@ def ellipsize(face: pygame.font.Font, text: str, width: int) -> str:
     return text.rstrip() + ELLIPSIS if text else ""
 
 
+_fit_cache: dict[tuple, Fitted] = {}
+_image_cache: dict[tuple, pygame.Surface] = {}
+# A frame draws a few hundred texts; images cost memory (a line is ~10 KB), layouts little.
+LIMITS = {id(_fit_cache): 4000, id(_image_cache): 1000}
+
+
+def _remember(cache: dict, key: tuple, value):
+    limit = LIMITS[id(cache)]
+    if len(cache) >= limit:  # forget the oldest quarter (dicts keep insertion order)
+        for old in list(cache)[:limit // 4]:
+            del cache[old]
+    cache[key] = value
+    return value
+
+
 def fit_text(text: str, width: int, height: int, size: int = 22, min_size: int = 12,
              bold: bool = False, wrap: bool = False, display: bool = False) -> Fitted:
     """The biggest size (down to ``min_size``) at which ``text`` fits ``width`` x
     ``height``; at the smallest size, wrapped lines are cut to the box and the last one
-    ends with an ellipsis."""
+    ends with an ellipsis. Layouts are cached: a frame redraws the same texts."""
+    key = (theme.generation, text, width, height, size, min_size, bold, wrap, display)
+    cached = _fit_cache.get(key)
+    if cached is None:
+        cached = _remember(_fit_cache, key,
+                           _fit(text, width, height, size, min_size, bold, wrap, display))
+    return cached
+
+
+def _fit(text: str, width: int, height: int, size: int, min_size: int, bold: bool,
+         wrap: bool, display: bool) -> Fitted:
     width = max(1, width)
     min_size = min(min_size, size)
     for s in range(size, min_size - 1, -1):
@@ -145,7 +170,10 @@ def draw_text_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: int
         y = box.centery - total // 2
     drawn = pygame.Rect(box.x, y, 0, 0)
     for line in fitted.lines:
-        image = fitted.face.render(line, True, colour)
+        image_key = (theme.generation, line, fitted.face, tuple(colour))
+        image = _image_cache.get(image_key)
+        if image is None:
+            image = _remember(_image_cache, image_key, fitted.face.render(line, True, colour))
         rect = image.get_rect()
         rect.centery = y + fitted.line_height // 2
         if align == "left":

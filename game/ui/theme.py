@@ -76,8 +76,13 @@ def display_font(size: int) -> pygame.font.Font:
     return _fonts[key]
 
 
+generation = 0  # bumped when fonts are dropped: caches of text layouts key on it
+
+
 def forget_fonts() -> None:
+    global generation
     _fonts.clear()
+    generation += 1
 
 
 def player_colour(seat: int) -> tuple[int, int, int]:
