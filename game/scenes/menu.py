@@ -216,7 +216,7 @@ class MenuScene(Scene):
             buttons.append(Button(pygame.Rect(800, ry, 196, 42), label or " ",
                                   lambda i=i: self.edit_name(i), size=20,
                                   selected=self.typing == i, colour=theme.PANEL_LIGHT,
-                                  ident=f"name {i}",
+                                  ident=f"name {i}", wrap=True,
                                   tooltip=f"Click or Enter to type a name (up to {NAME_MAX} letters)"))
             buttons.append(Button(pygame.Rect(1004, ry, 86, 42), "Bot" if seat.bot else "Human",
                                   lambda i=i: self.toggle_kind(i), size=18, ident=f"kind {i}"))
@@ -260,7 +260,7 @@ class MenuScene(Scene):
         tip = opt.help + (" Left/Right or a click on either half steps it." if number else "")
         return Button(rect, f"{opt.label}: {text}", lambda o=opt: self.change_option(o),
                       size=17, enabled=enabled, selected=not number and bool(value),
-                      tooltip=tip.strip(), ident=opt.key,
+                      tooltip=tip.strip(), ident=opt.key, wrap=True,
                       step=(lambda d, o=opt: self.change_option(o, d)) if number else None)
 
     # -- events ----------------------------------------------------------------------------

@@ -50,6 +50,7 @@ class Button:
     tooltip: str = ""
     step: Callable[[int], None] | None = None  # a number: -1/+1 by Left/Right or a half click
     ident: str = ""  # what keyboard focus remembers when the label changes ("" = the label)
+    wrap: bool = False  # a long label may take two lines (options, names) before shrinking
     hovered: bool = field(default=False, repr=False)
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
@@ -80,7 +81,8 @@ class Button:
                 pos = getattr(inner, anchor)
                 draw_text(surface, text, pos, self.size + 6, colour, True, anchor)
             label_box = label_box.inflate(-36, 0)
-        draw_text_in(surface, self.label, label_box, self.size, colour, True, min_size=11)
+        draw_text_in(surface, self.label, label_box, self.size, colour, True, min_size=11,
+                     wrap=self.wrap)
 
     def press(self) -> bool:
         if self.enabled:
