@@ -55,7 +55,7 @@ def _read() -> str | None:
 
 def store(game_id: str, state: GameState) -> None:
     try:
-        _write(json.dumps({"game_id": game_id, "save": state.to_dict()}))
+        _write(json.dumps({"game_id": game_id, "save": state.save()}))
     except OSError:
         pass  # a read-only disk must not stop the game
 
@@ -85,7 +85,7 @@ def load() -> tuple[GameInfo, GameState]:
     try:
         data = json.loads(text)
         info = GAMES[data["game_id"]]
-        return info, info.state_type().from_dict(data["save"])
+        return info, info.state_type().load(data["save"])
     except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
         raise SaveError(f"the saved game is damaged ({exc.__class__.__name__})") from exc
 
