@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from .core import Action, Event, GameState, IllegalAction, check_dice, check_positions, rank, roll
+from .core import Action, Event, GameState, IllegalAction, check_dice, rank
+from .shared import HoldAndRoll
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 CATEGORIES = {
@@ -95,7 +96,7 @@ def score(category: str, dice: Sequence[int]) -> int:
     return _score_sorted(category, tuple(sorted(dice)))
 
 
-class YatzyState(GameState):
+class YatzyState(HoldAndRoll, GameState):
     GAME_ID = "yatzy"
     MIN_PLAYERS = 1
     MAX_PLAYERS = 6
@@ -170,32 +171,15 @@ class YatzyState(GameState):
     def legal_actions(self) -> list[Action]:
         if self.is_over():
             return []
-        actions: list[Action] = []
         if self.rolls == 0:
-            return [{"kind": "roll", "hold": []}]
-        if self.rolls < self.ROLLS_PER_TURN:
-            for mask in range(1 << self.n_dice):
-                actions.append({"kind": "roll",
-                                "hold": [i for i in range(self.n_dice) if mask >> i & 1]})
-        actions += [{"kind": "score", "category": c} for c in self.open_categories()]
-        return actions
+            return self.roll_actions()
+        return self.roll_actions() + [{"kind": "score", "category": c}
+                                      for c in self.open_categories()]
 
     def _apply(self, action: Action) -> list[Event]:
         if action["kind"] == "roll":
-            return self._roll(action.get("hold", []))
+            return self.roll_dice(action.get("hold", []), self.current)
         return self._score(action.get("category"))
-
-    def _roll(self, hold: Any) -> list[Event]:
-        if self.rolls >= self.ROLLS_PER_TURN:
-            raise IllegalAction("no rolls left this turn: choose a category")
-        check_positions(hold, self.n_dice, "hold")
-        if self.rolls == 0 and hold:
-            raise IllegalAction("nothing to hold before the first roll")
-        fresh = roll(self.rng, self.n_dice)
-        self.dice = [self.dice[i] if i in hold else fresh[i] for i in range(self.n_dice)]
-        self.rolls += 1
-        return [{"type": "rolled", "seat": self.current, "dice": list(self.dice),
-                 "hold": sorted(hold), "rolls_left": self.ROLLS_PER_TURN - self.rolls}]
 
     def _score(self, category: Any) -> list[Event]:
         if self.rolls == 0:
@@ -216,7 +200,7 @@ class YatzyState(GameState):
             reward = int(self.options["bet"] * FIRST_ROLL_REWARDS[category])
             self.chips[seat] += reward
             events.append({"type": "reward", "seat": seat, "category": category, "chips": reward})
-        self.dice, self.rolls = [], 0
+        self.reset_dice()
         self.advance_turn()
         if self.is_over():
             events += self._settle()
