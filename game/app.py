@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from . import prefs
 from .ui import theme
 from .ui.sound import Sounds
 
@@ -23,6 +24,7 @@ BOT_SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3}  # seconds a bot "thinks"
 @dataclass
 class Settings:
     bot_speed: str = "normal"
+    muted: bool = False
 
     @property
     def bot_delay(self) -> float:
@@ -68,6 +70,33 @@ class App:
         self.toast: tuple[str, float, tuple] | None = None
         # Seeds for new games: random for players, fixed for tests and demos.
         self.seeds = random.Random(seed)
+        self.records = None  # loaded on first use (game.records.Records)
+        problem = prefs.load_into(self.settings, tuple(BOT_SPEEDS))
+        if getattr(self.settings, "muted", False):
+            self.sounds.muted = True
+        if problem:
+            self.notify(problem, theme.BAD, 6)
+
+    # -- what lasts between runs -----------------------------------------------------------
+    def save_settings(self) -> None:
+        self.settings.muted = self.sounds.muted
+        prefs.save_from(self.settings)
+
+    def load_records(self):
+        """The records, read once per run; a damaged file is reported and set aside."""
+        if self.records is None:
+            from game import records
+            self.records, problem = records.load()
+            if problem:
+                self.notify(problem, theme.BAD, 6)
+        return self.records
+
+    def record_game(self, game_id: str, state) -> dict[int, list[str]]:
+        """Add a finished game to the records; the news per seat ("new best!")."""
+        from game import records
+        news = self.load_records().add_game(game_id, state)
+        records.save(self.records)
+        return news
 
     @staticmethod
     def _open_window(flags: int | None) -> pygame.Surface:
@@ -113,6 +142,7 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not getattr(
                 self.scene, "typing", False):
             muted = self.sounds.toggle_mute()
+            self.save_settings()
             self.notify("Sound off (M)" if muted else "Sound on (M)")
             return True
         return False

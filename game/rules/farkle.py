@@ -211,7 +211,7 @@ class FarkleState(GameState):
         "piggyback": False,
         "piggyback_credit": False,
     }
-    OPTION_RANGES = {"target": (50, 1_000_000), "on_board_min": (0, 100_000),
+    OPTION_RANGES = {"target": (50, 100_000), "on_board_min": (0, 100_000),
                      "min_bank_points": (0, 100_000)}
     ACTIONS = {"roll": ("set_aside",), "bank": ("set_aside",), "piggyback": ()}
 

@@ -22,6 +22,7 @@ from game.ui.widgets import Button, FocusGroup, draw_text, panel, wrap
 TRAY = pygame.Rect(24, 76, 604, 300)
 SHEET = pygame.Rect(648, 72, 612, 636)
 END_PAUSE = 1.6  # seconds to look at the final sheet before the results
+UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 
 
 class PlayScene(Scene):
@@ -69,17 +70,45 @@ class PlayScene(Scene):
             return False
         self._show(events)
         self.table.after_action(action, events)
+        self._after_change()
+        return True
+
+    def _after_change(self) -> None:
         key = (self.state.current, self.state.turns_played)
         if key != self._turn_key:
             self._turn_key = key
             self.table.new_turn()
-        if self.state.is_over():
-            self.end_timer = END_PAUSE
-            if self.autosave:
-                storage.clear()
-        elif self.autosave:
+        self.end_timer = END_PAUSE if self.state.is_over() else None
+        if self.autosave:
+            # The finished game stays saved until the results are up: it can still be undone.
             storage.store(self.info.id, self.state)
-        return True
+        self._build_top_buttons()
+
+    def undo(self) -> None:
+        """Take back the human's last decision (Ctrl+Z / the Undo button): a replay of the
+        game without it, so nothing can be undone across a roll."""
+        if self.bot_plan is not None and not self.state.undo_refusal():
+            self.bot_plan = None  # a bot that was about to answer waits for the new position
+        why = self.state.undo_refusal()
+        if why:
+            self.complain(f"Cannot undo: {why}")
+            return
+        self.state = self.state.rewound(self.state.undo_point())
+        self.banner = None
+        self.table.new_turn()
+        self._turn_key = None
+        self._after_change()
+        self.app.sounds.play("click")
+        self.app.notify("Undone", theme.INFO)
+
+    def finish(self) -> None:
+        """The game is over and its final sheet was seen: record it, show the results."""
+        from game.scenes.results import ResultsScene
+        news: dict[int, list[str]] = {}
+        if self.autosave:
+            storage.clear()
+            news = self.app.record_game(self.info.id, self.state)
+        self.app.replace_all(ResultsScene(self.app, self.info, self.state, news))
 
     def complain(self, text: str) -> None:
         self.app.sounds.play("error")
@@ -103,6 +132,8 @@ class PlayScene(Scene):
     def _build_top_buttons(self) -> None:
         speed = self.app.settings.bot_speed.title()
         self.top_buttons.set([
+            Button(pygame.Rect(720, 12, 100, 44), "Undo", self.undo, size=18, hotkey="Ctrl+Z",
+                   enabled=not self.state.undo_refusal()),
             Button(pygame.Rect(830, 12, 150, 44), f"Bots: {speed}", self._cycle_speed, size=18),
             Button(pygame.Rect(990, 12, 110, 44), "Skip >>", self._toggle_skip, size=18,
                    selected=self.fast_forward, hotkey=""),
@@ -112,6 +143,7 @@ class PlayScene(Scene):
 
     def _cycle_speed(self) -> None:
         self.app.notify(f"Bot speed: {self.app.settings.next_speed()}")
+        self.app.save_settings()
         self._build_top_buttons()
 
     def _toggle_skip(self) -> None:
@@ -158,6 +190,8 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.open_pause()
+            elif event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.undo()
             elif event.key == pygame.K_F1 or event.unicode == "?":
                 self.open_rules()
             elif event.key == pygame.K_f:
@@ -201,8 +235,7 @@ class PlayScene(Scene):
         if self.end_timer is not None:
             self.end_timer -= dt if not self.fast_forward else 1.0
             if self.end_timer <= 0:
-                from game.scenes.results import ResultsScene
-                self.app.replace_all(ResultsScene(self.app, self.info, self.state))
+                self.finish()
             return
         if not self.human_turn and not self.animator.busy:
             self._drive_bot(dt)
@@ -216,6 +249,8 @@ class PlayScene(Scene):
         if self.bot_plan is None:
             action = self.bots[self.state.current].choose(self.state)
             self.table.preview_bot(action)
+            if not self.fast_forward and self.state.undo_point() is not None:
+                delay += UNDO_GRACE  # the human who just moved may still take it back
             self.bot_plan = (action, delay)
         action, left = self.bot_plan
         left -= dt

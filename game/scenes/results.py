@@ -15,10 +15,12 @@ from game.ui.widgets import Button, FocusGroup, draw_text, panel
 
 
 class ResultsScene(Scene):
-    def __init__(self, app: App, info: GameInfo, state: GameState):
+    def __init__(self, app: App, info: GameInfo, state: GameState,
+                 news: dict[int, list[str]] | None = None):
         super().__init__(app)
         self.info = info
         self.state = state
+        self.news = news or {}  # per seat: "new best!", "high score #3" (from the records)
         self.ranking = state.ranking()
         self.time = 0.0
         rng = random.Random(state.seed)  # confetti only; never the game's generator
@@ -27,9 +29,12 @@ class ResultsScene(Scene):
                          for _ in range(90)]
         self.focus = FocusGroup()
         self.focus.set([
+            Button(pygame.Rect(210, 620, 200, 60), "Replay", self.replay, hotkey="R"),
             Button(pygame.Rect(430, 620, 200, 60), "Play again", self.play_again, hotkey="Enter"),
             Button(pygame.Rect(650, 620, 200, 60), "Menu", self.to_menu, hotkey="Esc"),
+            Button(pygame.Rect(870, 620, 200, 60), "Records", self.show_records, hotkey="T"),
         ])
+        self.focus.move(1)
         self.focus.move(1)
         app.sounds.play("win")
 
@@ -41,6 +46,14 @@ class ResultsScene(Scene):
         state = self.info.new_game(self.state.seats, options, seed=self.app.new_seed())
         self.app.replace_all(PlayScene(self.app, self.info, state))
 
+    def replay(self) -> None:
+        from game.scenes.replay import ReplayScene
+        self.app.replace_all(ReplayScene(self.app, self.info, self.state, self.news))
+
+    def show_records(self) -> None:
+        from game.scenes.records import RecordsScene
+        self.app.push(RecordsScene(self.app, self.info.id))
+
     def to_menu(self) -> None:
         from game.scenes.menu import MenuScene
         self.app.replace_all(MenuScene(self.app, self.info.id))
@@ -48,6 +61,12 @@ class ResultsScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_menu()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.replay()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
+            self.show_records()
             return
         self.focus.handle(event)
 
@@ -96,7 +115,11 @@ class ResultsScene(Scene):
                                  border_radius=10)
             draw_text(surface, f"{r['place']}.", (box.x + 40, y), 30, colour, True, "midleft")
             pygame.draw.circle(surface, theme.player_colour(r["seat"]), (box.x + 112, y), 9)
-            draw_text(surface, r["name"], (box.x + 130, y), 30, colour, first, "midleft")
+            name_rect = draw_text(surface, r["name"], (box.x + 130, y), 30, colour, first, "midleft")
+            news = self.news.get(r["seat"])
+            if news:
+                draw_text(surface, ", ".join(news), (name_rect.right + 14, y + 2), 18, theme.GOOD,
+                          True, "midleft")
             draw_text(surface, self._fmt(r["score"]), (box.right - 170 if chips else box.right - 40, y),
                       30, colour, True, "midright")
             if chips:
