@@ -291,3 +291,69 @@ def test_unwritable_storage_does_not_stop_the_game(isolated_saves):
     assert storage.store("yatzy", state) is False
     with pytest.raises(SaveError):
         storage.load()
+
+
+# -- the browser: localStorage through a stand-in for pygbag's platform module -------------
+class FakeLocalStorage:
+    def __init__(self):
+        self.items: dict[str, str] = {}
+
+    def getItem(self, key):  # noqa: N802 - the browser's names
+        return self.items.get(key)
+
+    def setItem(self, key, value):  # noqa: N802
+        self.items[key] = str(value)
+
+    def removeItem(self, key):  # noqa: N802
+        self.items.pop(key, None)
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    import sys
+    import types
+    local = FakeLocalStorage()
+    fake = types.SimpleNamespace(window=types.SimpleNamespace(localStorage=local))
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setitem(sys.modules, "platform", fake)
+    return local
+
+
+def test_browser_saves_records_and_settings_live_in_local_storage(browser, isolated_saves):
+    from game import prefs, records
+    state = play_game("farkle", ["easy", "easy"], seed=2)
+    assert storage.store("farkle", state)
+    assert set(browser.items) == {"dice-harbor-autosave"}
+    info, copy = storage.load()
+    assert copy.to_json() == state.to_json()
+    r = records.Records()
+    r.add_game("farkle", state)
+    records.save(r)
+
+    class S:
+        bot_speed, muted, seats, options = "slow", True, {}, {}
+    prefs.save_from(S())
+    assert set(browser.items) == {"dice-harbor-autosave", "dice-harbor-records",
+                                  "dice-harbor-settings"}
+    assert not isolated_saves.exists()  # nothing on the disk in the browser
+    browser.items["dice-harbor-autosave"] = "[" * 10_000
+    with pytest.raises(SaveError, match="nested"):
+        storage.load()
+    assert storage.set_aside(storage.AUTOSAVE) == "the browser's storage"
+    assert "dice-harbor-autosave" not in browser.items
+    assert browser.items["dice-harbor-autosave.damaged"] == "[" * 10_000
+    browser.items["dice-harbor-records"] = "x" * (storage.MAX_BYTES[storage.RECORDS] + 1)
+    loaded, problem = records.load()
+    assert loaded.games == {} and "larger than" in problem
+
+
+def test_a_browser_that_refuses_storage_does_not_stop_the_game(browser):
+    def refuse(*args):
+        raise RuntimeError("QuotaExceededError")
+    browser.setItem = refuse
+    browser.getItem = refuse
+    state = play_game("yatzy", ["easy"], seed=1)
+    assert storage.store("yatzy", state) is False
+    assert storage.has_save() is False
+    with pytest.raises(SaveError, match="cannot be read"):
+        storage.load()
