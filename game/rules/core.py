@@ -34,6 +34,9 @@ class SaveError(ValueError):
     """A save file that cannot be turned back into a game."""
 
 
+NAME_MAX = 16  # characters in a seat's name: the menu stops typing there, saves check it
+
+
 @dataclass
 class Seat:
     """One place at the table: a name, and the bot policy that plays it (None = human)."""
