@@ -131,7 +131,7 @@ def test_damaged_records_file_is_reported_and_set_aside(content, isolated_saves)
 
 def test_bot_pace_and_mute_are_remembered(app):
     menu = app.scene
-    click(button(menu, "Bots:").rect.center)
+    click(button(menu, "Bot pace:").rect.center)
     frames(app)
     speed = app.settings.bot_speed
     key(pygame.K_m)
@@ -168,7 +168,7 @@ def test_seats_names_and_options_are_remembered_across_restarts(app):
     menu.choose_game("farkle")
     menu.seats[0].name = "Zoë Ωmega"
     menu.options["farkle"]["target"] = 5000
-    menu.start_now()
+    click(button(menu, "Start").rect.center)
     frames(app)
     pygame.quit()
     again = App(sound=True, seed=1)
