@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from . import prefs
 from .ui import theme
 from .ui.sound import Sounds
 
@@ -101,6 +102,33 @@ class App:
         self.toast: tuple[str, float, tuple] | None = None
         # Seeds for new games: random for players, fixed for tests and demos.
         self.seeds = random.Random(seed)
+        self.records = None  # loaded on first use (game.records.Records)
+        problem = prefs.load_into(self.settings, tuple(BOT_SPEEDS))
+        if getattr(self.settings, "muted", False):
+            self.sounds.muted = True
+        if problem:
+            self.notify(problem, theme.BAD, 6)
+
+    # -- what lasts between runs -----------------------------------------------------------
+    def save_settings(self) -> None:
+        self.settings.muted = self.sounds.muted
+        prefs.save_from(self.settings)
+
+    def load_records(self):
+        """The records, read once per run; a damaged file is reported and set aside."""
+        if self.records is None:
+            from game import records
+            self.records, problem = records.load()
+            if problem:
+                self.notify(problem, theme.BAD, 6)
+        return self.records
+
+    def record_game(self, game_id: str, state) -> dict[int, list[str]]:
+        """Add a finished game to the records; the news per seat ("new best!")."""
+        from game import records
+        news = self.load_records().add_game(game_id, state)
+        records.save(self.records)
+        return news
 
     @staticmethod
     def _open_window(flags: int | None, size: tuple[int, int] | None = None) -> pygame.Surface:
@@ -173,7 +201,7 @@ class App:
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not self.typing():
             muted = self.sounds.toggle_mute()
-            self.settings.muted = muted
+            self.save_settings()
             self.notify("Sound off (M)" if muted else "Sound on (M)")
             return True
         return False

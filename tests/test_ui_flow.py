@@ -23,22 +23,22 @@ def test_a_bot_farkle_is_announced_after_the_dice_land_and_the_next_player_waits
     play = start(app, "farkle", human_first=False)
     state: FarkleState = play.state
 
-    class Farkling:  # the bot's dice: 2 3 4 6 2 3, nothing scores
-        faces = [2, 3, 4, 6, 2, 3]
+    faces = [2, 3, 4, 6, 2, 3]  # the bot's next dice: nothing scores
 
-        def randint(self, a, b):
-            self.faces.append(self.faces.pop(0))
-            return self.faces[-1]
+    def farkling(a, b):
+        state.rng.draws += 1
+        faces.append(faces.pop(0))
+        return faces[-1]
 
     play.autosave = False
-    real_rng, state.rng = state.rng, Farkling()
+    state.rng.randint = farkling
     for _ in range(200):
         frames(app)
         if any(e["type"] == "farkle" for e in play.pending):
             break
     else:
         raise AssertionError("the bot never rolled")
-    state.rng = real_rng
+    del state.rng.randint
     assert play.animator.busy  # the dice tumble...
     assert play.banner is None  # ...and nothing is announced yet
     assert play.shown_seat == 1  # still the bot's turn on screen, though the engine moved on

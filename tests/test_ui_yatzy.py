@@ -285,7 +285,7 @@ def test_a_corrupt_save_is_reported_and_set_aside(app, isolated_saves):
     click(button(menu, "Continue").rect.center)
     frames(app)
     assert isinstance(app.scene, MenuScene)
-    assert "Could not continue" in app.toast[0]
+    assert "cannot be continued" in app.toast[0] and "another version" in app.toast[0]
     assert not storage.save_path().exists()
     assert (isolated_saves / "autosave.damaged.json").exists()
     with pytest.raises(AssertionError):

@@ -10,6 +10,7 @@ the front end turns into animation and sound; the engine itself keeps no UI stat
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections.abc import Sequence
@@ -19,8 +20,10 @@ from typing import Any, ClassVar
 Action = dict[str, Any]
 Event = dict[str, Any]
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2  # 2: a save is seats, options, seed and the actions, replayed on load
 DIE_FACES = (1, 2, 3, 4, 5, 6)
+NAME_MAX = 16  # longest seat name, in characters (the menu caps typing there too)
+MAX_ACTIONS = 10_000  # far more moves than any real game takes; a longer save is refused
 
 
 class IllegalAction(ValueError):
@@ -45,6 +48,18 @@ class Seat:
     def is_human(self) -> bool:
         return self.bot is None
 
+    @classmethod
+    def from_json(cls, data: Any) -> Seat:
+        """A seat read from a save: ``{"name": str, "bot": str | None}``, checked."""
+        if not isinstance(data, dict) or set(data) - {"name", "bot"}:
+            raise SaveError("a seat must be {\"name\": ..., \"bot\": ...}")
+        name, bot = data.get("name"), data.get("bot")
+        if not isinstance(name, str) or not 1 <= len(name) <= NAME_MAX or not name.isprintable():
+            raise SaveError(f"a player name must be 1 to {NAME_MAX} printable characters")
+        if bot is not None and (not isinstance(bot, str) or not 1 <= len(bot) <= 20):
+            raise SaveError("a seat's bot must be a policy name or null")
+        return cls(name, bot)
+
 
 def check_dice(dice: Sequence[int], counts: Sequence[int]) -> list[int]:
     """Validate dice for a scoring function: the right count, ints 1..6."""
@@ -62,16 +77,33 @@ def roll(rng: random.Random, n: int) -> list[int]:
     return [rng.randint(1, 6) for _ in range(n)]
 
 
-def rng_state_to_json(rng: random.Random) -> list:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
+class CountingRandom(random.Random):
+    """The game's generator. It counts its draws so that the core can tell whether an
+    action brought anything new to light (dice, a card): undo never crosses such an
+    action, so it cannot be used to peek at the dice."""
+
+    def __init__(self, seed: int):
+        self.draws = 0
+        super().__init__(seed)
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.draws += 1
+        return super().getrandbits(k)
 
 
-def rng_state_from_json(data: list) -> random.Random:
-    rng = random.Random()
-    version, internal, gauss = data
-    rng.setstate((version, tuple(internal), gauss))
-    return rng
+def check_positions(value: Any, n: int, field: str) -> list[int]:
+    """An action's list of dice positions: distinct ints 0..n-1, else IllegalAction."""
+    if not isinstance(value, list) or len(value) > n or any(
+            isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n for i in value):
+        raise IllegalAction(f"{field} must be a list of dice positions 0 to {n - 1}, "
+                            f"got {value!r}"[:200])
+    if len(set(value)) != len(value):
+        raise IllegalAction(f"a die is listed twice in {field}: {value!r}")
+    return value
 
 
 def rank(scores: Sequence[float]) -> list[int]:
@@ -82,16 +114,25 @@ def rank(scores: Sequence[float]) -> list[int]:
 class GameState:
     """Base class of every game's state.
 
-    Subclasses set ``GAME_ID``, ``MIN_PLAYERS`` and ``MAX_PLAYERS``, build their
-    attributes in ``setup()`` (plain JSON data only: ints, strs, lists, dicts) and
-    implement ``legal_actions``, ``_apply``, ``is_over`` and ``final_scores``.
-    Turn order is ``order`` (seat indices) with ``turn`` pointing into it.
+    Subclasses set ``GAME_ID``, ``MIN_PLAYERS``, ``MAX_PLAYERS`` and ``ACTIONS`` (each
+    action kind with the fields it may carry), build their attributes in ``setup()``
+    (plain JSON data only: ints, strs, lists, dicts) and implement ``legal_actions``,
+    ``_apply``, ``is_over`` and ``final_scores``. Every random draw comes from
+    ``self.rng``. Turn order is ``order`` (seat indices) with ``turn`` pointing into it.
+
+    A game is what made it: seats, options, seed and the actions applied (``save()``).
+    Loading (``load()``) replays those actions through the rules, so a position that
+    cannot arise in play cannot be loaded. Attributes whose names start with ``_`` are
+    bookkeeping, not game state.
     """
 
     GAME_ID: ClassVar[str] = ""
     MIN_PLAYERS: ClassVar[int] = 1
     MAX_PLAYERS: ClassVar[int] = 6
     DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {}
+    # Numeric options' allowed ranges (inclusive): a save cannot smuggle in 10**100.
+    OPTION_RANGES: ClassVar[dict[str, tuple[int, int]]] = {}
+    ACTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}  # kind -> optional fields
 
     def __init__(self, seats: Sequence[Seat], options: dict[str, Any] | None = None,
                  seed: int | None = None):
@@ -103,7 +144,10 @@ class GameState:
         self.seats = seats
         self.options = self.validate_options(options or {})
         self.seed = seed if seed is not None else random.randrange(2**31)
-        self.rng = random.Random(self.seed)
+        self.rng = CountingRandom(self.seed)
+        self._log: list[Action] = []  # every action applied, in order
+        self._actors: list[int] = []  # the seat that made each
+        self._drew: list[bool] = []  # whether each drew from self.rng (rolled, shuffled)
         self.order = list(range(len(seats)))
         self.turn = 0
         self.turns_played = 0  # completed turns, all players together
@@ -139,6 +183,9 @@ class GameState:
                     not isinstance(value, type(default)) and not (
                         isinstance(default, float) and isinstance(value, int))):
                 raise ValueError(f"option {key} must be {type(default).__name__}, got {value!r}")
+            low, high = cls.OPTION_RANGES.get(key, (None, None))
+            if low is not None and not low <= value <= high:
+                raise ValueError(f"option {key} must be {low} to {high}, got {value!r}")
             merged[key] = value
         return merged
 
@@ -152,14 +199,36 @@ class GameState:
         self.turn = (self.turn + 1) % len(self.order)
         self.turns_played += 1
 
+    def check_action(self, action: Any) -> Action:
+        """The action's shape, the same for every game: a dict with a known ``kind`` and
+        only the fields that kind takes. Returns a JSON-clean copy; IllegalAction else."""
+        if not isinstance(action, dict):
+            raise IllegalAction(f"an action is a dict with a 'kind', got {action!r}"[:200])
+        kind = action.get("kind")
+        if not isinstance(kind, str) or kind not in self.ACTIONS:
+            known = ", ".join(repr(k) for k in self.ACTIONS)
+            raise IllegalAction(f"unknown action {kind!r}"[:80] + f": {self.GAME_ID} knows {known}")
+        extra = set(action) - {"kind"} - set(self.ACTIONS[kind])
+        if extra:
+            names = ", ".join(sorted(str(e) for e in extra))[:120]
+            raise IllegalAction(f"unexpected field(s) in a {kind!r} action: {names}")
+        try:
+            return json.loads(json.dumps(action))
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise IllegalAction(f"an action must be plain JSON data: {exc}"[:200]) from None
+
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return what happened. Illegal actions raise
         IllegalAction and change nothing."""
-        if not isinstance(action, dict) or "kind" not in action:
-            raise IllegalAction(f"an action is a dict with a 'kind', got {action!r}")
+        clean = self.check_action(action)
         if self.is_over():
             raise IllegalAction("the game is over")
-        return self._apply(action)
+        actor, draws = self.current, self.rng.draws
+        events = self._apply(clean)
+        self._log.append(clean)
+        self._actors.append(actor)
+        self._drew.append(self.rng.draws != draws)
+        return events
 
     def ranking(self) -> list[dict[str, Any]]:
         """Players best first: seat, name, score and place (ties share a place)."""
@@ -172,54 +241,140 @@ class GameState:
     def winners(self) -> list[int]:
         return sorted(r["seat"] for r in self.ranking() if r["place"] == 1)
 
-    # -- saving --------------------------------------------------------------------------
+    # -- sides: players alone, or partnerships sharing one score --------------------------
+    def sides(self) -> list[list[int]]:
+        """The seats grouped into sides. By default every seat is its own side; a game with
+        partnerships overrides this (and gives partners the same ``final_scores``)."""
+        return [[i] for i in range(len(self.seats))]
+
+    def side_of(self, seat: int) -> int:
+        return next(k for k, side in enumerate(self.sides()) if seat in side)
+
+    def side_name(self, side: int, joiner: str = " & ") -> str:
+        return joiner.join(self.seats[i].name for i in self.sides()[side])
+
+    def side_scores(self) -> list[float]:
+        """Each side's score: the final score of its first seat (partners share one)."""
+        scores = self.final_scores()
+        return [scores[side[0]] for side in self.sides()]
+
+    def side_ranking(self) -> list[dict[str, Any]]:
+        """Sides best first: side, seats, name ("Ada & Cleo"), score and place (ties share
+        a place). With every seat its own side this is ``ranking()`` with a side index."""
+        scores = self.side_scores()
+        places = rank(scores)
+        sides = self.sides()
+        rows = [{"side": k, "seats": list(side), "seat": side[0], "name": self.side_name(k),
+                 "score": scores[k], "place": places[k]} for k, side in enumerate(sides)]
+        first = {k: min(self.order.index(s) for s in side) for k, side in enumerate(sides)}
+        return sorted(rows, key=lambda r: (r["place"], first[r["side"]]))
+
+    def winning_sides(self) -> list[int]:
+        return sorted(r["side"] for r in self.side_ranking() if r["place"] == 1)
+
+    # -- history: saves, replays, undo ---------------------------------------------------
+    @property
+    def actions(self) -> list[Action]:
+        """Every action applied so far (copies), oldest first."""
+        return [dict(a) for a in self._log]
+
     def to_dict(self) -> dict[str, Any]:
-        data = {k: v for k, v in self.__dict__.items() if k not in ("rng", "seats")}
-        return {"format": SAVE_FORMAT, "game": self.GAME_ID,
-                "seats": [asdict(s) for s in self.seats],
-                "rng": rng_state_to_json(self.rng), "state": json.loads(json.dumps(data))}
+        """The whole game state as JSON data (what the digest covers); not a save."""
+        data = {k: v for k, v in self.__dict__.items()
+                if k not in ("rng", "seats") and not k.startswith("_")}
+        return {"game": self.GAME_ID, "seats": [asdict(s) for s in self.seats],
+                "rng": list(self.rng.getstate()[1]), "state": json.loads(json.dumps(data))}
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"))
+        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+    def digest(self) -> str:
+        """A fingerprint of the state: a save whose replay gives another game is refused."""
+        return hashlib.sha256(self.to_json().encode()).hexdigest()[:32]
+
+    def save(self) -> dict[str, Any]:
+        """What made this game: replaying ``actions`` on a new game with these seats,
+        options and seed gives it back exactly (``load``)."""
+        return {"format": SAVE_FORMAT, "game": self.GAME_ID,
+                "seats": [asdict(s) for s in self.seats], "options": dict(self.options),
+                "seed": self.seed, "actions": self.actions, "digest": self.digest()}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameState:
+    def replay(cls, seats: Sequence[Seat], options: dict[str, Any], seed: int,
+               actions: Sequence[Any]) -> GameState:
+        """A new game with these seats, options and seed, with ``actions`` applied through
+        the rules. SaveError (with the move's number) when any of them is not legal."""
         try:
-            if data.get("format") != SAVE_FORMAT:
-                raise SaveError(f"unsupported save format {data.get('format')!r}")
-            if data.get("game") != cls.GAME_ID:
-                raise SaveError(f"this save is for {data.get('game')!r}, not {cls.GAME_ID!r}")
-            seats = [Seat(**s) for s in data["seats"]]
-            # A fresh game with the same seats and options tells which fields must be there.
-            reference = cls(seats, data["state"]["options"], seed=0)
-            state = data["state"]
-            missing = set(reference.__dict__) - {"rng", "seats"} - set(state)
-            if missing:
-                raise SaveError(f"save is missing {', '.join(sorted(missing))}")
-            obj = cls.__new__(cls)
-            obj.__dict__.update(state)
-            obj.seats = seats
-            obj.rng = rng_state_from_json(data["rng"])
-            obj.check_invariants()
-            return obj
-        except SaveError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise SaveError(f"corrupt save: {exc}") from exc
+            state = cls(seats, options, seed)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise SaveError(f"the game cannot be set up: {exc}"[:300]) from None
+        for i, action in enumerate(actions):
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                raise SaveError(f"move {i + 1} is not legal: {exc}"[:300]) from None
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError,
+                    RecursionError, OverflowError) as exc:  # a rules bug must not crash a load
+                raise SaveError(f"move {i + 1} cannot be played ({exc})"[:300]) from None
+        return state
 
     @classmethod
-    def from_json(cls, text: str) -> GameState:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveError(f"save is not valid JSON: {exc}") from exc
+    def load(cls, data: Any) -> GameState:
+        """The game a ``save()`` describes, rebuilt by replaying its actions; SaveError
+        with a readable message for anything else (wrong shape, sizes, illegal moves,
+        a replay that does not end where the save says)."""
         if not isinstance(data, dict):
-            raise SaveError("save is not a JSON object")
-        return cls.from_dict(data)
+            raise SaveError("the save is not a JSON object")
+        extra = set(data) - {"format", "game", "seats", "options", "seed", "actions", "digest"}
+        if extra:
+            raise SaveError(f"the save has fields no version writes: {sorted(map(str, extra))}"[:200])
+        fmt = data.get("format")
+        if fmt != SAVE_FORMAT:
+            raise SaveError(f"the save was written by another version of Dice Harbor "
+                            f"(format {str(fmt)[:20]}, this one reads {SAVE_FORMAT})")
+        if data.get("game") != cls.GAME_ID:
+            raise SaveError(f"the save is for {str(data.get('game'))[:40]!r}, not {cls.GAME_ID}")
+        seats, options = data.get("seats"), data.get("options")
+        seed, actions, digest = data.get("seed"), data.get("actions"), data.get("digest")
+        if not isinstance(seats, list) or not cls.MIN_PLAYERS <= len(seats) <= cls.MAX_PLAYERS:
+            raise SaveError(f"a {cls.GAME_ID} save needs {cls.MIN_PLAYERS} to "
+                            f"{cls.MAX_PLAYERS} seats")
+        if not isinstance(options, dict) or len(options) > 64:
+            raise SaveError("the save's options are not a JSON object")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise SaveError("the save's seed is not a whole number from 0 to 2^63")
+        if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+            raise SaveError(f"the save's moves are not a list of at most {MAX_ACTIONS}")
+        if not isinstance(digest, str) or len(digest) > 64:
+            raise SaveError("the save has no fingerprint")
+        try:
+            cls.validate_options(options)
+        except (ValueError, TypeError) as exc:
+            raise SaveError(f"the save's options are wrong: {exc}"[:300]) from None
+        state = cls.replay([Seat.from_json(s) for s in seats], options, seed, actions)
+        if state.digest() != digest:
+            raise SaveError("replaying the save's moves does not give the saved game "
+                            "(edited, or written by another version)")
+        return state
 
-    def check_invariants(self) -> None:
-        """Raise ValueError when loaded data cannot be a real game (overridden per game)."""
-        if sorted(self.order) != list(range(len(self.seats))):
-            raise ValueError("turn order does not match the seats")
-        if not 0 <= self.turn < len(self.order):
-            raise ValueError("turn pointer out of range")
+    def undo_refusal(self) -> str:
+        """Why the last decision cannot be undone now ("" when it can).
+
+        Only a human's own last decision can be undone, and only when it drew nothing
+        (no dice rolled, no card drawn): undo never crosses a roll, so it cannot be used
+        to peek at the dice."""
+        if not self._log:
+            return "there is nothing to undo yet"
+        if not self.seats[self._actors[-1]].is_human:
+            return f"the last move was {self.seats[self._actors[-1]].name}'s"
+        if self._drew[-1]:
+            return "undo cannot take back a roll: those dice have been seen"
+        return ""
+
+    def undo_point(self) -> int | None:
+        """How many actions the game keeps when the last decision is undone, or None."""
+        return None if self.undo_refusal() else len(self._log) - 1
+
+    def rewound(self, keep: int) -> GameState:
+        """This game as it was after its first ``keep`` actions (a replay from the seed)."""
+        return type(self).replay(self.seats, self.options, self.seed, self._log[:keep])

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from .core import Action, Event, GameState, IllegalAction, check_dice, rank, roll
+from .core import Action, Event, GameState, IllegalAction, check_dice, rank
+from .shared import HoldAndRoll
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 CATEGORIES = {
@@ -95,12 +96,15 @@ def score(category: str, dice: Sequence[int]) -> int:
     return _score_sorted(category, tuple(sorted(dice)))
 
 
-class YatzyState(GameState):
+class YatzyState(HoldAndRoll, GameState):
     GAME_ID = "yatzy"
     MIN_PLAYERS = 1
     MAX_PLAYERS = 6
     ROLLS_PER_TURN = 3
     DEFAULT_OPTIONS = {"dice": 5, "stakes": False, "bet": 10, "bankrolls": []}
+    OPTION_RANGES = {"dice": (5, 6), "bet": (1, 100_000)}
+    ACTIONS = {"roll": ("hold",), "score": ("category",)}
+    MAX_CHIPS = 10**9
 
     @classmethod
     def validate_options(cls, options: dict[str, Any]) -> dict[str, Any]:
@@ -109,8 +113,11 @@ class YatzyState(GameState):
             raise ValueError(f"dice must be 5 or 6, got {merged['dice']!r}")
         if merged["bet"] < 1:
             raise ValueError(f"bet must be at least 1, got {merged['bet']!r}")
-        if not all(isinstance(c, int) and not isinstance(c, bool) for c in merged["bankrolls"]):
-            raise ValueError("bankrolls must be whole numbers of chips")
+        chips = merged["bankrolls"]
+        if len(chips) > cls.MAX_PLAYERS or not all(
+                isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= cls.MAX_CHIPS
+                for c in chips):
+            raise ValueError(f"bankrolls must be whole numbers of chips, 0 to {cls.MAX_CHIPS}")
         return merged
 
     def setup(self) -> None:
@@ -164,45 +171,21 @@ class YatzyState(GameState):
     def legal_actions(self) -> list[Action]:
         if self.is_over():
             return []
-        actions: list[Action] = []
         if self.rolls == 0:
-            return [{"kind": "roll", "hold": []}]
-        if self.rolls < self.ROLLS_PER_TURN:
-            for mask in range(1 << self.n_dice):
-                actions.append({"kind": "roll",
-                                "hold": [i for i in range(self.n_dice) if mask >> i & 1]})
-        actions += [{"kind": "score", "category": c} for c in self.open_categories()]
-        return actions
+            return self.roll_actions()
+        return self.roll_actions() + [{"kind": "score", "category": c}
+                                      for c in self.open_categories()]
 
     def _apply(self, action: Action) -> list[Event]:
-        kind = action["kind"]
-        if kind == "roll":
-            return self._roll(action.get("hold", []))
-        if kind == "score":
-            return self._score(action.get("category"))
-        raise IllegalAction(f"unknown action {kind!r}: Yatzy knows 'roll' and 'score'")
-
-    def _roll(self, hold: Any) -> list[Event]:
-        if self.rolls >= self.ROLLS_PER_TURN:
-            raise IllegalAction("no rolls left this turn: choose a category")
-        if not isinstance(hold, list) or any(
-                isinstance(i, bool) or not isinstance(i, int) for i in hold):
-            raise IllegalAction(f"hold must be a list of dice positions, got {hold!r}")
-        if self.rolls == 0 and hold:
-            raise IllegalAction("nothing to hold before the first roll")
-        if len(set(hold)) != len(hold) or any(not 0 <= i < self.n_dice for i in hold):
-            raise IllegalAction(f"hold positions must be distinct, 0 to {self.n_dice - 1}: {hold!r}")
-        fresh = roll(self.rng, self.n_dice)
-        self.dice = [self.dice[i] if i in hold else fresh[i] for i in range(self.n_dice)]
-        self.rolls += 1
-        return [{"type": "rolled", "seat": self.current, "dice": list(self.dice),
-                 "hold": sorted(hold), "rolls_left": self.ROLLS_PER_TURN - self.rolls}]
+        if action["kind"] == "roll":
+            return self.roll_dice(action.get("hold", []), self.current)
+        return self._score(action.get("category"))
 
     def _score(self, category: Any) -> list[Event]:
         if self.rolls == 0:
             raise IllegalAction("roll the dice before scoring")
-        if category not in self.categories:
-            raise IllegalAction(f"unknown category {category!r}")
+        if not isinstance(category, str) or category not in self.categories:
+            raise IllegalAction(f"unknown category {category!r}"[:80])
         seat = self.current
         if category in self.sheets[seat]:
             raise IllegalAction(f"{LABELS[category]} is already filled")
@@ -217,7 +200,7 @@ class YatzyState(GameState):
             reward = int(self.options["bet"] * FIRST_ROLL_REWARDS[category])
             self.chips[seat] += reward
             events.append({"type": "reward", "seat": seat, "category": category, "chips": reward})
-        self.dice, self.rolls = [], 0
+        self.reset_dice()
         self.advance_turn()
         if self.is_over():
             events += self._settle()
@@ -240,18 +223,6 @@ class YatzyState(GameState):
 
     def final_scores(self) -> list[float]:
         return [self.totals(i)["total"] for i in range(len(self.seats))]
-
-    def check_invariants(self) -> None:
-        super().check_invariants()
-        if self.n_dice not in CATEGORIES or len(self.dice) not in (0, self.n_dice):
-            raise ValueError("dice do not match the game")
-        check_dice(self.dice, (self.n_dice,)) if self.dice else None
-        if not 0 <= self.rolls <= self.ROLLS_PER_TURN or (self.rolls == 0) != (not self.dice):
-            raise ValueError("roll counter out of range")
-        for sheet in self.sheets:
-            for c, v in sheet.items():
-                if c not in self.categories or not isinstance(v, int):
-                    raise ValueError(f"bad sheet entry {c!r}: {v!r}")
 
 
 __all__ = ["CATEGORIES", "LABELS", "UPPER", "YatzyState", "score", "rank"]

@@ -147,6 +147,7 @@ class MenuScene(Scene):
 
     def cycle_speed(self) -> None:
         self.app.settings.next_speed()
+        self.app.save_settings()
         self.rebuild()
 
     def show_rules(self) -> None:
@@ -177,6 +178,7 @@ class MenuScene(Scene):
         except ValueError as exc:
             self.app.notify(str(exc), theme.BAD)
             return
+        self.app.save_settings()  # these seats and options are remembered for next time
         self.app.replace_all(PlayScene(self.app, self.info, state))
 
     def resume(self) -> None:
@@ -184,12 +186,17 @@ class MenuScene(Scene):
         try:
             info, state = storage.load()
         except SaveError as exc:
-            where = storage.set_aside()
+            storage.set_aside(storage.AUTOSAVE)
             self.has_save = False
             self.rebuild()
-            self.app.notify(f"Could not continue: {exc}. It was moved to {where}.", theme.BAD, 6)
+            self.app.notify(f"The saved game cannot be continued: {exc}. It was set aside.",
+                            theme.BAD, 6)
             return
         self.app.replace_all(PlayScene(self.app, info, state))
+
+    def show_records(self) -> None:
+        from game.scenes.records import RecordsScene
+        self.app.push(RecordsScene(self.app, self.game_id))
 
     # -- layout ----------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -203,6 +210,8 @@ class MenuScene(Scene):
             card.info = info
             buttons.append(card)
         buttons += self._option_buttons()
+        buttons.append(Button(pygame.Rect(740, 30, 130, 42), "Records", self.show_records,
+                              size=17, tooltip="Wins, best scores and high scores per game"))
         buttons.append(Button(pygame.Rect(880, 30, 170, 42), "How to play", self.show_rules,
                               size=17, tooltip=f"The rules of {self.info.title} (F1)"))
         buttons.append(Button(pygame.Rect(1060, 30, 180, 42),

@@ -33,6 +33,7 @@ SHEET = pygame.Rect(648, 72, 612, 636)
 STATUS = pygame.Rect(24, 466, 604, 80)  # what to do now; the banner takes this place
 HISTORY = pygame.Rect(24, 552, 604, 148)
 BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
+UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 
 
 class PlayScene(Scene):
@@ -100,17 +101,37 @@ class PlayScene(Scene):
             self.frozen_sheet = before
         self.pending += events
         self.table.after_action(action, events)
+        self._after_change()
+        self._pump()
+        return True
+
+    def _after_change(self) -> None:
         key = (self.state.current, self.state.turns_played)
         if key != self._turn_key:
             self._turn_key = key
             self.table.new_turn()
-        if self.state.is_over():
-            if self.autosave:
-                storage.clear()
-        elif self.autosave:
+        if self.autosave:
+            # A finished game stays saved until the results are up: it can still be undone.
             storage.store(self.info.id, self.state)
-        self._pump()
-        return True
+        self._build_top_buttons()
+
+    def undo(self) -> None:
+        """Take back the human's last decision (Ctrl+Z / the Undo button): a replay of the
+        game without it, so nothing can be undone across a roll."""
+        why = self.state.undo_refusal()
+        if why:
+            self.complain(f"Cannot undo: {why}")
+            return
+        self.bot_plan = None  # a bot that was about to answer waits for the new position
+        self.state = self.state.rewound(self.state.undo_point())
+        self.pending, self.banner, self.frozen_sheet = [], None, None
+        self.shown_seat = self.state.current
+        self.table.new_turn()
+        self._turn_key = None
+        self._after_change()
+        self.history.add("Undone: back to before the last move", theme.INFO)
+        self.app.sounds.play("click")
+        self.app.notify("Undone", theme.INFO)
 
     def complain(self, text: str) -> None:
         self.app.sounds.play("error")
@@ -151,13 +172,20 @@ class PlayScene(Scene):
             self.banner = (banner, BANNER_SECONDS.get(self.app.settings.bot_speed, 1.8))
 
     def show_results(self) -> None:
+        """The game is over and its final sheet was seen: record it, show the results."""
         from game.scenes.results import ResultsScene
-        self.app.replace_all(ResultsScene(self.app, self.info, self.state))
+        news: dict[int, list[str]] = {}
+        if self.autosave:
+            storage.clear()
+            news = self.app.record_game(self.info.id, self.state)
+        self.app.replace_all(ResultsScene(self.app, self.info, self.state, news))
 
     # -- buttons ---------------------------------------------------------------------------
     def _build_top_buttons(self) -> None:
         speed = self.app.settings.bot_speed.title()
         self.top_buttons.set([
+            Button(pygame.Rect(690, 12, 100, 44), "Undo", self.undo, size=18, hotkey="Ctrl+Z",
+                   enabled=not self.state.undo_refusal()),
             Button(pygame.Rect(800, 12, 180, 44), f"Bot pace: {speed}", self._cycle_speed,
                    size=18, ident="pace"),
             Button(pygame.Rect(990, 12, 110, 44), "Skip >>", self._toggle_skip, size=18,
@@ -168,6 +196,7 @@ class PlayScene(Scene):
 
     def _cycle_speed(self) -> None:
         self.app.notify(f"Bot pace: {self.app.settings.next_speed()}")
+        self.app.save_settings()
         self._build_top_buttons()
 
     def _toggle_skip(self) -> None:
@@ -225,6 +254,8 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.open_pause()
+            elif event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.undo()
             elif event.key == pygame.K_F1 or event.unicode == "?":
                 self.open_rules()
             elif event.key == pygame.K_f:
@@ -285,6 +316,8 @@ class PlayScene(Scene):
         if self.bot_plan is None:
             action = self.bots[self.state.current].choose(self.state)
             self.table.preview_bot(action)
+            if not self.fast_forward and self.state.undo_point() is not None:
+                delay += UNDO_GRACE  # the human who just moved may still take it back
             self.bot_plan = (action, delay)
         action, left = self.bot_plan
         left -= dt
@@ -324,7 +357,7 @@ class PlayScene(Scene):
         r = draw_text_in(surface, text, pygame.Rect(x + 16, 8, 300, 48), 24, theme.TEXT, True,
                          "left", min_size=14)
         if info:
-            draw_text_in(surface, info, pygame.Rect(r.right + 14, 8, 790 - r.right - 14, 48), 18,
+            draw_text_in(surface, info, pygame.Rect(r.right + 14, 8, 680 - r.right - 14, 48), 18,
                          theme.TEXT_DIM, align="left", min_size=12, wrap=True)
         self.top_buttons.draw(surface)
 

@@ -36,10 +36,12 @@ class _Finished:
 
 
 class ResultsScene(Scene):
-    def __init__(self, app: App, info: GameInfo, state: GameState):
+    def __init__(self, app: App, info: GameInfo, state: GameState,
+                 news: dict[int, list[str]] | None = None):
         super().__init__(app)
         self.info = info
         self.state = state
+        self.news = news or {}  # per seat: "new best!", "high score #3" (from the records)
         self.ranking = state.ranking()
         self.table = load_table(info.table_module())(_Finished(state))
         self.table.new_turn()
@@ -51,9 +53,12 @@ class ResultsScene(Scene):
                          for _ in range(90)]
         self.focus = FocusGroup()
         self.focus.set([
+            Button(pygame.Rect(210, 636, 200, 60), "Replay", self.replay, hotkey="R"),
             Button(pygame.Rect(430, 636, 200, 60), "Play again", self.play_again, hotkey="Enter"),
             Button(pygame.Rect(650, 636, 200, 60), "Menu", self.to_menu, hotkey="Esc"),
+            Button(pygame.Rect(870, 636, 200, 60), "Records", self.show_records, hotkey="T"),
         ])
+        self.focus.move(1)
         self.focus.move(1)
         app.sounds.play("win")
 
@@ -65,6 +70,14 @@ class ResultsScene(Scene):
         state = self.info.new_game(self.state.seats, options, seed=self.app.new_seed())
         self.app.replace_all(PlayScene(self.app, self.info, state))
 
+    def replay(self) -> None:
+        from game.scenes.replay import ReplayScene
+        self.app.replace_all(ReplayScene(self.app, self.info, self.state, self.news))
+
+    def show_records(self) -> None:
+        from game.scenes.records import RecordsScene
+        self.app.push(RecordsScene(self.app, self.info.id))
+
     def to_menu(self) -> None:
         from game.scenes.menu import MenuScene
         self.app.replace_all(MenuScene(self.app, self.info.id))
@@ -72,6 +85,12 @@ class ResultsScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_menu()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.replay()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
+            self.show_records()
             return
         self.focus.handle(event)
 
@@ -128,9 +147,14 @@ class ResultsScene(Scene):
                          colour, True, "left")
             pygame.draw.circle(surface, theme.player_colour(r["seat"]), (box.x + 84, line.centery), 8)
             name_right = score_x - 110
-            draw_text_in(surface, r["name"], pygame.Rect(box.x + 100, y, name_right - box.x - 100,
-                                                         row_h - 4),
-                         size, colour, first, "left", min_size=12)
+            name_box = pygame.Rect(box.x + 100, y, name_right - box.x - 100, row_h - 4)
+            news = self.news.get(r["seat"])
+            if news and row_h >= 40:  # "new best!" from the records, under the name
+                name_box.h = (row_h - 4) * 3 // 5
+                draw_text_in(surface, ", ".join(news), pygame.Rect(name_box.x, name_box.bottom,
+                                                                   name_box.w, row_h - 4 - name_box.h),
+                             15, theme.GOOD, True, "left", min_size=10)
+            draw_text_in(surface, r["name"], name_box, size, colour, first, "left", min_size=12)
             draw_text_in(surface, self._fmt(r["score"]), pygame.Rect(score_x - 100, y, 100, row_h - 4),
                          size, colour, True, "right")
             if chips:

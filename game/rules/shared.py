@@ -1,0 +1,118 @@
+"""Pieces that several games share, so that a new game composes them instead of copying.
+
+* ``HoldAndRoll`` -- the Yatzy-style turn: up to N rolls, hold any dice between rolls
+  (Yatzy, Maxi Yatzy, Bona Fortuna, Grab It!).
+* ``roll_off`` -- who starts: everyone rolls, highest starts, tied leaders roll again.
+* ``SharedBoard`` -- boxes that only one side can score: the first to fill a box takes it
+  and every other side gets 0 there (Bona Fortuna's Doubling Round, Grab It!).
+
+Everything here is plain JSON data on the game state, like the rest of a rules engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .core import Action, Event, IllegalAction, check_positions, roll
+
+
+class HoldAndRoll:
+    """Mixin for a GameState whose turn is: roll all dice, then up to ``ROLLS_PER_TURN - 1``
+    rerolls of the dice not held. Uses ``self.dice`` (list, [] before the first roll),
+    ``self.rolls`` (rolls used this turn) and ``self.n_dice``; call ``reset_dice()`` at the
+    end of a turn. Actions: ``{"kind": "roll", "hold": [positions]}``."""
+
+    ROLLS_PER_TURN = 3
+    dice: list[int]
+    rolls: int
+    n_dice: int
+    rng: random.Random
+
+    def reset_dice(self) -> None:
+        self.dice, self.rolls = [], 0
+
+    @property
+    def rolls_left(self) -> int:
+        return self.ROLLS_PER_TURN - self.rolls
+
+    def roll_actions(self) -> list[Action]:
+        """The legal roll actions now: one plain roll before the first, every hold after."""
+        if self.rolls == 0:
+            return [{"kind": "roll", "hold": []}]
+        if self.rolls >= self.ROLLS_PER_TURN:
+            return []
+        return [{"kind": "roll", "hold": [i for i in range(self.n_dice) if mask >> i & 1]}
+                for mask in range(1 << self.n_dice)]
+
+    def roll_dice(self, hold: Any, seat: int) -> list[Event]:
+        """Roll every die not in ``hold``; IllegalAction (nothing changed) when not allowed."""
+        if self.rolls >= self.ROLLS_PER_TURN:
+            raise IllegalAction("no rolls left this turn: choose a box")
+        check_positions(hold, self.n_dice, "hold")
+        if self.rolls == 0 and hold:
+            raise IllegalAction("nothing to hold before the first roll")
+        fresh = roll(self.rng, self.n_dice)
+        self.dice = [self.dice[i] if i in hold else fresh[i] for i in range(self.n_dice)]
+        self.rolls += 1
+        return [{"type": "rolled", "seat": seat, "dice": list(self.dice),
+                 "hold": sorted(hold), "rolls_left": self.rolls_left}]
+
+
+def roll_off(rng: random.Random, players: Sequence[int], dice_each: int = 1
+             ) -> tuple[int, list[dict[str, int]]]:
+    """Everyone in ``players`` rolls ``dice_each`` dice; the highest total starts; tied
+    leaders roll again. Returns the starter and every round's rolls (player -> total) so
+    the table can show the roll-off as it happened."""
+    contenders = list(players)
+    rounds: list[dict[str, int]] = []
+    while True:
+        totals = {p: sum(roll(rng, dice_each)) for p in contenders}
+        rounds.append({str(p): t for p, t in totals.items()})
+        best = max(totals.values())
+        contenders = [p for p in contenders if totals[p] == best]
+        if len(contenders) == 1:
+            return contenders[0], rounds
+
+
+class SharedBoard:
+    """Boxes shared by every side: filling one claims it for one side (its points) and
+    gives every other side 0 there; a 0 fills it for everyone. Stored as plain JSON in
+    ``data``: box -> [side, points], side None when the box was scratched for all."""
+
+    def __init__(self, boxes: Sequence[str], data: dict[str, list] | None = None):
+        self.boxes = tuple(boxes)
+        self.data: dict[str, list] = data if data is not None else {}
+
+    def is_open(self, box: str) -> bool:
+        return box in self.boxes and box not in self.data
+
+    def open_boxes(self) -> list[str]:
+        return [b for b in self.boxes if b not in self.data]
+
+    def is_full(self) -> bool:
+        return len(self.data) == len(self.boxes)
+
+    def fill(self, box: str, side: int, points: int) -> None:
+        """Fill ``box`` for ``side``: claimed with ``points`` > 0, scratched for all at 0."""
+        if box not in self.boxes:
+            raise IllegalAction(f"unknown box {box!r}"[:80])
+        if box in self.data:
+            raise IllegalAction(f"{box} is already filled")
+        self.data[box] = [side if points > 0 else None, points]
+
+    def owner(self, box: str) -> int | None:
+        entry = self.data.get(box)
+        return entry[0] if entry else None
+
+    def points(self, side: int, box: str) -> int:
+        """What ``side`` has in ``box``: its points if it claimed it, else 0."""
+        entry = self.data.get(box)
+        return entry[1] if entry and entry[0] == side else 0
+
+    def total(self, side: int) -> int:
+        return sum(p for s, p in self.data.values() if s == side)
+
+    def claimed_by(self, side: int) -> list[str]:
+        return [b for b in self.boxes if self.owner(b) == side]
