@@ -106,6 +106,26 @@ def test_every_scene_keeps_its_text_inside_with_max_players_and_long_names(app, 
     assert RANKING.bottom <= buttons_top and SHEET.bottom <= buttons_top  # nothing hidden
     app.push(ConfirmScene(app, "Replace the saved game?", "x " * 60, "Yes", lambda: None))
     assert_fits(app, "confirm")
+    app.pop()
+    from game.scenes.records import RecordsScene
+    bots = [seat.bot for seat in state.seats]
+    for seat in state.seats:  # only human seats are recorded: count them all as human once
+        seat.bot = None
+    app.record_game(game_id, state)  # the long names in the records and high scores
+    for seat, bot in zip(state.seats, bots, strict=True):
+        seat.bot = bot
+    app.push(RecordsScene(app, game_id))
+    assert len(app.scene.records.table(game_id)) == n
+    frames(app)
+    assert_fits(app, "records")
+    app.pop()
+    from game.scenes.replay import ReplayScene
+    replay = ReplayScene(app, info, state)
+    app.replace_all(replay)
+    for step in range(600):
+        frames(app)
+        if step % 150 == 0:
+            assert_fits(app, f"replay, frame {step}")
 
 
 def test_fit_text_shrinks_then_wraps_then_cuts():

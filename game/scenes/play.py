@@ -353,11 +353,12 @@ class PlayScene(Scene):
             colour = theme.player_colour(seat)
         info = self.table.turn_info() if seat == self.state.current else ""
         x = 270
+        right = min((b.rect.left for b in self.top_buttons.buttons), default=theme.WIDTH) - 10
         pygame.draw.circle(surface, colour, (x, 32), 9)
-        r = draw_text_in(surface, text, pygame.Rect(x + 16, 8, 300, 48), 24, theme.TEXT, True,
-                         "left", min_size=14)
-        if info:
-            draw_text_in(surface, info, pygame.Rect(r.right + 14, 8, 680 - r.right - 14, 48), 18,
+        r = draw_text_in(surface, text, pygame.Rect(x + 16, 8, min(300, right - x - 16), 48), 24,
+                         theme.TEXT, True, "left", min_size=14)
+        if info and right - r.right > 40:
+            draw_text_in(surface, info, pygame.Rect(r.right + 14, 8, right - r.right - 14, 48), 18,
                          theme.TEXT_DIM, align="left", min_size=12, wrap=True)
         self.top_buttons.draw(surface)
 

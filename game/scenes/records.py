@@ -8,7 +8,7 @@ import pygame
 from game.app import App, Scene
 from game.catalog import GAMES
 from game.ui import theme
-from game.ui.sheet import fit
+from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, draw_text, panel
 
 PLAYERS_BOX = pygame.Rect(40, 150, 760, 470)
@@ -79,10 +79,15 @@ class RecordsScene(Scene):
             return
         y += 40
         for name, p in rows[:ROWS]:
-            values = [fit(name, 20, 300), str(p.games), str(p.wins), str(p.best),
+            values = [name, str(p.games), str(p.wins), str(p.best),
                       f"{p.average:.1f}", str(p.hinted) if p.hinted else ""]
             for (_, x, anchor), text in zip(cols, values, strict=True):
-                draw_text(surface, text, (x, y), 20, theme.TEXT, anchor == "midleft", anchor)
+                if anchor == "midleft":  # the name: its column up to the Games figures
+                    cell = pygame.Rect(x, y - 15, 260, 30)
+                    draw_text_in(surface, text, cell, 20, theme.TEXT, True, "left", min_size=12)
+                else:
+                    cell = pygame.Rect(x - 60, y - 15, 60, 30)
+                    draw_text_in(surface, text, cell, 20, theme.TEXT, False, "right", min_size=12)
             y += 34
         if len(rows) > ROWS:
             draw_text(surface, f"and {len(rows) - ROWS} more", (box.x + 24, y), 16,
@@ -102,8 +107,9 @@ class RecordsScene(Scene):
         for i, h in enumerate(high):
             colour = theme.ACCENT if i == 0 else theme.TEXT
             draw_text(surface, f"{i + 1}.", (box.x + 44, y), 20, colour, True, "midright")
-            draw_text(surface, fit(h["name"], 20, 220), (box.x + 58, y), 20, colour, False,
-                      "midleft")
             score = str(h["score"]) + (" (hints)" if h["hinted"] else "")
-            draw_text(surface, score, (box.right - 24, y), 20, colour, True, "midright")
+            draw_text_in(surface, h["name"], pygame.Rect(box.x + 58, y - 15, 210, 30), 20, colour,
+                         align="left", min_size=12)
+            draw_text_in(surface, score, pygame.Rect(box.right - 144, y - 15, 120, 30), 20, colour,
+                         True, "right", min_size=12)
             y += 38

@@ -237,5 +237,5 @@ class Table(BaseTable):
             rows.append(Row("Chips", [Cell(str(s.chips[i]), theme.ACCENT) for i in seats],
                             label_colour=theme.ACCENT))
         return SheetModel(headers, rows, active, cursor=self.cursor,
-                          footer="Gold: the hard bot's box for these dice · choose a 0 twice "
-                                 "to scratch")
+                          footer="Final sheet" if s.is_over() else
+                          "Gold: the hard bot's box for these dice · choose a 0 twice to scratch")
