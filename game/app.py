@@ -132,10 +132,13 @@ class App:
 
     @staticmethod
     def _open_window(flags: int | None, size: tuple[int, int] | None = None) -> pygame.Surface:
-        """A resizable window. Not pygame.SCALED: its renderer scales by whole numbers only
-        when it can, so a window smaller than 1280x720 showed the canvas at 1:1, centred and
-        cropped on every side (the Menu and ? buttons, the left of the tray). Scaling the
-        canvas ourselves (Letterbox) shows all of it in any window."""
+        """A resizable window. Not pygame.SCALED: it sets the window's minimum size to the
+        canvas (checked under Xvfb: a SCALED|RESIZABLE 1280x720 window refuses 1000x700 and
+        reports minimum_size (1280, 720)), so on a smaller screen, or when the window manager
+        forces a smaller window, part of the 1280x720 picture lies outside what is shown
+        (the Menu and ? buttons, the left of the tray). Scaling the canvas ourselves
+        (Letterbox) shows all of it in a window of any size; the window opens smaller than
+        1280x720 when the desktop is."""
         headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         if size is None:
             size = (theme.WIDTH, theme.HEIGHT)

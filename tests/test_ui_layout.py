@@ -2,6 +2,8 @@
 names the menu allows (wide letters, Greek, Cyrillic, accents); the fonts draw those
 scripts; a window of any size shows the whole canvas."""
 
+import os
+
 import pygame
 import pytest
 
@@ -202,3 +204,44 @@ def test_the_banner_sits_beside_the_dice():
         assert all(not STATUS.colliderect(r) for r in play.die_rects)
     finally:
         pygame.quit()
+
+
+REAL_WINDOW = """
+import os
+
+import pygame
+from game.app import App
+from game.scenes.menu import MenuScene
+app = App(sound=False)
+app.push(MenuScene(app))
+pygame.Window.from_display_module().size = (1000, 700)
+for _ in range(30):
+    app.step(1 / 60)
+    pygame.time.wait(10)
+print(app.window.get_size(), tuple(app.letterbox.rect))
+"""
+
+
+def test_a_real_window_made_smaller_shows_the_whole_canvas(tmp_path):
+    """Under a real X server (Xvfb, when installed): the window resized to 1000x700 is
+    letterboxed, not cropped (pygame.SCALED would refuse to go below 1280x720)."""
+    import shutil
+    import subprocess
+    import sys
+    import time
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed (apt-get install xvfb)")
+    server = subprocess.Popen(["Xvfb", ":97", "-screen", "0", "1600x1000x24"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1)
+        env = dict(os.environ, DISPLAY=":97", SDL_AUDIODRIVER="dummy")
+        env.pop("SDL_VIDEODRIVER", None)
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        out = subprocess.run([sys.executable, "-c", REAL_WINDOW], cwd=root, env=env,
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip().splitlines()[-1] == "(1000, 700) (0, 69, 1000, 562)"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
