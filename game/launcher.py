@@ -25,20 +25,23 @@ LONG_NAMES = ["WWWWWWWWWWWWWWWW", "Αλεξάνδρα Παπαδά", "Конст
               "MMMMMMMMMMMMMMMM", "Χαράλαμπος Ωμέγα", "Жозефина Ёлкина", "Ærøskøbing Ågård"]
 
 
-def prepare_environment(environ=os.environ) -> None:
+def prepare_environment(environ=os.environ) -> bool:
     """Before pygame starts: with no display at all, draw headless by itself (the dummy
     driver) rather than failing or crawling; with no sound card, stay quiet (SDL's ALSA
-    backend prints a screen of errors when it probes a machine without one)."""
+    backend prints a screen of errors when it probes a machine without one). True when
+    there is no display to show a window on."""
     if sys.platform == "emscripten":
-        return
+        return False
+    headless = False
     if sys.platform.startswith("linux") and not (environ.get("DISPLAY")
                                                  or environ.get("WAYLAND_DISPLAY")):
-        environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        headless = environ.setdefault("SDL_VIDEODRIVER", "dummy") == "dummy"
     if sys.platform.startswith("linux") and "SDL_AUDIODRIVER" not in environ and not (
             os.path.exists("/dev/snd") and any(n.startswith("pcm") for n in os.listdir("/dev/snd"))
             or environ.get("PULSE_SERVER") or os.path.exists(f"/run/user/{os.getuid()}/pulse")):
         environ["SDL_AUDIODRIVER"] = "dummy"
     environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    return headless
 
 
 class _Parser(argparse.ArgumentParser):
@@ -144,7 +147,10 @@ async def main(argv: Sequence[str] | None = None) -> int:
     if sys.platform == "emscripten":
         argv = []  # in the browser pygbag fills argv from the page: always start the menu
     args = parse_args(list(argv or []))
-    prepare_environment()
+    if prepare_environment() and not args.demo:
+        print("main.py: no display (DISPLAY and WAYLAND_DISPLAY are unset): the game needs a "
+              "window; --demo GAME plays one headless", file=sys.stderr)
+        return 2
     from game.app import App
     from game.scenes.menu import MenuScene
     app = App(sound=not args.mute, window_size=args.window)

@@ -119,3 +119,12 @@ def test_environment_choice():
     env = {"DISPLAY": ":0", "SDL_AUDIODRIVER": "pulse"}
     prepare_environment(env)
     assert "SDL_VIDEODRIVER" not in env and env["SDL_AUDIODRIVER"] == "pulse"
+
+
+def test_playing_without_a_display_says_so_instead_of_an_invisible_window():
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    out = subprocess.run([sys.executable, "main.py"], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 2
+    assert "no display" in out.stderr and "--demo" in out.stderr
