@@ -62,7 +62,7 @@ def test_ctrl_c_in_a_real_process_exits_cleanly():
                             stderr=subprocess.PIPE, text=True)
     import signal
     import time
-    time.sleep(3)
+    time.sleep(6)  # well past start-up (imports), inside the games
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert "Traceback" not in err

@@ -218,6 +218,7 @@ class Table(BaseTable):
                 Row("To target", [Cell(str(max(0, s.options["target"] - s.totals[i])),
                                        theme.TEXT_DIM) for i in seats]),
                 Row("This turn", [Cell(str(s.turn_total) if i == s.current and not s.is_over()
+                                       and i == getattr(self.scene, "shown_seat", i)
                                        else "", theme.INFO, True) for i in seats])]
         if s.options["on_board"]:
             rows.append(Row("On the board", [Cell("yes" if s.on_board[i] else "not yet",
