@@ -33,6 +33,20 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     rules_help: str = ""  # name of assets/rules/<name>.txt
     table: str = ""  # module under game.scenes.tables that configures the play scene
+    player_counts: tuple[int, ...] = ()  # when not every count from min to max is allowed
+
+    def takes(self, players: int) -> bool:
+        """Whether the game can be played by this many players."""
+        if self.player_counts:
+            return players in self.player_counts
+        return self.min_players <= players <= self.max_players
+
+    def players_text(self) -> str:
+        if self.player_counts:
+            return ", ".join(map(str, self.player_counts[:-1])) + f" or {self.player_counts[-1]}"
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players} to {self.max_players}"
 
     def table_module(self) -> str:
         return self.table or self.bot_module
@@ -88,6 +102,9 @@ GAMES: dict[str, GameInfo] = {
         Option("piggyback_credit", "Farkled piggyback pays back", "bool", shown_if="piggyback",
                help="If a piggybacking turn farkles, the previous player gets the points again."),
         ), "farkle"),
+    "grab_it": GameInfo(
+        "grab_it", "Grab It!", "Twelve shared boxes: what you take, nobody else can have.", 2, 6,
+        "grab_it:GrabItState", "grab_it", {}, (), "grab_it", player_counts=(2, 3, 4, 6)),
 }
 
 ALL_GAME_IDS = ("yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it")

@@ -45,8 +45,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         parser.error("--frames, --screenshot, --players and --stats go with --demo GAME")
     if args.players is not None and args.demo:
         info = GAMES[args.demo]
-        if not info.min_players <= args.players <= info.max_players:
-            parser.error(f"{args.demo} takes {info.min_players} to {info.max_players} players")
+        if not info.takes(args.players):
+            parser.error(f"{args.demo} takes {info.players_text()} players")
     if args.screenshot:
         folder = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(folder):

@@ -63,6 +63,9 @@ def run(game_id: str, players: Sequence[str], games: int = 100, seed: int = 1,
     wins = [0.0] * n
     timings: list[list[float]] = [[] for _ in players]
     turns: list[float] = []
+    margins: list[list[float]] = [[] for _ in players]  # my side's score minus the best other's
+    first_margins: list[list[float]] = [[] for _ in players]  # ... in games where I moved first
+    teams: dict[tuple[int, ...], dict[str, Any]] = {}  # partnerships: entries -> figures
     started = time.perf_counter()
     for g in range(games):
         shift = g % n  # seat s plays players[(s + shift) % n]
@@ -70,13 +73,28 @@ def run(game_id: str, players: Sequence[str], games: int = 100, seed: int = 1,
         seat_times: list[list[float]] = [[] for _ in players]
         state = play_game(game_id, seated, game_seed(seed, g), options, seat_times)
         final = state.final_scores()
-        winners = state.winners()
+        sides = state.sides()
+        side_scores = state.side_scores()
+        win_sides = state.winning_sides()
         for s in range(n):
             p = (s + shift) % n
+            side = state.side_of(s)
             scores[p].append(final[s])
             timings[p] += seat_times[s]
-            if s in winners:
-                wins[p] += 1 / len(winners)
+            if side in win_sides:  # a shared win counts 1/k to each of the k sides
+                wins[p] += 1 / len(win_sides)
+            if len(sides) > 1:
+                best_other = max(v for k, v in enumerate(side_scores) if k != side)
+                margins[p].append(side_scores[side] - best_other)
+                if state.order[0] == s:
+                    first_margins[p].append(side_scores[side] - best_other)
+        if any(len(side) > 1 for side in sides):
+            for k, side in enumerate(sides):
+                key = tuple(sorted((s + shift) % n for s in side))
+                team = teams.setdefault(key, {"scores": [], "wins": 0.0})
+                team["scores"].append(side_scores[k])
+                if k in win_sides:
+                    team["wins"] += 1 / len(win_sides)
         turns.append(state.turns_played / n)
         if progress:
             done = g + 1
@@ -87,17 +105,39 @@ def run(game_id: str, players: Sequence[str], games: int = 100, seed: int = 1,
     rows = []
     for p, name in enumerate(players):
         w = round(wins[p], 3)
-        rows.append({
+        row = {
             "seat": p, "policy": name,
             "mean_score": round(statistics.fmean(scores[p]), 2),
             "wins": int(w) if w == int(w) else w,
             "win_rate": round(wins[p] / games, 4),
             "decision_ms_p50": round(percentile(timings[p], 0.50) * 1000, 3),
             "decision_ms_p99": round(percentile(timings[p], 0.99) * 1000, 3),
-        })
-    return {"game": game_id, "games": games, "seed": seed, "players": rows,
-            "mean_turns": round(statistics.fmean(turns), 2),
-            "seconds": round(time.perf_counter() - started, 2)}
+        }
+        if margins[p]:
+            later = len(margins[p]) - len(first_margins[p])
+            row["mean_margin"] = round(statistics.fmean(margins[p]), 2)
+            row["games_first"] = len(first_margins[p])
+            if first_margins[p]:
+                row["mean_margin_first"] = round(statistics.fmean(first_margins[p]), 2)
+            if later:
+                row["mean_margin_later"] = round(
+                    (sum(margins[p]) - sum(first_margins[p])) / later, 2)
+        rows.append(row)
+    result_teams = []
+    for key, team in sorted(teams.items()):
+        w = round(team["wins"], 3)
+        result_teams.append({
+            "team": len(result_teams), "players": list(key),
+            "policies": [players[p] for p in key],
+            "mean_score": round(statistics.fmean(team["scores"]), 2),
+            "wins": int(w) if w == int(w) else w,
+            "win_rate": round(team["wins"] / games, 4)})
+    result = {"game": game_id, "games": games, "seed": seed, "players": rows,
+              "mean_turns": round(statistics.fmean(turns), 2),
+              "seconds": round(time.perf_counter() - started, 2)}
+    if result_teams:
+        result["teams"] = result_teams
+    return result
 
 
 class _Parser(argparse.ArgumentParser):
@@ -125,8 +165,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         for p in args.players:
             if p not in POLICY_NAMES:
                 parser.error(f"unknown policy {p!r}; choose from {', '.join(POLICY_NAMES)}")
-    if not info.min_players <= len(args.players) <= info.max_players:
-        parser.error(f"{args.game} takes {info.min_players} to {info.max_players} players, "
+    if not info.takes(len(args.players)):
+        parser.error(f"{args.game} takes {info.players_text()} players, "
                      f"got {len(args.players)}")
     if args.games < 1:
         parser.error(f"--games must be at least 1, got {args.games}")
@@ -142,6 +182,18 @@ def format_table(result: dict[str, Any]) -> str:
         lines.append(f"{r['seat']:>4}  {r['policy']:<8} {r['mean_score']:>9.2f} {r['wins']:>8} "
                      f"{100 * r['win_rate']:>6.1f}% {r['decision_ms_p50']:>8.3f} "
                      f"{r['decision_ms_p99']:>8.3f}")
+    if any("mean_margin" in r for r in result["players"]):
+        lines.append("margin = my side's score minus the best other side's "
+                     "(all games / moving first / not first)")
+        for r in result["players"]:
+            lines.append(f"{r['seat']:>4}  {r['policy']:<8} {r['mean_margin']:>+9.2f} "
+                         f"{r.get('mean_margin_first', 0):>+9.2f} "
+                         f"{r.get('mean_margin_later', 0):>+9.2f}  "
+                         f"(first in {r['games_first']} games)")
+    for t in result.get("teams", []):
+        lines.append(f"team {t['team']}: players {' + '.join(map(str, t['players']))} "
+                     f"({' + '.join(t['policies'])}) mean {t['mean_score']:.2f}, "
+                     f"wins {t['wins']} ({100 * t['win_rate']:.1f}%)")
     return "\n".join(lines)
 
 
