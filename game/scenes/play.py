@@ -246,7 +246,7 @@ class PlayScene(Scene):
             seat = self.state.current
             who = self.name(seat)
             text = f"{who}'s turn" if self.state.seats[seat].is_human else f"{who} is playing"
-            colour = theme.player_colour(seat)
+            colour = self.table.seat_colour(seat)
         info = self.table.turn_info()
         x = 300
         pygame.draw.circle(surface, colour, (x, 32), 9)

@@ -74,6 +74,10 @@ class Table:
         headers = [(s.seats[i].name, theme.player_colour(i)) for i in seats]
         return seats, headers, (seats.index(s.current) if not s.is_over() else -1)
 
+    def seat_colour(self, seat: int) -> tuple:
+        """The colour that marks a seat (partners may share one)."""
+        return theme.player_colour(seat)
+
     def status(self) -> list[str]:
         """Lines under the dice: what the player can do now, totals of the turn."""
         return []
