@@ -55,6 +55,14 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def demo_state(game_id: str, seed: int, players: int | None = None):
+    info, state, _ = demo_game(game_id, seed, players)
+    return info, state
+
+
+def demo_game(game_id: str, seed: int, players: int | None = None):
+    """The demo's game: the first game of a one-round session for games that have sessions
+    (the results then lead to the standings), else a single game. (info, state, session)"""
+    from game.catalog import SESSION_OPTION
     from game.rules.core import Seat
     info = GAMES[game_id]
     n = players or max(info.min_players, 2)
@@ -62,15 +70,18 @@ def demo_state(game_id: str, seed: int, players: int | None = None):
     seats = [Seat(f"{name} ({bot})", bot) for name, bot in
              zip(["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"],
                  [DEMO_BOTS[i % 3] for i in range(n)], strict=False)]
-    return info, info.new_game(seats, seed=seed)
+    if any(o.key == SESSION_OPTION for o in info.options):
+        state, session = info.start(seats, {SESSION_OPTION: 1}, seed=seed)
+        return info, state, session
+    return info, info.new_game(seats, seed=seed), None
 
 
 def run_demo(app, args: argparse.Namespace) -> dict:
     from game.scenes.play import PlayScene
     from game.scenes.results import ResultsScene
-    info, state = demo_state(args.demo, args.seed, args.players)
+    info, state, session = demo_game(args.demo, args.seed, args.players)
     app.settings.bot_speed = "fast"
-    app.replace_all(PlayScene(app, info, state, autosave=False))
+    app.replace_all(PlayScene(app, info, state, autosave=False, session=session))
     frame_ms: list[float] = []
     results_frames = 0
     frame = 0

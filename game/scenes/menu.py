@@ -38,6 +38,7 @@ class CardButton(Button):
         for i, line in enumerate(wrap(info.pitch, 17, self.rect.w - 32)[:3]):
             draw_text(surface, line, (x, y + 38 + i * 20), 17, theme.TEXT_DIM)
         players = (f"{info.min_players} player" if info.min_players == info.max_players
+                   else f"{', '.join(map(str, info.player_counts))} players" if info.player_counts
                    else f"{info.min_players}-{info.max_players} players")
         draw_text(surface, players, (self.rect.right - 14, self.rect.bottom - 12), 15,
                   theme.INFO, True, "bottomright")
@@ -131,12 +132,13 @@ class MenuScene(Scene):
         for seat in self.seats:
             seat.name = seat.name.strip() or "Player"
         try:
-            state = self.info.new_game([Seat(s.name, s.bot) for s in self.seats],
-                                       dict(self.options[self.game_id]), seed=self.app.new_seed())
+            state, session = self.info.start([Seat(s.name, s.bot) for s in self.seats],
+                                             dict(self.options[self.game_id]),
+                                             seed=self.app.new_seed())
         except ValueError as exc:
             self.app.notify(str(exc), theme.BAD)
             return
-        self.app.replace_all(PlayScene(self.app, self.info, state))
+        self.app.replace_all(PlayScene(self.app, self.info, state, session=session))
 
     def resume(self) -> None:
         from game.scenes.play import PlayScene

@@ -25,11 +25,13 @@ END_PAUSE = 1.6  # seconds to look at the final sheet before the results
 
 
 class PlayScene(Scene):
-    def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True):
+    def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True,
+                 session=None):
         super().__init__(app)
         self.info = info
         self.state = state
         self.autosave = autosave
+        self.session = session  # a game.rules.session.Session when this game is part of one
         self.table = load_table(info.table_module())(self)
         self.bots = {i: make_policy(info.bot_module, seat.bot, seed=state.seed * 7 + i)
                      for i, seat in enumerate(state.seats) if seat.bot}
@@ -202,7 +204,7 @@ class PlayScene(Scene):
             self.end_timer -= dt if not self.fast_forward else 1.0
             if self.end_timer <= 0:
                 from game.scenes.results import ResultsScene
-                self.app.replace_all(ResultsScene(self.app, self.info, self.state))
+                self.app.replace_all(ResultsScene(self.app, self.info, self.state, self.session))
             return
         if not self.human_turn and not self.animator.busy:
             self._drive_bot(dt)

@@ -1,0 +1,147 @@
+"""Between the games of a session: the standings (games won, then points), the score of
+every game played, and Next game / Menu (New session once the last game is over)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App, Scene
+from game.catalog import GameInfo
+from game.rules.session import Session
+from game.ui import theme
+from game.ui.sheet import fit
+from game.ui.widgets import Button, FocusGroup, draw_text, panel
+
+BOX = pygame.Rect(120, 170, 1040, 0)
+GAMES_WIDTH = 440  # room for the per-game columns
+
+
+def fmt(value: float) -> str:
+    if value == int(value):
+        return str(int(value))
+    whole, part = int(value), value - int(value)
+    return f"{whole or ''}½" if abs(part - 0.5) < 1e-9 else f"{value:.2f}"
+
+
+class SessionScene(Scene):
+    def __init__(self, app: App, info: GameInfo, session: Session):
+        super().__init__(app)
+        self.info = info
+        self.session = session
+        self.table = session.standings()
+        self.focus = FocusGroup()
+        over = session.is_over()
+        self.focus.set([
+            Button(pygame.Rect(430, 620, 200, 60), "New session" if over else "Next game",
+                   self.new_session if over else self.next_game, hotkey="Enter"),
+            Button(pygame.Rect(650, 620, 200, 60), "Menu", self.to_menu, hotkey="Esc"),
+        ])
+        self.focus.move(1)  # the gold ring starts on the first button
+        if over:
+            app.sounds.play("win")
+
+    # -- actions ---------------------------------------------------------------------------
+    def next_game(self) -> None:
+        from game.scenes.play import PlayScene
+        state = self.session.next_game()
+        self.app.replace_all(PlayScene(self.app, self.info, state, session=self.session))
+
+    def new_session(self) -> None:
+        from game.scenes.play import PlayScene
+        s = self.session
+        session = Session(s.game_id, s.seats, s.options, s.rounds, seed=self.app.new_seed())
+        self.app.replace_all(PlayScene(self.app, self.info, session.current, session=session))
+
+    def to_menu(self) -> None:
+        from game.scenes.menu import MenuScene
+        self.app.replace_all(MenuScene(self.app, self.info.id))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_menu()
+            return
+        self.focus.handle(event)
+
+    # -- words -----------------------------------------------------------------------------
+    def headline(self) -> str:
+        top = [r for r in self.table if r["place"] == 1]
+        names = " and ".join(r["name"] for r in top)
+        plural = len(top) > 1 or len(top[0]["seats"]) > 1
+        if self.session.is_over():
+            if len(top) > 1:
+                return f"Session tied: {names}"
+            return f"{names} win{'' if plural else 's'} the session!"
+        if len(top) > 1:
+            return "All square" if len(top) == len(self.table) else f"Level at the top: {names}"
+        return f"{names} lead{'' if plural else 's'}"
+
+    def next_line(self) -> str:
+        s = self.session
+        if s.is_over():
+            return f"{s.length} games played. Most games won takes the session; points break a tie."
+        k = len(s.games)
+        rotates = "first" in s.game_options(k)
+        first = s.seats[s.game_options(k)["first"]].name if rotates else ""
+        return (f"Next: game {k + 1} of {s.length}" + (f", {first} rolls first." if first else ".")
+                + " Most games won takes the session; points break a tie.")
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        s = self.session
+        draw_text(surface, f"{self.info.title} session - standings after {len(s.finished)} of "
+                  f"{s.length} games", (theme.WIDTH // 2, 46), 24, theme.TEXT_DIM, True, "center")
+        size, headline = 52, self.headline()
+        while size > 24 and theme.display_font(size).size(headline)[0] > theme.WIDTH - 60:
+            size -= 4
+        while len(headline) > 8 and theme.display_font(size).size(headline)[0] > theme.WIDTH - 60:
+            headline = headline[:-5] + "…"
+        draw_text(surface, headline, (theme.WIDTH // 2, 104), size, theme.ACCENT, True, "center",
+                  display=True)
+        rows = len(self.table)
+        box = BOX.copy()
+        box.h = 70 + 56 * rows
+        panel(surface, box, theme.PANEL, 18, theme.LINE)
+        results = s.results()
+        n_games = s.length
+        col = max(28, min(70, GAMES_WIDTH // n_games))
+        game_size = 20 if col >= 44 else 16
+        x_name, x_won, x_points = box.x + 96, box.x + 470, box.x + 570
+        x_games = box.right - 20 - col * n_games
+        y = box.y + 30
+        for text, x, anchor in (("Place", box.x + 24, "midleft"), ("Side", x_name, "midleft"),
+                                ("Won", x_won, "midright"), ("Points", x_points, "midright")):
+            draw_text(surface, text, (x, y), 18, theme.TEXT_DIM, True, anchor)
+        for g in range(n_games):
+            draw_text(surface, f"G{g + 1}" if col >= 36 else str(g + 1),
+                      (x_games + g * col + col // 2, y), 16, theme.TEXT_DIM, True, "center")
+        y += 48
+        for r in self.table:
+            lead = r["place"] == 1
+            colour = theme.ACCENT if lead else theme.TEXT
+            if lead:
+                pygame.draw.rect(surface, (60, 52, 24), (box.x + 12, y - 24, box.w - 24, 48),
+                                 border_radius=10)
+            draw_text(surface, f"{r['place']}.", (box.x + 24, y), 28, colour, True, "midleft")
+            pygame.draw.circle(surface, theme.player_colour(r["side"]), (x_name - 16, y), 9)
+            draw_text(surface, fit(r["name"], 26, x_won - 70 - x_name), (x_name, y), 26, colour,
+                      lead, "midleft")
+            draw_text(surface, fmt(r["wins"]), (x_won, y), 28, colour, True, "midright")
+            draw_text(surface, fmt(r["points"]), (x_points, y), 26, colour, False, "midright")
+            for g in range(n_games):
+                cx = x_games + g * col + col // 2
+                if g < len(results):
+                    won = r["side"] in results[g]["winners"]
+                    draw_text(surface, fmt(r["games"][g]), (cx, y), game_size,
+                              theme.ACCENT if won else theme.TEXT_DIM, won, "center")
+                else:
+                    draw_text(surface, "·", (cx, y), game_size, theme.LINE, False, "center")
+            y += 56
+        draw_text(surface, "Gold: the game's winner", (box.right - 20, box.bottom + 18), 15,
+                  theme.TEXT_DIM, False, "midright")
+        line = self.next_line()
+        while len(line) > 8 and theme.font(19).size(line)[0] > theme.WIDTH - 80:
+            line = line[:-4] + "…"
+        draw_text(surface, line, (theme.WIDTH // 2, box.bottom + 56), 19, theme.TEXT, False,
+                  "center")
+        self.focus.draw(surface)
