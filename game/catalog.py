@@ -129,8 +129,7 @@ GAMES: dict[str, GameInfo] = {
                help="If a piggybacking turn farkles, the previous player gets the points again."),
         ), "farkle"),
     "grab_it": GameInfo(
-        "grab_it", "Grab It!", "Twelve shared boxes: what you grab, nobody else gets. "
-        "Teams of two with 4 or 6.", 2, 6,
+        "grab_it", "Grab It!", "Twelve shared boxes: what you grab, nobody else gets.", 2, 6,
         "grab_it:GrabItState", "grab_it", {}, (
             session_option("0: one game. 1-3: a session of that many games per side, the first "
                            "roller moving on each game; most games won takes it."),

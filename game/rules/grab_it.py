@@ -126,8 +126,9 @@ class GrabItState(HoldAndRoll, GameState):
     def shared(self) -> SharedBoard:
         return SharedBoard(CATEGORIES, self.board)
 
-    def sides(self) -> list[list[int]]:
-        return partnership_sides(len(self.seats))
+    @classmethod
+    def sides_for(cls, players: int) -> list[list[int]]:
+        return partnership_sides(players)
 
     @property
     def n_sides(self) -> int:

@@ -246,8 +246,15 @@ class MenuScene(Scene):
         draw_text(surface, f"{self.info.title} options", (40, 434), 20, theme.TEXT_DIM, True, "midleft")
         draw_text(surface, "Players", (800, 120), 24, theme.TEXT, True, "midleft")
         draw_text(surface, "click a name to type", (920, 122), 15, theme.TEXT_DIM, False, "midleft")
+        sides = (self.info.state_type().sides_for(len(self.seats))
+                 if self.info.takes(len(self.seats)) else [])
+        side_of = {seat: k for k, side in enumerate(sides) for seat in side}
         for i, _ in enumerate(self.seats):
-            pygame.draw.circle(surface, theme.player_colour(i), (784, 171 + i * 50), 8)
+            pygame.draw.circle(surface, theme.player_colour(side_of.get(i, i)), (784, 171 + i * 50), 8)
+        if any(len(side) > 1 for side in sides):  # partnerships: say who plays with whom
+            teams = " · ".join("+".join(str(i + 1) for i in side) for side in sides)
+            draw_text(surface, f"Teams: {teams}", (1014, 170 + len(self.seats) * 50), 16,
+                      theme.INFO, True, "midleft")
         focused = self.focus.focused
         tip = focused.tooltip if focused and focused.tooltip else ""
         hovered = next((b for b in self.focus.buttons if b.hovered and b.tooltip), None)
