@@ -7,7 +7,7 @@ from game import sim
 from game.bots import grab_it as bots
 from game.bots import grab_it_table as table
 from game.bots import make_policy
-from game.bots.turn_search import tables
+from game.bots.turn_search import TurnPlan, tables
 from game.rules.core import Seat
 from game.rules.grab_it import CATEGORIES, GrabItState
 
@@ -108,3 +108,40 @@ def test_sim_refuses_five_players_in_one_line(capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "2, 3, 4 or 6" in err
+
+
+def brute_force_last_turn(box, lead, outcome):
+    plan = TurnPlan(5, [outcome(lead + s) for s in bots.box_scores()[box]])
+    return plan.value()
+
+
+@pytest.mark.parametrize("standing", [None, [0, 6, 5, 0, 0], [0, 0, 0, 6, 12], [0, 3, 0, 0, 40],
+                                      [0, 6, 0, 0, 3]])
+def test_last_player_odds_match_a_full_search(standing):
+    outcome = bots.game_outcome if standing is None else bots.session_outcome(standing, 0)
+    for box in ("sum", "full_house", "five_of_a_kind", "skip_straight"):
+        for lead in (-40, -31, -26, -25, -20, -12, -9, -5, -4, -1, 0, 1, 3, 30):
+            assert bots.last_player_wins(box, lead, outcome) == pytest.approx(
+                brute_force_last_turn(box, lead, outcome), abs=2e-6), (box, lead)
+
+
+def test_session_outcome_games_won_then_points():
+    ahead = bots.session_outcome([0, 6, 5, 0, 0], 0)  # one game up, 5 points up
+    assert [ahead(d) for d in (1, 0, -4, -5, -6)] == [1, 1, 1, 0.5, 0]
+    level = bots.session_outcome([0, 6, 100, 6, 0], 1)  # level on games, 100 points down
+    assert [level(d) for d in (1, 0, -1)] == [1, 0, 0]
+    assert bots.session_outcome([0, 3, 0, 0, 50], 0)(0) == 1  # half a game up: a tie does it
+
+
+def test_hard_plays_for_the_session_in_its_last_game():
+    board = {c: [None, 0] for c in CATEGORIES if c != "sum"}
+    board["two_pair"] = [1, 20]
+    board["skip_straight"] = [0, 10]  # P0 is 10 behind in this game
+    for standing, expect in (([], 0.0), ([0, 6, 5, 0, 0], 0.5)):
+        state = position([1, 1, 1, 1, 1], 2, board, first=1)
+        state.options["standing"] = standing
+        hard = make_policy("grab_it", "hard", seed=1)
+        values = hard.box_values(state)["sum"]
+        five = tables(5).index[(1, 1, 1, 1, 1)]
+        # a sum of 5 loses the game by 5: lost alone, but a tie on points for the session
+        assert values[five] == pytest.approx(expect + hard.margin_weight * 5)

@@ -43,6 +43,12 @@ def test_a_whole_session(players, rounds, length):
         assert game.order[0] == (first + k) % players
         assert game.seed == session_seed(players, k)
         assert game.seats == session.seats
+        if k:  # what the bots see of the session: games to come, 6 x wins and points
+            before = Session._tally(session.games[:k])
+            want = [length - k - 1]
+            for w, p in zip(*before, strict=True):
+                want += [round(6 * w), p]
+            assert game.options["standing"] == want
     sides = len(session.sides())
     starts = [session.games[k].side_of(session.games[k].order[0]) for k in range(length)]
     assert sorted(starts) == sorted(list(range(sides)) * rounds)  # every side starts equally
@@ -159,7 +165,7 @@ def test_menu_options_start_a_session():
     assert session is not None and session.length == 6 and state is session.current
     state, session = info.start(seats(3), {"session": 0}, seed=4)
     assert session is None and state.GAME_ID == "grab_it"
-    assert info.default_options() == {"session": 0, "first": -1}
+    assert info.default_options() == {"session": 0, "first": -1, "standing": []}
 
 
 def test_sides_default_to_one_seat_each():

@@ -13,7 +13,7 @@ under that play (a vector, since with three sides the sum of margins is not enou
 tell the players apart), and ``X`` is read off those vectors.
 
 It also writes the one-turn numbers the endgame needs: the best chance to make each
-fixed-value box in a turn, the best chance of beating or tying a target with Sum of Dice,
+fixed-value box in a turn, the best chance of beating or tying a target with Sum of Dice (and of reaching it),
 and each box's expected score when a player plays a whole turn for it alone.
 
 The table is shipped as int16 hundredths of a point, zlib-compressed and base64-encoded
@@ -94,8 +94,10 @@ def one_turn_numbers():
     # Sum of Dice as the last box: P(win) + P(tie)/2 against a deficit of 5..30
     sum_win = {need: TurnPlan(5, [1.0 if sum(d) > need else 0.5 if sum(d) == need else 0.0
                                   for d in t.dice]).value() for need in range(4, 31)}
+    sum_reach = {need: TurnPlan(5, [1.0 if sum(d) >= need else 0.0 for d in t.dice]).value()
+                 for need in range(5, 31)}
     alone = {c: TurnPlan(5, [float(score(c, d)) for d in t.dice]).value() for c in CATEGORIES}
-    return p_make, sum_win, alone
+    return p_make, sum_win, sum_reach, alone
 
 
 def pack(values: list[float]) -> str:
@@ -112,7 +114,7 @@ def main() -> int:
         x = solve(n_sides)
         assert max(abs(v) for v in x) * SCALE < 32767
         tables_out[n_sides] = pack(x)
-    p_make, sum_win, alone = one_turn_numbers()
+    p_make, sum_win, sum_reach, alone = one_turn_numbers()
 
     def fmt(d):
         return "{\n" + "".join(f"    {k!r}: {v:.6f},\n" for k, v in d.items()) + "}"
@@ -138,6 +140,8 @@ def main() -> int:
               f"P_MAKE = {fmt(p_make)}",
               "# Sum of Dice as the last box: best P(sum > need) + P(sum == need) / 2",
               f"SUM_WIN = {fmt(sum_win)}",
+              "# Sum of Dice as the last box: best P(sum >= need)",
+              f"SUM_REACH = {fmt(sum_reach)}",
               "# each box's expected score when a whole turn is played for it alone",
               f"ALONE = {fmt(alone)}", ""]
     OUT.write_text("\n".join(lines))

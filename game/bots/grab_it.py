@@ -33,6 +33,7 @@ import random
 import sys
 import zlib
 from array import array
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -72,21 +73,46 @@ def board_mask(state) -> int:
     return sum(1 << INDEX[c] for c in state.board)
 
 
-def last_player_wins(box: str, lead: int) -> float:
-    """The last player's best chance (ties half) with only ``box`` open, when they are
-    ``lead`` points ahead (negative: behind) of the other side."""
-    if lead > 0:
-        return 1.0
+def game_outcome(lead: float) -> float:
+    """What finishing a two-side game ``lead`` points ahead is worth: 1, a tie 1/2, or 0."""
+    return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+
+
+def session_outcome(standing: list[int], me: int) -> Callable[[float], float]:
+    """In the last game of a two-side session: what finishing it ``lead`` points ahead is
+    worth to side ``me`` for the session (most games won, then total points)."""
+    wins = standing[1 + 2 * me] - standing[3 - 2 * me]  # in sixths of a game
+    points = standing[2 + 2 * me] - standing[4 - 2 * me]
+
+    def outcome(lead: float) -> float:
+        after = wins + (6 if lead > 0 else -6 if lead < 0 else 0)
+        if after:
+            return 1.0 if after > 0 else 0.0
+        return game_outcome(points + lead)
+
+    return outcome
+
+
+def last_player_wins(box: str, lead: int, outcome: Callable[[float], float] = game_outcome
+                     ) -> float:
+    """The last player's best expected ``outcome`` of their final lead when only ``box``
+    is left and they are ``lead`` points ahead (negative: behind)."""
     if box == "sum":
-        return table.SUM_WIN.get(-lead, 0.0) if -lead >= 4 else 1.0
-    value, p = VALUES[box], table.P_MAKE[box]
-    if lead == 0:
-        return 0.5 + 0.5 * p
-    if lead + value > 0:
-        return p
-    if lead + value == 0:
-        return 0.5 * p
-    return 0.0
+        # outcome steps up once (no tie possible) or twice in a row (a tie in between)
+        reach = [lead + s for s in range(5, 31)]
+        half = next((d for d in reach if outcome(d) >= 0.5), None)
+        if half is None:
+            return outcome(reach[-1])
+        whole = next((d for d in reach if outcome(d) >= 1.0), None)
+        need = half - lead  # the sum that reaches the first step
+        if whole == half + 1:  # P(sum > need) + P(sum == need) / 2
+            return table.SUM_WIN[need] if need >= 4 else 1.0
+        low = outcome(reach[0])
+        if need <= 5:
+            return max(low, outcome(half))
+        return low + (outcome(half) - low) * table.SUM_REACH[need]
+    base, made = outcome(lead), outcome(lead + VALUES[box])
+    return base + table.P_MAKE[box] * (made - base)
 
 
 def share(mine: int, others: list[int]) -> float:
@@ -171,7 +197,7 @@ class EasyPolicy(NormalPolicy):
 class HardPolicy(_Base):
     """The exact margin-optimal policy, playing to win over the last turns."""
 
-    margin_weight = 0.001  # over the last turns: P(win) + this x margin (10 points = 1 %)
+    margin_weight = 0.01  # over the last turns: P(win) + this x margin (1 point = 1 %)
 
     def box_values(self, state) -> dict[str, list[float]]:
         scores = box_scores()
@@ -185,18 +211,30 @@ class HardPolicy(_Base):
         mine = totals[me]
         others = [t for k, t in enumerate(totals) if k != me]
         left = len(open_boxes)
-        if left == 1:
-            (c,) = open_boxes
-            return {c: [share(mine + s, others) + self.margin_weight * m
-                        for s, m in zip(scores[c], margin[c], strict=True)]}
-        if left == 2 and sides == 2:
+        w = self.margin_weight
+        if sides == 2:
+            standing = state.options["standing"]
+            outcome = (session_outcome(standing, me) if standing and standing[0] == 0
+                       else game_outcome)
             lead = mine - others[0]
-            out = {}
-            for c in open_boxes:
-                (rest,) = [b for b in open_boxes if b != c]
-                win = {s: 1.0 - last_player_wins(rest, -(lead + s)) for s in set(scores[c])}
-                out[c] = [win[s] + self.margin_weight * m for s, m in zip(scores[c], margin[c], strict=True)]
-            return out
+            if left == 1:
+                (c,) = open_boxes
+                return {c: [outcome(lead + s) + w * m
+                            for s, m in zip(scores[c], margin[c], strict=True)]}
+            if left == 2:
+                def theirs(d: float) -> float:  # the other side's view of the same outcome
+                    return 1.0 - outcome(-d)
+                out = {}
+                for c in open_boxes:
+                    (rest,) = [b for b in open_boxes if b != c]
+                    win = {s: 1.0 - last_player_wins(rest, -(lead + s), theirs)
+                           for s in set(scores[c])}
+                    out[c] = [win[s] + w * m for s, m in zip(scores[c], margin[c], strict=True)]
+                return out
+        elif left == 1:
+            (c,) = open_boxes
+            return {c: [share(mine + s, others) + w * m
+                        for s, m in zip(scores[c], margin[c], strict=True)]}
         return margin
 
 

@@ -101,8 +101,22 @@ class GrabItState(HoldAndRoll, GameState):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     ROLLS_PER_TURN = 3
-    DEFAULT_OPTIONS = {"first": -1}  # the first roller's seat; -1: a roll-off decides
+    # first: the first roller's seat (-1: a roll-off decides). standing: in a session, the
+    # games still to come after this one, then each side's games won (x6, so a win shared
+    # by 2 or 3 stays whole) and points so far -- what a bot needs to play for the session.
+    DEFAULT_OPTIONS = {"first": -1, "standing": []}
     OPTION_RANGES = {"first": (-1, 5)}
+    MAX_STANDING = 10**6
+
+    @classmethod
+    def validate_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        merged = super().validate_options(options)
+        standing = merged["standing"]
+        if len(standing) > 7 or len(standing) % 2 == 0 and standing or not all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= cls.MAX_STANDING
+                for v in standing):
+            raise ValueError("standing must be [games left, then 6 x wins and points per side]")
+        return merged
     ACTIONS = {"roll": ("hold",), "score": ("category",)}
 
     def setup(self) -> None:
@@ -112,6 +126,10 @@ class GrabItState(HoldAndRoll, GameState):
         first = self.options["first"]
         if first >= n:
             raise ValueError(f"option first must be a seat from 0 to {n - 1}, got {first}")
+        standing = self.options["standing"]
+        if standing and len(standing) != 1 + 2 * len(partnership_sides(n)):
+            raise ValueError(f"standing needs 2 numbers for each of the {len(partnership_sides(n))} "
+                             f"sides after the games left")
         self.n_dice = 5
         self.reset_dice()
         self.roll_off: list[dict[str, int]] = []  # each round of the roll-off, seat -> total

@@ -59,11 +59,34 @@ class Session:
         return "first" in self.info.state_type().DEFAULT_OPTIONS
 
     def game_options(self, index: int) -> dict[str, Any]:
-        """The options of game ``index``: the session's, and who moves first from game 2 on."""
+        """The options of game ``index``: the session's, who moves first from game 2 on,
+        and, for a game whose state takes a ``standing`` option, the games still to come
+        and each side's games won (x6, so shared wins stay whole) and points before it."""
         options = dict(self.options)
         if index > 0 and self._rotates():
             options["first"] = (self.games[0].order[0] + index) % len(self.seats)
+        if index > 0 and "standing" in self.info.state_type().DEFAULT_OPTIONS:
+            wins, points = self._tally(self.games[:index])
+            standing = [self.length - index - 1]
+            for w, p in zip(wins, points, strict=True):
+                standing += [round(6 * w), int(p)]
+            options["standing"] = standing
         return options
+
+    @staticmethod
+    def _tally(games: Sequence[GameState]) -> tuple[list[float], list[float]]:
+        """Games won (a shared win counts 1/k) and points of each side over ``games``."""
+        n = len(games[0].sides())
+        wins, points = [0.0] * n, [0.0] * n
+        for g in games:
+            if not g.is_over():
+                continue
+            winners = g.winning_sides()
+            for k, score in enumerate(g.side_scores()):
+                points[k] += score
+                if k in winners:
+                    wins[k] += 1 / len(winners)
+        return wins, points
 
     def _new_game(self, index: int) -> GameState:
         return self.info.new_game([Seat(s.name, s.bot) for s in self.seats],
@@ -102,15 +125,11 @@ class Session:
         """Sides best first: side, seats, name, wins, points, the score of each game played,
         and place (games won first, then total points; equal in both share a place)."""
         sides = self.sides()
-        wins = [0.0] * len(sides)
-        points = [0.0] * len(sides)
+        wins, points = self._tally(self.games)
         per_game: list[list[float]] = [[] for _ in sides]
         for r in self.results():
             for k, score in enumerate(r["scores"]):
-                points[k] += score
                 per_game[k].append(score)
-                if k in r["winners"]:
-                    wins[k] += 1 / len(r["winners"])
         keys = [(round(wins[k], 9), points[k]) for k in range(len(sides))]
         places = rank(keys)
         rows = [{"side": k, "seats": list(side), "name": self.games[0].side_name(k),
