@@ -23,7 +23,7 @@ from game.ui.sheet import Cell, Row, ScoreSheet, SheetModel, fit
 from game.ui.widgets import draw_text
 
 DENY = (28, 64, 104)
-LABEL_WIDTH = 175
+LABEL_WIDTH = 192
 ROWS = len(CATEGORIES) + 1  # the boxes and the total
 
 
@@ -106,8 +106,7 @@ class Table(YatzyTable):
             if event["points"] == 0:
                 return Banner(f"{who} scratched {label} for everyone", theme.TEXT_DIM, "click")
             if event["category"] == "five_of_a_kind":
-                return Banner(f"BOMB! {who} grabs 5 of a Kind: +70", theme.ACCENT, "bonus",
-                              big=True)
+                return Banner("BOMB! 5 of a Kind: +70", theme.ACCENT, "bonus", big=True)
             return Banner(f"{who} grabs {label}: +{event['points']}", theme.GOOD, "score")
         if kind == "game_over":
             names = " & ".join(self.side_label(k) for k in event["winners"])
@@ -120,7 +119,7 @@ class Table(YatzyTable):
         if s.is_over():
             return ""
         left = s.turns_left
-        return f"turn {13 - left} of 12 · {left} left"
+        return f"{left} turn{'s' if left > 1 else ''} left"
 
     def roll_off_text(self) -> str:
         s = self.state
