@@ -18,9 +18,13 @@ end of the turn:
   the others would have scored most. With three sides the margin is "mine minus the mean
   of the others". Near the end it plays to win instead: on the last turn of the game it
   maximises the chance of finishing on top (ties count half), and with two sides and two
-  turns left it also counts the last player's best chance to catch up (from the shipped
-  one-turn odds), with the margin as a small tie-break (10 points are worth 1 % of a
-  win), so it neither throws away points in a lost or won game nor risks a win for them.
+  turns left it also counts the last player's best chance to catch up (exact, from the
+  shipped one-turn odds). The margin stays in the sum at 1 point per 1 % of a win, so it
+  neither throws away points in a game that is won or lost anyway nor risks a sure win
+  for a few points. In the last game of a two-side session "winning" means winning the
+  session: the game tells the bot the standings before it (the ``standing`` option a
+  session sets), and a lead that wins the session on games or on total points is what
+  it plays for -- losing the game by 4 can be enough, or winning it can be all that counts.
 
 Partnerships change nothing here: a team is a side, and turns alternate between sides
 exactly as with 2 or 3 players alone.
