@@ -173,3 +173,24 @@ def test_menu_card_and_options(app):
     click(button(menu, "Start").rect.center)
     frames(app)
     assert type(app.scene).__name__ == "MenuScene" and "4 or 6" in app.toast[0]
+
+
+def test_now_and_deny_highlights(app):
+    play = start_grab(app, "normal")
+    state, table = play.state, play.table
+    while not play.human_turn:
+        key(pygame.K_f)
+        frames(app, 30)
+    frames(app, 30)
+    key(pygame.K_SPACE)
+    frames(app, 80)
+    state.dice = [2, 2, 2, 5, 5]  # (set for the test) a full house: 40 is the best box now
+    rows = {r.key: r for r in table.sheet().rows if r.key}
+    now, deny = 2, 3  # columns after the two sides
+    assert rows["full_house"].cells[now].text == "40" and rows["full_house"].cells[now].fill
+    assert rows["sum"].cells[now].text == "16" and not rows["sum"].cells[now].fill
+    zero_boxes = [c for c, v in state.preview().items() if v == 0]
+    hot = [c for c in zero_boxes if rows[c].cells[deny].fill]
+    assert len(hot) >= 1  # the scratch that denies most is marked, among the boxes worth 0
+    best_deny = max(int(rows[c].cells[deny].text[1:]) for c in zero_boxes)
+    assert all(int(rows[c].cells[deny].text[1:]) == best_deny for c in hot)
