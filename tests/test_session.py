@@ -174,3 +174,39 @@ def test_sides_default_to_one_seat_each():
     assert [(r["name"], r["score"], r["place"]) for r in state.side_ranking()] == \
         [(r["name"], r["score"], r["place"]) for r in state.ranking()]
     assert state.winning_sides() == state.winners()
+
+
+class FinishedGame:
+    """A stand-in for a finished two-side game with these side scores."""
+
+    def __init__(self, scores):
+        self.scores, self.seed, self.order = scores, 0, [0, 1]
+
+    def is_over(self):
+        return True
+
+    def sides(self):
+        return [[0], [1]]
+
+    def side_scores(self):
+        return list(self.scores)
+
+    def winning_sides(self):
+        return [k for k, s in enumerate(self.scores) if s == max(self.scores)]
+
+    def side_name(self, k):
+        return f"S{k}"
+
+
+def test_standings_ties_in_games_and_points_share_the_place():
+    session = Session("grab_it", seats(2), {}, 2, seed=1)
+    session.games = [FinishedGame([100, 90]), FinishedGame([80, 90])]
+    assert [(r["wins"], r["points"], r["place"]) for r in session.standings()] == \
+        [(1, 180, 1), (1, 180, 1)]
+    assert session.winners() == [0, 1]
+    session.games = [FinishedGame([100, 100]), FinishedGame([70, 90])]  # a shared game: 1/2 each
+    assert [(r["side"], r["wins"], r["place"]) for r in session.standings()] == \
+        [(1, 1.5, 1), (0, 0.5, 2)]
+    session.games = [FinishedGame([100, 90]), FinishedGame([80, 95])]  # 1-1: points decide
+    assert [(r["side"], r["points"], r["place"]) for r in session.standings()] == \
+        [(1, 185, 1), (0, 180, 2)]
