@@ -8,8 +8,8 @@ end of the turn:
   best outlook on its own and holds the dice for that box only; when it stops it takes
   whatever scores most right now.
 * ``normal`` plays the best expected score of the current turn: a box is worth its
-  points now, nothing more (ties go to the box that is worth least when chased alone, so
-  a 0 goes where it hurts least).
+  points now, nothing more (among boxes scoring the same it takes the one worth least
+  when chased alone, so a 0 goes where it hurts least).
 * ``hard`` plays the exact margin-maximising policy: a box is worth its points *plus*
   ``X[filled boxes after it]``, what the rest of the game is worth as a margin to the
   side that has just moved, solved for all 4,096 sets of filled boxes by
@@ -47,7 +47,6 @@ from game.rules.grab_it import CATEGORIES, VALUES, score
 
 Action = dict[str, Any]
 INDEX = {c: i for i, c in enumerate(CATEGORIES)}
-TIE = 1e-3  # weight of the tie-break between boxes scoring the same
 
 
 @cache
@@ -139,8 +138,10 @@ class _Turn:
         self.plan = TurnPlan(5, end)
 
     def best_box(self, dice: list[int]) -> str:
+        """The box worth most with these dice; among equals, the one worth least when
+        chased alone (so a 0 goes where it costs least)."""
         di = tables(5).index[tuple(sorted(dice))]
-        return max(self.values, key=lambda c: self.values[c][di])
+        return max(self.values, key=lambda c: (self.values[c][di], -table.ALONE[c]))
 
 
 class _Base:
@@ -177,8 +178,7 @@ class NormalPolicy(_Base):
 
     def box_values(self, state) -> dict[str, list[float]]:
         scores = box_scores()
-        return {c: [s - TIE * table.ALONE[c] for s in scores[c]]
-                for c in state.open_categories()}
+        return {c: scores[c] for c in state.open_categories()}
 
 
 class EasyPolicy(NormalPolicy):
