@@ -136,7 +136,7 @@ def test_partnership_board_and_scratch_confirmation(app):
     play = start_grab(app, "normal", players=4)
     state, table = play.state, play.table
     model = table.sheet()
-    assert [h[0] for h in model.headers][:2] == [state.side_name(0, "\n"), state.side_name(1, "\n")]
+    assert [h[0] for h in model.headers][:2] == [state.side_name(0), state.side_name(1)]
     assert model.headers[0][1] == table.seat_colour(2)  # partners share a colour
     assert [h[0] for h in model.headers][2:] == ["Now", "Deny"]
     while not play.human_turn:

@@ -9,7 +9,7 @@ from game.app import App, Scene
 from game.catalog import GameInfo
 from game.rules.session import Session
 from game.ui import theme
-from game.ui.sheet import fit
+from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, draw_text, panel
 
 BOX = pygame.Rect(120, 170, 1040, 0)
@@ -89,15 +89,11 @@ class SessionScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         s = self.session
-        draw_text(surface, f"{self.info.title} session - standings after {len(s.finished)} of "
-                  f"{s.length} games", (theme.WIDTH // 2, 46), 24, theme.TEXT_DIM, True, "center")
-        size, headline = 52, self.headline()
-        while size > 24 and theme.display_font(size).size(headline)[0] > theme.WIDTH - 60:
-            size -= 4
-        while len(headline) > 8 and theme.display_font(size).size(headline)[0] > theme.WIDTH - 60:
-            headline = headline[:-5] + "…"
-        draw_text(surface, headline, (theme.WIDTH // 2, 104), size, theme.ACCENT, True, "center",
-                  display=True)
+        draw_text_in(surface, f"{self.info.title} session - standings after {len(s.finished)} "
+                     f"of {s.length} games", pygame.Rect(40, 28, theme.WIDTH - 80, 36), 24,
+                     theme.TEXT_DIM, True, min_size=14)
+        draw_text_in(surface, self.headline(), pygame.Rect(40, 70, theme.WIDTH - 80, 70), 52,
+                     theme.ACCENT, True, min_size=22, display=True)
         rows = len(self.table)
         box = BOX.copy()
         box.h = 70 + 56 * rows
@@ -124,24 +120,25 @@ class SessionScene(Scene):
                                  border_radius=10)
             draw_text(surface, f"{r['place']}.", (box.x + 24, y), 28, colour, True, "midleft")
             pygame.draw.circle(surface, theme.player_colour(r["side"]), (x_name - 16, y), 9)
-            draw_text(surface, fit(r["name"], 26, x_won - 70 - x_name), (x_name, y), 26, colour,
-                      lead, "midleft")
+            draw_text_in(surface, r["name"], pygame.Rect(x_name, y - 22, x_won - 60 - x_name, 44),
+                         26, colour, lead, "left", min_size=12)
             draw_text(surface, fmt(r["wins"]), (x_won, y), 28, colour, True, "midright")
-            draw_text(surface, fmt(r["points"]), (x_points, y), 26, colour, False, "midright")
+            draw_text_in(surface, fmt(r["points"]), pygame.Rect(x_points - 90, y - 22, 90, 44), 26,
+                         colour, False, "right", min_size=12)
             for g in range(n_games):
                 cx = x_games + g * col + col // 2
                 if g < len(results):
                     won = r["side"] in results[g]["winners"]
-                    draw_text(surface, fmt(r["games"][g]), (cx, y), game_size,
-                              theme.ACCENT if won else theme.TEXT_DIM, won, "center")
+                    draw_text_in(surface, fmt(r["games"][g]), pygame.Rect(cx - col // 2, y - 20, col,
+                                                                          40),
+                                 game_size, theme.ACCENT if won else theme.TEXT_DIM, won,
+                                 min_size=9)
                 else:
                     draw_text(surface, "·", (cx, y), game_size, theme.LINE, False, "center")
             y += 56
         draw_text(surface, "Gold: the game's winner", (box.right - 20, box.bottom + 18), 15,
                   theme.TEXT_DIM, False, "midright")
-        line = self.next_line()
-        while len(line) > 8 and theme.font(19).size(line)[0] > theme.WIDTH - 80:
-            line = line[:-4] + "…"
-        draw_text(surface, line, (theme.WIDTH // 2, box.bottom + 56), 19, theme.TEXT, False,
-                  "center")
+        draw_text_in(surface, self.next_line(), pygame.Rect(60, box.bottom + 36, theme.WIDTH - 120,
+                                                            56),
+                     19, theme.TEXT, wrap=True, min_size=13)
         self.focus.draw(surface)

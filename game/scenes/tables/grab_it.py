@@ -8,51 +8,17 @@ away in blue)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-import pygame
-
 from game.bots import grab_it_table
 from game.rules.core import Event
 from game.rules.grab_it import CATEGORIES, LABELS, VALUES, GrabItState
-from game.scenes.tables.base import Banner
+from game.scenes.tables.base import Banner, dice_text
 from game.scenes.tables.yatzy import BEST, SCRATCH
 from game.scenes.tables.yatzy import Table as YatzyTable
 from game.ui import theme
-from game.ui.sheet import Cell, Row, ScoreSheet, SheetModel, fit
-from game.ui.widgets import draw_text
+from game.ui.sheet import Cell, Row, SheetModel
+from game.ui.words import says
 
 DENY = (28, 64, 104)
-LABEL_WIDTH = 192
-ROWS = len(CATEGORIES) + 1  # the boxes and the total
-
-
-def geometry(sheet: ScoreSheet, columns: int, rows: int, footer: bool = True) -> tuple[int, int, int]:
-    """Row height, font size and column width the score sheet widget will use."""
-    row_h = min(38, (sheet.rect.h - 12 - (26 if footer else 0)) // (rows + 1))
-    size = max(15, min(22, row_h - 8))
-    return row_h, size, (sheet.rect.w - 20 - sheet.label_width) // max(1, columns)
-
-
-class TeamSheet(ScoreSheet):
-    """The score sheet with partners' names stacked in their column's header."""
-
-    def draw(self, surface: pygame.Surface, model: SheetModel) -> None:
-        stacked = {c: name.split("\n") for c, (name, _) in enumerate(model.headers) if "\n" in name}
-        if not stacked:
-            super().draw(surface, model)
-            return
-        plain = [("" if c in stacked else name, colour)
-                 for c, (name, colour) in enumerate(model.headers)]
-        super().draw(surface, replace(model, headers=plain))
-        row_h, _, col_w = geometry(self, len(model.headers), len(model.rows), bool(model.footer))
-        for c, lines in stacked.items():
-            colour = model.headers[c][1]
-            cx = self.rect.x + 10 + self.label_width + c * col_w + col_w // 2
-            top = self.rect.y + 6 + (row_h - 2) // 2 - 8 * (len(lines) - 1)
-            for i, line in enumerate(lines):
-                draw_text(surface, fit(line, 14, col_w - 10), (cx, top + 16 * i), 14, colour,
-                          True, "center")
 
 
 def row_label(category: str) -> str:
@@ -76,7 +42,7 @@ class Table(YatzyTable):
     def columns(self):
         s = self.state
         sides = list(range(s.n_sides))
-        headers = [(self.state.side_name(k, "\n"), self.side_colour(k)) for k in sides]
+        headers = [(self.side_label(k), self.side_colour(k)) for k in sides]
         active = s.side_of(s.current) if not s.is_over() else -1
         return sides, headers, active
 
@@ -104,15 +70,31 @@ class Table(YatzyTable):
             who = self.scene.name(event["seat"])
             label = LABELS[event["category"]]
             if event["points"] == 0:
-                return Banner(f"{who} scratched {label} for everyone", theme.TEXT_DIM, "click")
+                return Banner(f"{says(who, 'scratches')} {label} for everyone", theme.TEXT_DIM,
+                              "click")
             if event["category"] == "five_of_a_kind":
                 return Banner("BOMB! 5 of a Kind: +70", theme.ACCENT, "bonus", big=True)
-            return Banner(f"{who} grabs {label}: +{event['points']}", theme.GOOD, "score")
+            return Banner(f"{says(who, 'grabs')} {label}: +{event['points']}", theme.GOOD, "score")
         if kind == "game_over":
-            names = " & ".join(self.side_label(k) for k in event["winners"])
-            return Banner(f"{names} win{'s' if len(event['winners']) == 1 else ''}!",
-                          theme.ACCENT, "")
+            winners = event["winners"]
+            names = " and ".join(self.side_label(k) for k in winners)
+            single = len(winners) == 1 and len(self.state.sides()[winners[0]]) == 1
+            return Banner(f"{says(names, 'wins') if single else names + ' win'}!", theme.ACCENT, "")
         return None
+
+    def history_line(self, event: Event) -> tuple[str, tuple] | None:
+        """Every roll and every box with its dice, in the roller's side colour."""
+        if event["type"] not in ("rolled", "scored"):
+            return None
+        who = self.scene.name(event["seat"])
+        colour = self.seat_colour(event["seat"])
+        dice = dice_text(event["dice"])
+        if event["type"] == "rolled":
+            return f"{says(who, 'rolls')} {dice}", colour
+        label = LABELS[event["category"]]
+        if event["points"] == 0:
+            return f"{says(who, 'scratches')} {label} with {dice}: 0 for everyone", colour
+        return f"{says(who, 'grabs')} {label} with {dice}: +{event['points']}", colour
 
     def turn_info(self) -> str:
         s = self.state
@@ -158,18 +140,12 @@ class Table(YatzyTable):
         """What the next player would get on average in each open box, going for it."""
         return {c: round(grab_it_table.ALONE[c]) for c in self.state.open_categories()}
 
-    def board_widget(self) -> ScoreSheet:
-        """The play scene's sheet, swapped once for the one that stacks partners' names."""
-        sheet = self.scene.sheet
-        if not isinstance(sheet, TeamSheet):
-            sheet = self.scene.sheet = TeamSheet(sheet.rect, label_width=LABEL_WIDTH)
-        return sheet
-
     def sheet(self) -> SheetModel:
         s = self.state
         sides, headers, active = self.columns()
-        _, size, col_w = geometry(self.board_widget(), len(sides) + 2, ROWS)
-        headers = headers + [("Now", theme.TEXT_DIM), ("Deny", theme.TEXT_DIM)]
+        over = s.is_over()
+        headers = headers + ([("Taken by", theme.TEXT_DIM)] if over else
+                             [("Now", theme.TEXT_DIM), ("Deny", theme.TEXT_DIM)])
         preview = s.preview() if not s.is_over() else {}
         best = max(preview.values(), default=0)
         deny = self.deny_values() if not s.is_over() else {}
@@ -190,9 +166,9 @@ class Table(YatzyTable):
                     cells.append(Cell("0", theme.LINE))
             if entry is not None:
                 taker = self.scene.name(s.takers[cat])
-                text = "scratched" if entry[0] is None else taker
-                cells.append(Cell(fit(text, size, col_w - 10), theme.TEXT_DIM))
-                cells.append(Cell(""))
+                cells.append(Cell("scratched" if entry[0] is None else taker, theme.TEXT_DIM))
+                if not over:
+                    cells.append(Cell(""))
             elif cat in preview:
                 v = preview[cat]
                 if cat == self.pending_zero:
@@ -212,7 +188,8 @@ class Table(YatzyTable):
                             label_colour=theme.TEXT if entry is None else theme.TEXT_DIM))
         totals = s.totals()
         rows.append(Row("Total", [Cell(str(t), self.side_colour(k), True)
-                                  for k, t in enumerate(totals)] + [Cell(""), Cell("")],
+                                  for k, t in enumerate(totals)] + [Cell("")] * (len(headers) - len(sides)),
                         kind="total"))
-        return SheetModel(headers, rows, active, cursor=self.cursor,
-                          footer="Gold: most points now · Blue: the scratch that denies most")
+        footer = ("Each box went to one side, or was scratched for everyone" if over else
+                  "Gold: most points now · Blue: the scratch that denies most")
+        return SheetModel(headers, rows, active, cursor=self.cursor, footer=footer)
