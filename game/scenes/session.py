@@ -10,7 +10,7 @@ from game.catalog import GameInfo
 from game.rules.session import Session
 from game.ui import theme
 from game.ui.text import draw_text_in
-from game.ui.widgets import Button, FocusGroup, draw_text, panel
+from game.ui.widgets import Button, FocusGroup, panel
 
 BOX = pygame.Rect(120, 170, 1040, 0)
 GAMES_WIDTH = 440  # room for the per-game columns
@@ -105,12 +105,15 @@ class SessionScene(Scene):
         x_name, x_won, x_points = box.x + 96, box.x + 470, box.x + 570
         x_games = box.right - 20 - col * n_games
         y = box.y + 30
-        for text, x, anchor in (("Place", box.x + 24, "midleft"), ("Side", x_name, "midleft"),
-                                ("Won", x_won, "midright"), ("Points", x_points, "midright")):
-            draw_text(surface, text, (x, y), 18, theme.TEXT_DIM, True, anchor)
+        for text, cell, align in (("Place", pygame.Rect(box.x + 24, y - 14, 64, 28), "left"),
+                                  ("Side", pygame.Rect(x_name, y - 14, 200, 28), "left"),
+                                  ("Won", pygame.Rect(x_won - 80, y - 14, 80, 28), "right"),
+                                  ("Points", pygame.Rect(x_points - 90, y - 14, 90, 28), "right")):
+            draw_text_in(surface, text, cell, 18, theme.TEXT_DIM, True, align, min_size=11)
         for g in range(n_games):
-            draw_text(surface, f"G{g + 1}" if col >= 36 else str(g + 1),
-                      (x_games + g * col + col // 2, y), 16, theme.TEXT_DIM, True, "center")
+            draw_text_in(surface, f"G{g + 1}" if col >= 36 else str(g + 1),
+                         pygame.Rect(x_games + g * col, y - 14, col, 28), 16, theme.TEXT_DIM, True,
+                         min_size=9)
         y += 48
         for r in self.table:
             lead = r["place"] == 1
@@ -118,11 +121,13 @@ class SessionScene(Scene):
             if lead:
                 pygame.draw.rect(surface, (60, 52, 24), (box.x + 12, y - 24, box.w - 24, 48),
                                  border_radius=10)
-            draw_text(surface, f"{r['place']}.", (box.x + 24, y), 28, colour, True, "midleft")
+            draw_text_in(surface, f"{r['place']}.", pygame.Rect(box.x + 24, y - 22, 48, 44), 28,
+                         colour, True, "left", min_size=12)
             pygame.draw.circle(surface, theme.player_colour(r["side"]), (x_name - 16, y), 9)
             draw_text_in(surface, r["name"], pygame.Rect(x_name, y - 22, x_won - 60 - x_name, 44),
                          26, colour, lead, "left", min_size=12)
-            draw_text(surface, fmt(r["wins"]), (x_won, y), 28, colour, True, "midright")
+            draw_text_in(surface, fmt(r["wins"]), pygame.Rect(x_won - 80, y - 22, 80, 44), 28,
+                         colour, True, "right", min_size=12)
             draw_text_in(surface, fmt(r["points"]), pygame.Rect(x_points - 90, y - 22, 90, 44), 26,
                          colour, False, "right", min_size=12)
             for g in range(n_games):
@@ -134,10 +139,12 @@ class SessionScene(Scene):
                                  game_size, theme.ACCENT if won else theme.TEXT_DIM, won,
                                  min_size=9)
                 else:
-                    draw_text(surface, "·", (cx, y), game_size, theme.LINE, False, "center")
+                    draw_text_in(surface, "·", pygame.Rect(cx - col // 2, y - 20, col, 40),
+                                 game_size, theme.LINE, min_size=9)
             y += 56
-        draw_text(surface, "Gold: the game's winner", (box.right - 20, box.bottom + 18), 15,
-                  theme.TEXT_DIM, False, "midright")
+        draw_text_in(surface, "Gold: the game's winner",
+                     pygame.Rect(box.right - 320, box.bottom + 6, 300, 24), 15, theme.TEXT_DIM,
+                     align="right", min_size=11)
         draw_text_in(surface, self.next_line(), pygame.Rect(60, box.bottom + 36, theme.WIDTH - 120,
                                                             56),
                      19, theme.TEXT, wrap=True, min_size=13)
