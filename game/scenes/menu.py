@@ -186,7 +186,7 @@ class MenuScene(Scene):
     def resume(self) -> None:
         from game.scenes.play import PlayScene
         try:
-            info, state = storage.load()
+            info, state, session = storage.load_any()
         except SaveError as exc:
             storage.set_aside(storage.AUTOSAVE)
             self.has_save = False
@@ -194,7 +194,11 @@ class MenuScene(Scene):
             self.app.notify(f"The saved game cannot be continued: {exc}. It was set aside.",
                             theme.BAD, 6)
             return
-        self.app.replace_all(PlayScene(self.app, info, state))
+        if session is not None and state.is_over():  # between two games of a session
+            from game.scenes.session import SessionScene
+            self.app.replace_all(SessionScene(self.app, info, session))
+            return
+        self.app.replace_all(PlayScene(self.app, info, state, session=session))
 
     def show_records(self) -> None:
         from game.scenes.records import RecordsScene

@@ -114,7 +114,7 @@ class PlayScene(Scene):
             self.table.new_turn()
         if self.autosave:
             # A finished game stays saved until the results are up: it can still be undone.
-            storage.store(self.info.id, self.state)
+            storage.store(self.info.id, self.state, self.session)
         self._build_top_buttons()
 
     def undo(self) -> None:
@@ -178,7 +178,10 @@ class PlayScene(Scene):
         from game.scenes.results import ResultsScene
         news: dict[int, list[str]] = {}
         if self.autosave:
-            storage.clear()
+            if self.session is not None and not self.session.is_over():
+                storage.store(self.info.id, self.state, self.session)  # Continue: the standings
+            else:
+                storage.clear()
             news = self.app.record_game(self.info.id, self.state)
         self.app.replace_all(ResultsScene(self.app, self.info, self.state, news, self.session))
 
