@@ -191,7 +191,7 @@ def load() -> tuple[GameInfo, GameState]:
 
 def decode_game(data: Any) -> tuple[GameInfo, GameState]:
     """``{"game_id": ..., "save": GameState.save()}`` checked and replayed."""
-    from game.bots import POLICY_NAMES
+    from game.bots import policy_names_for
     if not isinstance(data, dict) or set(data) != {"game_id", "save"}:
         raise StoreError("it is not a saved game")
     game_id = data["game_id"]
@@ -202,7 +202,7 @@ def decode_game(data: Any) -> tuple[GameInfo, GameState]:
     if isinstance(save, dict) and isinstance(save.get("seats"), list):
         for seat in save["seats"]:
             bot = seat.get("bot") if isinstance(seat, dict) else None
-            if bot is not None and bot not in POLICY_NAMES:
+            if bot is not None and bot not in policy_names_for(info):
                 raise StoreError(f"it names a computer player this version does not have "
                                  f"({str(bot)[:20]!r})")
     state = info.state_type().load(save)

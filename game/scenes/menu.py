@@ -9,13 +9,13 @@ import pygame
 
 from game import storage
 from game.app import App, Scene
+from game.bots import strengths_for
 from game.catalog import GAMES, GameInfo, Option
 from game.rules.core import SaveError, Seat
 from game.ui import theme
 from game.ui.widgets import Button, FocusGroup, draw_text, panel, wrap
 
 BOT_NAMES = ["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"]
-STRENGTHS = ("easy", "normal", "hard")
 CARD_W, CARD_H = 232, 128
 NAME_LIMIT = 12
 
@@ -53,6 +53,7 @@ class MenuScene(Scene):
         self.typing: int | None = None
         self.focus = FocusGroup()
         self.has_save = storage.has_save()
+        self.fit_strengths()
         self.rebuild()
 
     @property
@@ -67,6 +68,7 @@ class MenuScene(Scene):
             self.seats.pop()
         while len(self.seats) < info.min_players:
             self.add_seat()
+        self.fit_strengths()
         self.app.sounds.play("click")
         self.rebuild()
 
@@ -96,8 +98,17 @@ class MenuScene(Scene):
     def cycle_strength(self, index: int) -> None:
         seat = self.seats[index]
         if seat.bot:
-            seat.bot = STRENGTHS[(STRENGTHS.index(seat.bot) + 1) % len(STRENGTHS)]
+            offered = strengths_for(self.info)  # expert only where the game has one
+            at = offered.index(seat.bot) if seat.bot in offered else -1
+            seat.bot = offered[(at + 1) % len(offered)]
         self.rebuild()
+
+    def fit_strengths(self) -> None:
+        """Bots of a strength this game lacks (expert, coming from Yatzy) play its best."""
+        offered = strengths_for(self.info)
+        for seat in self.seats:
+            if seat.bot and seat.bot not in offered and seat.bot != "random":
+                seat.bot = offered[-1]
 
     def edit_name(self, index: int) -> None:
         self.typing = None if self.typing == index else index
