@@ -131,7 +131,7 @@ def test_damaged_records_file_is_reported_and_set_aside(content, isolated_saves)
 
 def test_bot_pace_and_mute_are_remembered(app):
     menu = app.scene
-    click(button(menu, "Bots:").rect.center)
+    click(button(menu, "Bot pace:").rect.center)
     frames(app)
     speed = app.settings.bot_speed
     key(pygame.K_m)
@@ -161,3 +161,19 @@ def test_damaged_settings_fall_back_to_defaults(content, kept, isolated_saves):
         assert getattr(app.settings, key_) == value
     assert app.settings.bot_speed in ("slow", "normal", "fast")
     assert (isolated_saves / "settings.damaged.json").exists()
+
+
+def test_seats_names_and_options_are_remembered_across_restarts(app):
+    menu = app.scene
+    menu.choose_game("farkle")
+    menu.seats[0].name = "Zoë Ωmega"
+    menu.options["farkle"]["target"] = 5000
+    click(button(menu, "Start").rect.center)
+    frames(app)
+    pygame.quit()
+    again = App(sound=True, seed=1)
+    again.push(MenuScene(again, "farkle"))
+    frames(again)
+    assert again.scene.seats[0].name == "Zoë Ωmega"
+    assert again.scene.option_value(next(o for o in again.scene.info.options
+                                         if o.key == "target")) == 5000

@@ -328,6 +328,10 @@ def test_stakes_play_again_carries_chips(app):
     for _ in range(MAX_FRAMES):
         if isinstance(app.scene, ResultsScene):
             break
+        if app.scene.finished:
+            frames(app, 30)
+            assert isinstance(app.scene, PlayScene)  # the final sheet waits for the player
+            key(pygame.K_RETURN)
         frames(app, 5)
     results = app.scene
     chips = list(results.state.chips)

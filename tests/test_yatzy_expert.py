@@ -17,7 +17,8 @@ import pytest
 
 from game.bots import POLICY_NAMES, make_policy, policy_names_for, strengths_for
 from game.bots import yatzy_table as yt
-from game.bots.yatzy import POLICIES, ExpertPolicy
+from game.bots.turn_search import TurnPlan
+from game.bots.yatzy import POLICIES, ExpertPolicy, tables
 from game.catalog import GAMES
 from game.rules.core import Seat
 from game.rules.yatzy import CATEGORIES, UPPER, YatzyState, score
@@ -148,6 +149,22 @@ def test_one_open_box_matches_brute_force(category, upper):
     ("full_house", "yatzy", 63), ("twos", "small_straight", 57)])
 def test_two_open_boxes_match_brute_force(a, b, upper):
     assert table_value([a, b], upper) == pytest.approx(two_boxes(a, b, upper), abs=TOL)
+
+
+def test_every_sampled_state_is_one_optimal_turn_from_its_successors():
+    """Bellman's equation on random mid-game states, through the bots' own turn search:
+    V(state) = E[best over the turn of points + V(next state)], to the table's rounding."""
+    t = yt.table()
+    tabs = tables(5)
+    rng = random.Random(11)
+    for _ in range(25):
+        mask = rng.randrange(1, yt.ALL_OPEN + 1)
+        upper = rng.choice(yt.reachable(mask & 63))
+        open_cats = [c for c in CATS if mask & yt.BIT[c]]
+        end = [max(tabs.scores[c][i] + t.value(mask & ~yt.BIT[c],
+                                                upper + (tabs.scores[c][i] if c in UPPER else 0))
+                   for c in open_cats) for i in range(len(tabs.dice))]
+        assert TurnPlan(5, end).value() == pytest.approx(t.value(mask, upper), abs=2 * TOL)
 
 
 def test_bonus_threshold_matters_where_it_should():

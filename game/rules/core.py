@@ -34,6 +34,9 @@ class SaveError(ValueError):
     """A save file that cannot be turned back into a game."""
 
 
+NAME_MAX = 16  # characters in a seat's name: the menu stops typing there, saves check it
+
+
 @dataclass
 class Seat:
     """One place at the table: a name, and the bot policy that plays it (None = human)."""
@@ -237,6 +240,37 @@ class GameState:
 
     def winners(self) -> list[int]:
         return sorted(r["seat"] for r in self.ranking() if r["place"] == 1)
+
+    # -- sides: players alone, or partnerships sharing one score --------------------------
+    def sides(self) -> list[list[int]]:
+        """The seats grouped into sides. By default every seat is its own side; a game with
+        partnerships overrides this (and gives partners the same ``final_scores``)."""
+        return [[i] for i in range(len(self.seats))]
+
+    def side_of(self, seat: int) -> int:
+        return next(k for k, side in enumerate(self.sides()) if seat in side)
+
+    def side_name(self, side: int, joiner: str = " & ") -> str:
+        return joiner.join(self.seats[i].name for i in self.sides()[side])
+
+    def side_scores(self) -> list[float]:
+        """Each side's score: the final score of its first seat (partners share one)."""
+        scores = self.final_scores()
+        return [scores[side[0]] for side in self.sides()]
+
+    def side_ranking(self) -> list[dict[str, Any]]:
+        """Sides best first: side, seats, name ("Ada & Cleo"), score and place (ties share
+        a place). With every seat its own side this is ``ranking()`` with a side index."""
+        scores = self.side_scores()
+        places = rank(scores)
+        sides = self.sides()
+        rows = [{"side": k, "seats": list(side), "seat": side[0], "name": self.side_name(k),
+                 "score": scores[k], "place": places[k]} for k, side in enumerate(sides)]
+        first = {k: min(self.order.index(s) for s in side) for k, side in enumerate(sides)}
+        return sorted(rows, key=lambda r: (r["place"], first[r["side"]]))
+
+    def winning_sides(self) -> list[int]:
+        return sorted(r["side"] for r in self.side_ranking() if r["place"] == 1)
 
     # -- history: saves, replays, undo ---------------------------------------------------
     @property

@@ -24,6 +24,7 @@ class ReplayScene(PlayScene):
         self.step_index = 0
         self.speed = 1
         self.paused = False
+        self.end_wait = 2.0
         start = type(final).replay(final.seats, final.options, final.seed, [])
         super().__init__(app, info, start, autosave=False)
         self.bots = {}
@@ -62,7 +63,7 @@ class ReplayScene(PlayScene):
         from game.scenes.results import ResultsScene
         self.app.replace_all(ResultsScene(self.app, self.info, self.final, self.news))
 
-    def finish(self) -> None:
+    def show_results(self) -> None:
         self.back()
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -80,18 +81,23 @@ class ReplayScene(PlayScene):
             self.top_buttons.handle(event)
 
     def update(self, dt: float) -> None:
-        if self.paused:
-            self.table_buttons.set([])
-            return
-        if self.end_timer is not None:
-            self.end_timer -= dt * SPEEDS[self.speed]
-            if self.end_timer <= 0:
-                self.finish()
-            return
-        self.animator.update(dt * SPEEDS[self.speed])
-        if not self.animator.busy:
-            self._drive_bot(dt)
         self.table_buttons.set([])
+        if self.paused:
+            return
+        scaled = dt * SPEEDS[self.speed]
+        self.animator.update(scaled)
+        if self.banner:
+            banner, left = self.banner
+            self.banner = (banner, left - scaled) if left > scaled else None
+        self._pump()
+        if self.busy:
+            return
+        if self.state.is_over():
+            self.end_wait -= scaled  # the final sheet stays a moment, then the results
+            if self.end_wait <= 0:
+                self.back()
+        else:
+            self._drive_bot(dt)
 
     def _drive_bot(self, dt: float) -> None:
         if self.step_index >= len(self.script):
@@ -108,8 +114,3 @@ class ReplayScene(PlayScene):
         self.bot_plan = None
         self.step_index += 1
         self.act(action)
-
-    def _after_change(self) -> None:
-        super()._after_change()
-        if self.state.is_over():
-            self.end_timer = 2.0
