@@ -7,8 +7,8 @@ included (it is counted when the sheet is full, so ``V(nothing open, u) = 50 if 
 
 The table is made by ``tools/make_yatzy_table.py`` (numpy, a few minutes) and shipped as
 ``data/yatzy_expert.bin``. It is loaded on first use with the standard library only
-(``lzma`` and ``array``: both exist in pygbag's and pyodide's Python), so nothing is read
-until an expert bot (or a hint) first needs it.
+(``zlib`` and ``array``; not ``lzma``, which pyodide only has as a separately loaded
+package), so nothing is read until an expert bot (or a hint) first needs it.
 
 Layout, shared with the tool (which imports it from here)
 ---------------------------------------------------------
@@ -25,7 +25,7 @@ Layout, shared with the tool (which imports it from here)
   values of the 2,097,152 states.
 * Values are ``round(V * SCALE)`` (1/20 point: the error is at most 0.025 points, far below
   what separates two moves that matter). Each pattern's rows (lower masks 0..511) are one
-  lzma stream of the differences between consecutive values as int16, low bytes first and
+  zlib stream of the differences between consecutive values as int16, low bytes first and
   then high bytes (the values rise slowly with the upper total, so the differences are
   small and the high bytes nearly all 0 or 255): 64 streams, each unpacked the first time
   a state of its pattern is looked up, so the cost of loading is spread over the game.
@@ -35,9 +35,9 @@ Layout, shared with the tool (which imports it from here)
 
 from __future__ import annotations
 
-import lzma
 import struct
 import sys
+import zlib
 from array import array
 from collections.abc import Iterable
 from itertools import accumulate
@@ -51,10 +51,9 @@ ALL_OPEN = (1 << N_CATS) - 1
 LOWER_MASKS = 1 << (N_CATS - 6)  # 512
 THRESHOLD, BONUS = UPPER_BONUS[5]  # 63, 50
 SCALE = 20  # values are stored in twentieths of a point
-MAGIC = b"DHYX2\n"
+MAGIC = b"DHYX3\n"
 PATH = Path(__file__).resolve().parent / "data" / "yatzy_expert.bin"
 BIT = {c: 1 << i for i, c in enumerate(CATS)}
-_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME}]
 
 
 def reachable(pattern: int) -> list[int]:
@@ -88,14 +87,14 @@ def encode_stream(values: Iterable[int]) -> bytes:
     if sys.byteorder == "big":
         deltas.byteswap()
     raw = deltas.tobytes()
-    return lzma.compress(raw[0::2] + raw[1::2], format=lzma.FORMAT_RAW, filters=_FILTERS)
+    return zlib.compress(raw[0::2] + raw[1::2], 9)
 
 
 def decode_stream(blob: bytes, count: int) -> array:
     """The quantised values (array of 'i') of one stream; ValueError if damaged."""
     try:
-        planes = lzma.decompress(blob, format=lzma.FORMAT_RAW, filters=_FILTERS)
-    except lzma.LZMAError as exc:
+        planes = zlib.decompress(blob)
+    except zlib.error as exc:
         raise ValueError(f"damaged Yatzy table stream: {exc}") from None
     if len(planes) != 2 * count:
         raise ValueError(f"a table stream holds {len(planes) // 2} values, not {count}")
