@@ -19,7 +19,8 @@ upper totals of one box set at once as matrices:
   array (keeping all five dice is stopping, so stopping is just one more keep);
 * ``k2 = T @ mid``, ``first[d]`` likewise, and ``V = T[no dice kept] @ first``.
 
-That is about 32,768 x (two 462x252x64 products + a few gathers): a couple of minutes.
+That is 32,767 x (two 462x252x64 products + a few gathers): 9 to 12 minutes niced on the
+shared 2-core development machine (fewer on an idle one); rerun, it writes the same bytes.
 Then it prints the optimal mean ``V(all open, 0)`` (256.4 for these rules), keeps only the
 reachable upper totals whose bonus is still undecided (plus one value per box set for the
 decided ones: checked here to be exact), quantises to 1/20 point and writes the file in
