@@ -80,8 +80,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
             parser.error(f"--window must be WIDTHxHEIGHT, at least 100x100, got {args.window!r}")
     if args.players is not None and args.demo:
         info = GAMES[args.demo]
-        if not info.min_players <= args.players <= info.max_players:
-            parser.error(f"{args.demo} takes {info.min_players} to {info.max_players} players")
+        if not info.takes(args.players):
+            parser.error(f"{args.demo} takes {info.players_text()} players")
     if args.screenshot:
         folder = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(folder):
@@ -90,6 +90,14 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def demo_state(game_id: str, seed: int, players: int | None = None, long_names: bool = False):
+    info, state, _ = demo_game(game_id, seed, players, long_names)
+    return info, state
+
+
+def demo_game(game_id: str, seed: int, players: int | None = None, long_names: bool = False):
+    """The demo's game: the first game of a one-round session for games that have sessions
+    (the results then lead to the standings), else a single game. (info, state, session)"""
+    from game.catalog import SESSION_OPTION
     from game.rules.core import Seat
     info = GAMES[game_id]
     n = players or max(info.min_players, 2)
@@ -101,16 +109,19 @@ def demo_state(game_id: str, seed: int, players: int | None = None, long_names: 
         seats = [Seat(f"{name} ({bot})", bot) for name, bot in
                  zip(["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"], bots,
                      strict=False)]
-    return info, info.new_game(seats, seed=seed)
+    if any(o.key == SESSION_OPTION for o in info.options):
+        state, session = info.start(seats, {SESSION_OPTION: 1}, seed=seed)
+        return info, state, session
+    return info, info.new_game(seats, seed=seed), None
 
 
 def run_demo(app, args: argparse.Namespace) -> dict:
     from game.scenes.play import PlayScene
     from game.scenes.results import ResultsScene
-    info, state = demo_state(args.demo, args.seed, args.players,
-                             getattr(args, "long_names", False))
+    info, state, session = demo_game(args.demo, args.seed, args.players,
+                                     getattr(args, "long_names", False))
     app.settings.bot_speed = "fast"
-    app.replace_all(PlayScene(app, info, state, autosave=False))
+    app.replace_all(PlayScene(app, info, state, autosave=False, session=session))
     frame_ms: list[float] = []
     results_frames = 0
     final_frames = 0

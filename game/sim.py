@@ -90,12 +90,13 @@ def run(game_id: str, players: Sequence[str], games: int = 100, seed: int = 1,
     wins = [0.0] * n
     timings: list[list[float]] = [[] for _ in players]
     turns: list[float] = []
+    sides = Sides(n)
     started = time.perf_counter()
     bar = Progress(game_id, games) if progress else None
     played = 0
     try:
         played = _play_all(game_id, players, games, seed, options, scores, wins, timings, turns,
-                           bar)
+                           bar, sides)
     except KeyboardInterrupt:
         played = len(turns)  # a game cut short counts for nothing
         for seat_scores in scores:
@@ -105,11 +106,66 @@ def run(game_id: str, players: Sequence[str], games: int = 100, seed: int = 1,
             bar.close()
     if played == 0:
         raise KeyboardInterrupt
-    return _summary(game_id, players, played, seed, scores, wins, timings, turns, started,
-                    interrupted=played < games)
+    result = _summary(game_id, players, played, seed, scores, wins, timings, turns, started,
+                      interrupted=played < games)
+    sides.report(result, players, played)
+    return result
 
 
-def _play_all(game_id, players, games, seed, options, scores, wins, timings, turns, bar) -> int:
+class Sides:
+    """Figures for games with several sides: each entry's margin (its side's score minus
+    the best other side's), in all games and in those where it moved first, and with
+    partnerships each team's mean score and wins."""
+
+    def __init__(self, n: int):
+        self.margins: list[list[float]] = [[] for _ in range(n)]
+        self.first: list[list[float]] = [[] for _ in range(n)]
+        self.teams: dict[tuple[int, ...], dict[str, Any]] = {}  # entries -> scores, wins
+
+    def add(self, state, shift: int) -> None:
+        """One finished game (a game cut short by Ctrl-C never gets here)."""
+        n = len(state.seats)
+        sides, scores, winners = state.sides(), state.side_scores(), state.winning_sides()
+        if len(sides) > 1:
+            for s in range(n):
+                side = state.side_of(s)
+                margin = scores[side] - max(v for k, v in enumerate(scores) if k != side)
+                self.margins[(s + shift) % n].append(margin)
+                if state.order[0] == s:
+                    self.first[(s + shift) % n].append(margin)
+        if any(len(side) > 1 for side in sides):
+            for k, side in enumerate(sides):
+                team = self.teams.setdefault(tuple(sorted((s + shift) % n for s in side)),
+                                             {"scores": [], "wins": 0.0})
+                team["scores"].append(scores[k])
+                if k in winners:
+                    team["wins"] += 1 / len(winners)
+
+    def report(self, result: dict[str, Any], players: Sequence[str], games: int) -> None:
+        for row, margins, first in zip(result["players"], self.margins, self.first, strict=True):
+            if not margins:
+                continue
+            later = len(margins) - len(first)
+            row["mean_margin"] = round(statistics.fmean(margins), 2)
+            row["games_first"] = len(first)
+            if first:
+                row["mean_margin_first"] = round(statistics.fmean(first), 2)
+            if later:
+                row["mean_margin_later"] = round((sum(margins) - sum(first)) / later, 2)
+        teams = []
+        for key, team in sorted(self.teams.items()):
+            w = round(team["wins"], 3)
+            teams.append({"team": len(teams), "players": list(key),
+                          "policies": [players[p] for p in key],
+                          "mean_score": round(statistics.fmean(team["scores"]), 2),
+                          "wins": int(w) if w == int(w) else w,
+                          "win_rate": round(team["wins"] / games, 4)})
+        if teams:
+            result["teams"] = teams
+
+
+def _play_all(game_id, players, games, seed, options, scores, wins, timings, turns, bar,
+              sides: Sides | None = None) -> int:
     n = len(players)
     for g in range(games):
         shift = g % n  # seat s plays players[(s + shift) % n]
@@ -117,13 +173,15 @@ def _play_all(game_id, players, games, seed, options, scores, wins, timings, tur
         seat_times: list[list[float]] = [[] for _ in players]
         state = play_game(game_id, seated, game_seed(seed, g), options, seat_times)
         final = state.final_scores()
-        winners = state.winners()
+        win_sides = state.winning_sides()
         for s in range(n):
             p = (s + shift) % n
             scores[p].append(final[s])
             timings[p] += seat_times[s]
-            if s in winners:
-                wins[p] += 1 / len(winners)
+            if state.side_of(s) in win_sides:  # a shared win counts 1/k to each of k sides
+                wins[p] += 1 / len(win_sides)
+        if sides is not None:
+            sides.add(state, shift)
         turns.append(state.turns_played / n)
         if bar:
             bar.update(g + 1)
@@ -180,8 +238,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                 parser.error(f"unknown policy {p!r}; choose from {', '.join(offered)}")
             if p not in offered:
                 parser.error(f"{args.game} has no {p!r} bot; choose from {', '.join(offered)}")
-    if not info.min_players <= len(args.players) <= info.max_players:
-        parser.error(f"{args.game} takes {info.min_players} to {info.max_players} players, "
+    if not info.takes(len(args.players)):
+        parser.error(f"{args.game} takes {info.players_text()} players, "
                      f"got {len(args.players)}")
     if args.games < 1:
         parser.error(f"--games must be at least 1, got {args.games}")
@@ -204,6 +262,18 @@ def format_table(result: dict[str, Any]) -> str:
         wins = "" if solo else f"{r['wins']:>8} {100 * r['win_rate']:>6.1f}% "
         lines.append(f"{r['seat']:>4}  {r['policy']:<8} {r['mean_score']:>9.2f} {wins}"
                      f"{r['decision_ms_p50']:>8.3f} {r['decision_ms_p99']:>8.3f}")
+    if any("mean_margin" in r for r in result["players"]):
+        lines.append("margin = my side's score minus the best other side's "
+                     "(all games / moving first / not first)")
+        for r in result["players"]:
+            lines.append(f"{r['seat']:>4}  {r['policy']:<8} {r['mean_margin']:>+9.2f} "
+                         f"{r.get('mean_margin_first', 0):>+9.2f} "
+                         f"{r.get('mean_margin_later', 0):>+9.2f}  "
+                         f"(first in {r['games_first']} games)")
+    for t in result.get("teams", []):
+        lines.append(f"team {t['team']}: players {' + '.join(map(str, t['players']))} "
+                     f"({' + '.join(t['policies'])}) mean {t['mean_score']:.2f}, "
+                     f"wins {t['wins']} ({100 * t['win_rate']:.1f}%)")
     return "\n".join(lines)
 
 

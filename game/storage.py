@@ -166,10 +166,12 @@ def set_aside(name: str) -> str:
 
 
 # -- the game in progress --------------------------------------------------------------
-def store(game_id: str, state: GameState) -> bool:
-    """Save the game in progress (after every move)."""
-    return write_text(AUTOSAVE, json.dumps({"game_id": game_id, "save": state.save()},
-                                           separators=(",", ":")))
+def store(game_id: str, state: GameState, session=None) -> bool:
+    """Save the game in progress (after every move); a game of a session saves the whole
+    session (its finished games and this one)."""
+    data = ({"game_id": game_id, "session": session.to_json()} if session is not None
+            else {"game_id": game_id, "save": state.save()})
+    return write_text(AUTOSAVE, json.dumps(data, separators=(",", ":")))
 
 
 def clear() -> None:
@@ -182,29 +184,60 @@ def has_save() -> bool:
 
 def load() -> tuple[GameInfo, GameState]:
     """The saved game rebuilt by replaying its moves, or SaveError with a message a
-    player can read ("The saved game cannot be continued: ...")."""
+    player can read. (A saved session: ``load_any``.)"""
+    info, state, _ = load_any()
+    return info, state
+
+
+def load_any():
+    """(info, state, session or None): the saved game, or the saved session and its game
+    in progress; SaveError with a readable message for anything else."""
     data = read_json(AUTOSAVE)
     if data is None:
         raise StoreError("there is no saved game")
-    return decode_game(data)
+    if isinstance(data, dict) and set(data) == {"game_id", "session"}:
+        return decode_session(data)
+    info, state = decode_game(data)
+    return info, state, None
 
 
-def decode_game(data: Any) -> tuple[GameInfo, GameState]:
-    """``{"game_id": ..., "save": GameState.save()}`` checked and replayed."""
+def _check_bots(seats: Any, info: GameInfo) -> None:
     from game.bots import policy_names_for
-    if not isinstance(data, dict) or set(data) != {"game_id", "save"}:
-        raise StoreError("it is not a saved game")
-    game_id = data["game_id"]
-    if not isinstance(game_id, str) or game_id not in GAMES:
-        raise StoreError(f"it is for a game this version does not have ({str(game_id)[:24]!r})")
-    info = GAMES[game_id]
-    save = data["save"]
-    if isinstance(save, dict) and isinstance(save.get("seats"), list):
-        for seat in save["seats"]:
+    if isinstance(seats, list):
+        for seat in seats:
             bot = seat.get("bot") if isinstance(seat, dict) else None
             if bot is not None and bot not in policy_names_for(info):
                 raise StoreError(f"it names a computer player this version does not have "
                                  f"({str(bot)[:20]!r})")
+
+
+def _game_info(game_id: Any) -> GameInfo:
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise StoreError(f"it is for a game this version does not have ({str(game_id)[:24]!r})")
+    return GAMES[game_id]
+
+
+def decode_session(data: Any):
+    """``{"game_id": ..., "session": Session.to_json()}`` checked, every game replayed."""
+    from game.rules.session import Session
+    info = _game_info(data.get("game_id"))
+    raw = data["session"]
+    if isinstance(raw, dict):
+        if raw.get("game") != info.id:
+            raise StoreError("its session is for another game")
+        _check_bots(raw.get("seats"), info)
+    session = Session.from_json(raw)
+    return info, session.current, session
+
+
+def decode_game(data: Any) -> tuple[GameInfo, GameState]:
+    """``{"game_id": ..., "save": GameState.save()}`` checked and replayed."""
+    if not isinstance(data, dict) or set(data) != {"game_id", "save"}:
+        raise StoreError("it is not a saved game")
+    info = _game_info(data["game_id"])
+    save = data["save"]
+    if isinstance(save, dict):
+        _check_bots(save.get("seats"), info)
     state = info.state_type().load(save)
     for key, value in info.fixed_options.items():
         if state.options.get(key) != value:

@@ -315,3 +315,30 @@ def test_a_save_with_an_illegal_move_is_refused():
     data["options"] = {"first": 9}
     with pytest.raises(SaveError):
         GrabItState.load(data)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([2, 3, 4, 6]), st.integers(0, 2**31 - 1),
+       st.lists(st.integers(0, 10**6), min_size=40, max_size=120))
+def test_any_sequence_of_moves_keeps_the_board_consistent(players, seed, picks):
+    """Legal moves picked at random (and a bad one now and then): the board, the totals
+    and the turn order always agree, and a refused move changes nothing."""
+    s = new(players, seed=seed)
+    for pick in picks:
+        if s.is_over():
+            break
+        if pick % 7 == 0:  # a box that is already filled, or a roll too many
+            bad = ({"kind": "score", "category": next(iter(s.board))} if s.board and s.rolls
+                   else {"kind": "roll", "hold": [9]})
+            before = s.to_json()
+            with pytest.raises(IllegalAction):
+                s.apply(bad)
+            assert s.to_json() == before
+            continue
+        legal = s.legal_actions()
+        s.apply(legal[pick % len(legal)])
+        assert s.turns_played == len(s.board) == len(s.takers)
+        assert s.current == s.order[s.turns_played % players]
+        assert sum(s.totals()) == sum(p for _, p in s.board.values())
+        assert all((side is None) == (p == 0) for side, p in s.board.values())
+        assert 0 <= s.rolls <= 3 and len(s.dice) in (0, 5)

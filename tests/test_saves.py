@@ -57,7 +57,10 @@ def check_outcome(data) -> str:
     """Load ``data`` as the autosave; returns "refused" or "loaded", and checks that a
     loaded game is one the engine reached (its own replay gives it back, it plays on)."""
     try:
-        info, state = storage.decode_game(data)
+        if isinstance(data, dict) and "session" in data:
+            info, state, _ = storage.decode_session(data)
+        else:
+            info, state = storage.decode_game(data)
     except SaveError as exc:
         message = str(exc)
         assert 0 < len(message) <= 320 and "Traceback" not in message
@@ -144,6 +147,20 @@ json_values = st.recursive(
     max_leaves=12)
 
 BASES = {gid: real_save(gid) for gid in GAMES}
+
+
+def real_session() -> dict:
+    from game.rules.session import Session
+    session = Session("grab_it", [Seat("You"), Seat("Ada", "easy")], {}, rounds=1, seed=4)
+    rng = random.Random(2)
+    while not session.current.is_over():
+        session.current.apply(rng.choice(session.current.legal_actions()))
+    session.next_game()
+    session.current.apply(session.current.legal_actions()[0])
+    return {"game_id": "grab_it", "session": session.to_json()}
+
+
+BASES["grab_it session"] = real_session()
 
 
 def paths(value, prefix=()):
@@ -357,3 +374,57 @@ def test_a_browser_that_refuses_storage_does_not_stop_the_game(browser):
     assert storage.has_save() is False
     with pytest.raises(SaveError, match="cannot be read"):
         storage.load()
+
+
+# -- sessions: the autosave keeps the whole session ---------------------------------------
+def test_a_session_is_saved_and_continued_mid_game_and_between_games(app):
+    from game.rules.session import Session
+    from game.scenes.session import SessionScene
+    seats = [Seat("You"), Seat("Ada", "easy")]
+    session = Session("grab_it", seats, {}, rounds=2, seed=9)
+    rng = random.Random(1)
+    game = session.current
+    while not game.is_over():
+        game.apply(rng.choice(game.legal_actions()))
+    session.next_game()
+    for _ in range(7):
+        session.current.apply(rng.choice(session.current.legal_actions()))
+    storage.store("grab_it", session.current, session)
+    menu = MenuScene(app)
+    app.replace_all(menu)
+    frames(app)
+    click(button(menu, "Continue").rect.center)
+    frames(app, 2)
+    play = app.scene
+    assert isinstance(play, PlayScene) and play.session is not None
+    assert len(play.session.games) == 2 and play.state.to_json() == session.current.to_json()
+    assert play.session.finished[0].to_json() == game.to_json()
+    # Between two games: Continue shows the standings with Next game.
+    while not session.current.is_over():
+        session.current.apply(rng.choice(session.current.legal_actions()))
+    storage.store("grab_it", session.current, session)
+    menu = MenuScene(app)
+    app.replace_all(menu)
+    frames(app)
+    click(button(menu, "Continue").rect.center)
+    frames(app, 2)
+    assert isinstance(app.scene, SessionScene)
+
+
+def test_a_session_save_with_a_foreign_bot_or_game_is_refused():
+    from game.rules.session import Session
+    session = Session("grab_it", [Seat("You"), Seat("Ada", "easy")], {}, rounds=1, seed=9)
+    data = json.loads(json.dumps({"game_id": "grab_it", "session": session.to_json()}))
+    data["session"]["seats"][1]["bot"] = "deep blue"
+    with pytest.raises(SaveError, match="computer player"):
+        storage.decode_session(data)
+    data["session"]["seats"][1]["bot"] = "easy"
+    data["game_id"] = "yatzy"
+    with pytest.raises(SaveError, match="another game"):
+        storage.decode_session(data)
+
+
+def test_every_unmutated_base_loads():
+    """The mutation tests start from saves that do load (else they would prove nothing)."""
+    for data in BASES.values():
+        assert check_outcome(json.loads(json.dumps(data))) == "loaded"

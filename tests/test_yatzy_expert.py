@@ -304,7 +304,7 @@ def test_strengths_per_game():
 
 def test_simulator_accepts_expert_for_yatzy_only(capsys):
     assert parse_args(["yatzy", "--players", "expert,hard"]).players == ["expert", "hard"]
-    for game in ("maxi_yatzy", "farkle"):
+    for game in ("maxi_yatzy", "farkle", "grab_it"):
         with pytest.raises(SystemExit) as exit_info:
             parse_args([game, "--players", "expert,hard"])
         assert exit_info.value.code == 2

@@ -242,10 +242,16 @@ class GameState:
         return sorted(r["seat"] for r in self.ranking() if r["place"] == 1)
 
     # -- sides: players alone, or partnerships sharing one score --------------------------
+    @classmethod
+    def sides_for(cls, players: int) -> list[list[int]]:
+        """How a table of ``players`` seats splits into sides. By default every seat is its
+        own side; a game with partnerships overrides this (and gives partners the same
+        ``final_scores``)."""
+        return [[i] for i in range(players)]
+
     def sides(self) -> list[list[int]]:
-        """The seats grouped into sides. By default every seat is its own side; a game with
-        partnerships overrides this (and gives partners the same ``final_scores``)."""
-        return [[i] for i in range(len(self.seats))]
+        """The seats grouped into sides (``sides_for`` this table)."""
+        return type(self).sides_for(len(self.seats))
 
     def side_of(self, seat: int) -> int:
         return next(k for k, side in enumerate(self.sides()) if seat in side)

@@ -4,7 +4,7 @@
 whole game: 2 or 3 players alone or 4 or 6 in partnerships of two sitting opposite
 (seats 0+2 and 1+3; 0+3, 1+4 and 2+5), a roll-off for the first roller (two dice each,
 ties roll again) unless the ``first`` option names the seat (a session rotates it), then
-clockwise. A turn is up to three rolls with holds (``HoldAndRoll``) and fills one open box
+clockwise. A turn is up to three rolls with holds (``RollAndScore``) and fills one open box
 of the shared board (``SharedBoard``): the roller's side takes its value, or it is
 scratched with 0 for everyone. Twelve turns make a game.
 
@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from .core import Action, Event, GameState, IllegalAction, check_dice
-from .shared import HoldAndRoll, SharedBoard, roll_off
+from .core import Event, GameState, IllegalAction, check_dice
+from .shared import RollAndScore, SharedBoard, roll_off
 
 CATEGORIES = ("five_of_a_kind", "four_of_a_kind", "full_house", "high_dice",
               "three_of_a_kind", "two_pair", "odd_flush", "even_flush", "big_straight",
@@ -96,14 +96,27 @@ def partnership_sides(players: int) -> list[list[int]]:
     return [[i] for i in range(players)]
 
 
-class GrabItState(HoldAndRoll, GameState):
+class GrabItState(RollAndScore, GameState):
     GAME_ID = "grab_it"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     ROLLS_PER_TURN = 3
-    DEFAULT_OPTIONS = {"first": -1}  # the first roller's seat; -1: a roll-off decides
+    # first: the first roller's seat (-1: a roll-off decides). standing: in a session, the
+    # games still to come after this one, then each side's games won (x6, so a win shared
+    # by 2 or 3 stays whole) and points so far -- what a bot needs to play for the session.
+    DEFAULT_OPTIONS = {"first": -1, "standing": []}
     OPTION_RANGES = {"first": (-1, 5)}
-    ACTIONS = {"roll": ("hold",), "score": ("category",)}
+    MAX_STANDING = 10**6
+
+    @classmethod
+    def validate_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        merged = super().validate_options(options)
+        standing = merged["standing"]
+        if len(standing) > 7 or len(standing) % 2 == 0 and standing or not all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= cls.MAX_STANDING
+                for v in standing):
+            raise ValueError("standing must be [games left, then 6 x wins and points per side]")
+        return merged
 
     def setup(self) -> None:
         n = len(self.seats)
@@ -112,6 +125,10 @@ class GrabItState(HoldAndRoll, GameState):
         first = self.options["first"]
         if first >= n:
             raise ValueError(f"option first must be a seat from 0 to {n - 1}, got {first}")
+        standing = self.options["standing"]
+        if standing and len(standing) != 1 + 2 * len(partnership_sides(n)):
+            raise ValueError(f"standing needs 2 numbers for each of the {len(partnership_sides(n))} "
+                             f"sides after the games left")
         self.n_dice = 5
         self.reset_dice()
         self.roll_off: list[dict[str, int]] = []  # each round of the roll-off, seat -> total
@@ -126,8 +143,9 @@ class GrabItState(HoldAndRoll, GameState):
     def shared(self) -> SharedBoard:
         return SharedBoard(CATEGORIES, self.board)
 
-    def sides(self) -> list[list[int]]:
-        return partnership_sides(len(self.seats))
+    @classmethod
+    def sides_for(cls, players: int) -> list[list[int]]:
+        return partnership_sides(players)
 
     @property
     def n_sides(self) -> int:
@@ -156,19 +174,6 @@ class GrabItState(HoldAndRoll, GameState):
         return {c: _score_sorted(c, key) for c in self.open_categories()}
 
     # -- state machine --------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        if self.is_over():
-            return []
-        if self.rolls == 0:
-            return self.roll_actions()
-        return self.roll_actions() + [{"kind": "score", "category": c}
-                                      for c in self.open_categories()]
-
-    def _apply(self, action: Action) -> list[Event]:
-        if action["kind"] == "roll":
-            return self.roll_dice(action.get("hold", []), self.current)
-        return self._score(action.get("category"))
-
     def _score(self, category: Any) -> list[Event]:
         if self.rolls == 0:
             raise IllegalAction("roll the dice before choosing a box")

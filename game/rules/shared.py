@@ -60,6 +60,34 @@ class HoldAndRoll:
                  "hold": sorted(hold), "rolls_left": self.rolls_left}]
 
 
+class RollAndScore(HoldAndRoll):
+    """Mixin for the category games whose turn is hold-and-roll, then one box filled:
+    actions ``{"kind": "roll", "hold": [...]}`` and ``{"kind": "score", "category": box}``.
+    The game provides ``open_categories()`` (the boxes the player to act may fill),
+    ``_score(category)`` and ``is_over()``."""
+
+    ACTIONS = {"roll": ("hold",), "score": ("category",)}
+
+    def open_categories(self) -> list[str]:
+        raise NotImplementedError
+
+    def _score(self, category: Any) -> list[Event]:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:
+        if self.is_over():
+            return []
+        if self.rolls == 0:
+            return self.roll_actions()
+        return self.roll_actions() + [{"kind": "score", "category": c}
+                                      for c in self.open_categories()]
+
+    def _apply(self, action: Action) -> list[Event]:
+        if action["kind"] == "roll":
+            return self.roll_dice(action.get("hold", []), self.current)
+        return self._score(action.get("category"))
+
+
 def roll_off(rng: random.Random, players: Sequence[int], dice_each: int = 1
              ) -> tuple[int, list[dict[str, int]]]:
     """Everyone in ``players`` rolls ``dice_each`` dice; the highest total starts; tied

@@ -42,6 +42,7 @@ class CardButton(Button):
         draw_text_in(surface, info.pitch, pygame.Rect(inner.x, inner.y + 36, inner.w, 46), 17,
                      theme.TEXT_DIM, align="left", valign="top", wrap=True, min_size=13)
         players = (f"{info.min_players} player" if info.min_players == info.max_players
+                   else f"{', '.join(map(str, info.player_counts))} players" if info.player_counts
                    else f"{info.min_players}-{info.max_players} players")
         draw_text_in(surface, players, pygame.Rect(inner.x, inner.bottom - 20, inner.w, 22), 15,
                      theme.INFO, True, "right")
@@ -184,18 +185,19 @@ class MenuScene(Scene):
     def start_now(self) -> None:
         from game.scenes.play import PlayScene
         try:
-            state = self.info.new_game([Seat(s.name, s.bot) for s in self.seats],
-                                       dict(self.options[self.game_id]), seed=self.app.new_seed())
+            state, session = self.info.start([Seat(s.name, s.bot) for s in self.seats],
+                                             dict(self.options[self.game_id]),
+                                             seed=self.app.new_seed())
         except ValueError as exc:
             self.app.notify(str(exc), theme.BAD)
             return
         self.app.save_settings()  # these seats and options are remembered for next time
-        self.app.replace_all(PlayScene(self.app, self.info, state))
+        self.app.replace_all(PlayScene(self.app, self.info, state, session=session))
 
     def resume(self) -> None:
         from game.scenes.play import PlayScene
         try:
-            info, state = storage.load()
+            info, state, session = storage.load_any()
         except SaveError as exc:
             storage.set_aside(storage.AUTOSAVE)
             self.has_save = False
@@ -203,7 +205,11 @@ class MenuScene(Scene):
             self.app.notify(f"The saved game cannot be continued: {exc}. It was set aside.",
                             theme.BAD, 6)
             return
-        self.app.replace_all(PlayScene(self.app, info, state))
+        if session is not None and state.is_over():  # between two games of a session
+            from game.scenes.session import SessionScene
+            self.app.replace_all(SessionScene(self.app, info, session))
+            return
+        self.app.replace_all(PlayScene(self.app, info, state, session=session))
 
     def show_records(self) -> None:
         from game.scenes.records import RecordsScene
@@ -340,8 +346,16 @@ class MenuScene(Scene):
         draw_text(surface, f"{self.info.title} options", (40, 434), 20, theme.TEXT_DIM, True, "midleft")
         draw_text(surface, "Players", (800, 120), 24, theme.TEXT, True, "midleft")
         draw_text(surface, "click a name to type", (920, 122), 15, theme.TEXT_DIM, False, "midleft")
+        sides = (self.info.state_type().sides_for(len(self.seats))
+                 if self.info.takes(len(self.seats)) else [])
+        side_of = {seat: k for k, side in enumerate(sides) for seat in side}
         for i, _ in enumerate(self.seats):
-            pygame.draw.circle(surface, theme.player_colour(i), (784, 171 + i * 50), 8)
+            pygame.draw.circle(surface, theme.player_colour(side_of.get(i, i)), (784, 171 + i * 50), 8)
+        if any(len(side) > 1 for side in sides):  # partnerships: say who plays with whom
+            teams = " · ".join("+".join(str(i + 1) for i in side) for side in sides)
+            draw_text_in(surface, f"Teams: {teams}",
+                         pygame.Rect(1012, 150 + len(self.seats) * 50, 228, 40), 16, theme.INFO,
+                         True, "left", min_size=11)
         focused = self.focus.focused
         tip = focused.tooltip if focused and focused.tooltip else ""
         hovered = next((b for b in self.focus.buttons if b.hovered and b.tooltip), None)

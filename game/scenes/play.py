@@ -37,11 +37,13 @@ UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can stil
 
 
 class PlayScene(Scene):
-    def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True):
+    def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True,
+                 session=None):
         super().__init__(app)
         self.info = info
         self.state = state
         self.autosave = autosave
+        self.session = session  # a game.rules.session.Session when this game is part of one
         self.table = load_table(info.table_module())(self)
         self.bots = {i: make_policy(info.bot_module, seat.bot, seed=state.seed * 7 + i)
                      for i, seat in enumerate(state.seats) if seat.bot}
@@ -112,7 +114,7 @@ class PlayScene(Scene):
             self.table.new_turn()
         if self.autosave:
             # A finished game stays saved until the results are up: it can still be undone.
-            storage.store(self.info.id, self.state)
+            storage.store(self.info.id, self.state, self.session)
         self._build_top_buttons()
 
     def undo(self) -> None:
@@ -176,9 +178,12 @@ class PlayScene(Scene):
         from game.scenes.results import ResultsScene
         news: dict[int, list[str]] = {}
         if self.autosave:
-            storage.clear()
+            if self.session is not None and not self.session.is_over():
+                storage.store(self.info.id, self.state, self.session)  # Continue: the standings
+            else:
+                storage.clear()
             news = self.app.record_game(self.info.id, self.state)
-        self.app.replace_all(ResultsScene(self.app, self.info, self.state, news))
+        self.app.replace_all(ResultsScene(self.app, self.info, self.state, news, self.session))
 
     # -- buttons ---------------------------------------------------------------------------
     def _build_top_buttons(self) -> None:
@@ -350,7 +355,7 @@ class PlayScene(Scene):
         else:
             who = self.name(seat)
             text = turn_of(who) if self.state.seats[seat].is_human else f"{who} is playing"
-            colour = theme.player_colour(seat)
+            colour = self.table.seat_colour(seat)
         info = self.table.turn_info() if seat == self.state.current else ""
         x = 270
         pygame.draw.circle(surface, colour, (x, 32), 9)

@@ -17,7 +17,7 @@ BASE_DELAY = 0.8  # seconds between moves at 1x
 
 class ReplayScene(PlayScene):
     def __init__(self, app: App, info: GameInfo, final: GameState,
-                 news: dict[int, list[str]] | None = None):
+                 news: dict[int, list[str]] | None = None, session=None):
         self.final = final
         self.news = news or {}
         self.script = final.actions
@@ -26,7 +26,7 @@ class ReplayScene(PlayScene):
         self.paused = False
         self.end_wait = 2.0
         start = type(final).replay(final.seats, final.options, final.seed, [])
-        super().__init__(app, info, start, autosave=False)
+        super().__init__(app, info, start, autosave=False, session=session)
         self.bots = {}
 
     @property
@@ -61,7 +61,8 @@ class ReplayScene(PlayScene):
 
     def back(self) -> None:
         from game.scenes.results import ResultsScene
-        self.app.replace_all(ResultsScene(self.app, self.info, self.final, self.news))
+        self.app.replace_all(ResultsScene(self.app, self.info, self.final, self.news,
+                                          self.session))
 
     def show_results(self) -> None:
         self.back()

@@ -37,12 +37,13 @@ class _Finished:
 
 class ResultsScene(Scene):
     def __init__(self, app: App, info: GameInfo, state: GameState,
-                 news: dict[int, list[str]] | None = None):
+                 news: dict[int, list[str]] | None = None, session=None):
         super().__init__(app)
         self.info = info
         self.state = state
         self.news = news or {}  # per seat: "new best!", "high score #3" (from the records)
-        self.ranking = state.ranking()
+        self.session = session  # the game.rules.session.Session this game belongs to, if any
+        self.ranking = state.side_ranking()  # players alone, or partners together
         self.table = load_table(info.table_module())(_Finished(state))
         self.table.new_turn()
         self.sheet = ScoreSheet(SHEET.copy(), label_width=170 if len(state.seats) <= 4 else 130)
@@ -54,6 +55,8 @@ class ResultsScene(Scene):
         self.focus = FocusGroup()
         self.focus.set([
             Button(pygame.Rect(210, 636, 200, 60), "Replay", self.replay, hotkey="R"),
+            Button(pygame.Rect(430, 636, 200, 60), "Standings", self.standings, hotkey="Enter")
+            if session else
             Button(pygame.Rect(430, 636, 200, 60), "Play again", self.play_again, hotkey="Enter"),
             Button(pygame.Rect(650, 636, 200, 60), "Menu", self.to_menu, hotkey="Esc"),
             Button(pygame.Rect(870, 636, 200, 60), "Records", self.show_records, hotkey="T"),
@@ -70,9 +73,14 @@ class ResultsScene(Scene):
         state = self.info.new_game(self.state.seats, options, seed=self.app.new_seed())
         self.app.replace_all(PlayScene(self.app, self.info, state))
 
+    def standings(self) -> None:
+        from game.scenes.session import SessionScene
+        self.app.replace_all(SessionScene(self.app, self.info, self.session))
+
     def replay(self) -> None:
         from game.scenes.replay import ReplayScene
-        self.app.replace_all(ReplayScene(self.app, self.info, self.state, self.news))
+        self.app.replace_all(ReplayScene(self.app, self.info, self.state, self.news,
+                                         self.session))
 
     def show_records(self) -> None:
         from game.scenes.records import RecordsScene
@@ -102,7 +110,12 @@ class ResultsScene(Scene):
         if len(self.ranking) == 1:
             return f"{says(winners[0]['name'], 'scored')} {self._fmt(winners[0]['score'])}!"
         if len(winners) > 1:
-            return "A tie! " + " & ".join(w["name"] for w in winners) + " share the win"
+            names = [w["name"] for w in winners]
+            joined = " & ".join(names) if all(len(w["seats"]) == 1 for w in winners) \
+                else ", ".join(names[:-1]) + " and " + names[-1]
+            return "A tie! " + joined + " share the win"
+        if len(winners[0]["seats"]) > 1:  # partners
+            return f"{winners[0]['name']} win!"
         return f"{says(winners[0]['name'], 'wins')}!"
 
     @staticmethod
@@ -115,8 +128,10 @@ class ResultsScene(Scene):
             y = (y0 + self.time * speed) % (theme.HEIGHT + 40) - 20
             xx = x + math.sin(self.time * 2 + phase) * 18
             pygame.draw.rect(surface, colour, (xx, y, 8, 12 + 4 * math.sin(phase + self.time * 5)))
-        draw_text(surface, f"{self.info.title} - results", (theme.WIDTH // 2, 24), 22,
-                  theme.TEXT_DIM, True, "center")
+        title = f"{self.info.title} - results"
+        if self.session:
+            title += f" of game {len(self.session.games)} of {self.session.length}"
+        draw_text(surface, title, (theme.WIDTH // 2, 24), 22, theme.TEXT_DIM, True, "center")
         draw_text_in(surface, self.headline(), pygame.Rect(40, 38, theme.WIDTH - 80, 58), 50,
                      theme.ACCENT, True, min_size=22, display=True)
         self._draw_ranking(surface)
@@ -145,7 +160,7 @@ class ResultsScene(Scene):
                 pygame.draw.rect(surface, (60, 52, 24), line, border_radius=10)
             draw_text_in(surface, f"{r['place']}.", pygame.Rect(box.x + 20, y, 50, row_h - 4), size,
                          colour, True, "left")
-            pygame.draw.circle(surface, theme.player_colour(r["seat"]), (box.x + 84, line.centery), 8)
+            pygame.draw.circle(surface, theme.player_colour(r["side"]), (box.x + 84, line.centery), 8)
             name_right = score_x - 110
             name_box = pygame.Rect(box.x + 100, y, name_right - box.x - 100, row_h - 4)
             news = self.news.get(r["seat"])

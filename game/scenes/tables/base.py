@@ -76,6 +76,10 @@ class Table:
         shown = getattr(self.scene, "shown_seat", None if s.is_over() else s.current)
         return seats, headers, (seats.index(shown) if shown is not None else -1)
 
+    def seat_colour(self, seat: int) -> tuple:
+        """The colour that marks a seat (partners may share one)."""
+        return theme.player_colour(seat)
+
     def status(self) -> list[str]:
         """Lines under the dice: what the player can do now, totals of the turn."""
         return []
