@@ -17,7 +17,7 @@ FIELDS = ("bot_speed", "muted", "seats", "options")
 
 
 def _seats(game_id: str, value: Any) -> list[dict[str, Any]]:
-    from game.bots import POLICY_NAMES
+    from game.bots import policy_names_for
     info = GAMES[game_id]
     if not isinstance(value, list) or not info.min_players <= len(value) <= info.max_players:
         raise ValueError("seats")
@@ -28,7 +28,7 @@ def _seats(game_id: str, value: Any) -> list[dict[str, Any]]:
         name, bot = seat["name"], seat["bot"]
         if not isinstance(name, str) or not 1 <= len(name) <= NAME_MAX or not name.isprintable():
             raise ValueError("name")
-        if bot is not None and bot not in POLICY_NAMES:
+        if bot is not None and bot not in policy_names_for(info):
             raise ValueError("bot")
         out.append({"name": name, "bot": bot})
     return out

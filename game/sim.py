@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from game.bots import POLICY_NAMES, make_policy
+from game.bots import POLICY_NAMES, make_policy, policy_names_for
 from game.catalog import ALL_GAME_IDS, GAMES, get_game
 from game.rules.core import Seat
 
@@ -218,7 +218,8 @@ class _Parser(argparse.ArgumentParser):
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = _Parser(prog="python -m game.sim", description=__doc__.splitlines()[0])
     parser.add_argument("game", help=f"one of: {', '.join(ALL_GAME_IDS)}")
-    parser.add_argument("--players", help="comma-separated policies: " + ", ".join(POLICY_NAMES))
+    parser.add_argument("--players", help="comma-separated policies: " + ", ".join(POLICY_NAMES)
+                        + " (expert: five-dice yatzy only)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -231,9 +232,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         args.players = ["normal"] * info.min_players
     else:
         args.players = [p.strip() for p in args.players.split(",")]
+        offered = policy_names_for(info)
         for p in args.players:
             if p not in POLICY_NAMES:
-                parser.error(f"unknown policy {p!r}; choose from {', '.join(POLICY_NAMES)}")
+                parser.error(f"unknown policy {p!r}; choose from {', '.join(offered)}")
+            if p not in offered:
+                parser.error(f"{args.game} has no {p!r} bot; choose from {', '.join(offered)}")
     if not info.takes(len(args.players)):
         parser.error(f"{args.game} takes {info.players_text()} players, "
                      f"got {len(args.players)}")

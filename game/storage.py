@@ -201,12 +201,12 @@ def load_any():
     return info, state, None
 
 
-def _check_bots(seats: Any) -> None:
-    from game.bots import POLICY_NAMES
+def _check_bots(seats: Any, info: GameInfo) -> None:
+    from game.bots import policy_names_for
     if isinstance(seats, list):
         for seat in seats:
             bot = seat.get("bot") if isinstance(seat, dict) else None
-            if bot is not None and bot not in POLICY_NAMES:
+            if bot is not None and bot not in policy_names_for(info):
                 raise StoreError(f"it names a computer player this version does not have "
                                  f"({str(bot)[:20]!r})")
 
@@ -225,7 +225,7 @@ def decode_session(data: Any):
     if isinstance(raw, dict):
         if raw.get("game") != info.id:
             raise StoreError("its session is for another game")
-        _check_bots(raw.get("seats"))
+        _check_bots(raw.get("seats"), info)
     session = Session.from_json(raw)
     return info, session.current, session
 
@@ -237,7 +237,7 @@ def decode_game(data: Any) -> tuple[GameInfo, GameState]:
     info = _game_info(data["game_id"])
     save = data["save"]
     if isinstance(save, dict):
-        _check_bots(save.get("seats"))
+        _check_bots(save.get("seats"), info)
     state = info.state_type().load(save)
     for key, value in info.fixed_options.items():
         if state.options.get(key) != value:

@@ -1,7 +1,10 @@
 """Computer players. A policy looks at a game state and returns one of its legal actions.
 
 No pygame here. Each game's module under game.bots has a ``POLICIES`` dict mapping a
-strength ("easy", "normal", "hard") to a policy class; "random" works for every game.
+strength ("easy", "normal", "hard", and for some games more) to a policy class; "random"
+works for every game. A module whose strengths depend on the game's options (``expert``
+exists for five-dice Yatzy only) says so with ``strengths(options)``; ``strengths_for``
+and ``policy_names_for`` give the list for one game.
 """
 
 from __future__ import annotations
@@ -12,8 +15,9 @@ from typing import Protocol
 
 from game.rules.core import Action, GameState
 
-STRENGTHS = ("easy", "normal", "hard")
-POLICY_NAMES = STRENGTHS + ("random",)
+STRENGTHS = ("easy", "normal", "hard")  # every game has these
+EXTRA_STRENGTHS = ("expert",)  # only some games (see strengths_for)
+POLICY_NAMES = STRENGTHS + EXTRA_STRENGTHS + ("random",)  # every name any game knows
 
 
 class Policy(Protocol):
@@ -40,3 +44,15 @@ def make_policy(bot_module: str, name: str, seed: int | None = None) -> Policy:
         return module.POLICIES[name](rng)
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(POLICY_NAMES)}") from None
+
+
+def strengths_for(info) -> tuple[str, ...]:
+    """The strengths a game (a catalog ``GameInfo``) offers, weakest first."""
+    module = importlib.import_module(f"game.bots.{info.bot_module}")
+    offered = getattr(module, "strengths", None)
+    return tuple(offered(info.default_options())) if offered else STRENGTHS
+
+
+def policy_names_for(info) -> tuple[str, ...]:
+    """Every bot name a game accepts: its strengths and "random"."""
+    return strengths_for(info) + ("random",)

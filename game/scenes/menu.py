@@ -9,6 +9,7 @@ import pygame
 
 from game import storage
 from game.app import App, Scene
+from game.bots import strengths_for
 from game.catalog import GAMES, GameInfo, Option
 from game.rules.core import NAME_MAX, SaveError, Seat
 from game.ui import theme
@@ -16,7 +17,6 @@ from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, draw_text, panel
 
 BOT_NAMES = ["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"]
-STRENGTHS = ("easy", "normal", "hard")
 CARD_W, CARD_H = 232, 128
 NAME_LIMIT = NAME_MAX
 OPTION_ROW = 46  # one row per option, its sub-option beside it: nothing moves on a toggle
@@ -62,6 +62,7 @@ class MenuScene(Scene):
         self.typing: int | None = None
         self.focus = FocusGroup()
         self.has_save = storage.has_save()
+        self.fit_strengths()
         self.rebuild()
 
     @property
@@ -73,7 +74,7 @@ class MenuScene(Scene):
         info = GAMES[game_id]
         saved = self.app.settings.seats.get(game_id) or []
         seats = [Seat(str(s.get("name", ""))[:NAME_MAX] or "Player",
-                      s.get("bot") if s.get("bot") in STRENGTHS else None)
+                      s.get("bot") if s.get("bot") in strengths_for(info) else None)
                  for s in saved if isinstance(s, dict)]
         return seats if info.min_players <= len(seats) <= info.max_players else []
 
@@ -91,6 +92,7 @@ class MenuScene(Scene):
             self.seats.pop()
         while len(self.seats) < info.min_players:
             self.add_seat()
+        self.fit_strengths()
         self.app.sounds.play("click")
         self.rebuild()
 
@@ -120,8 +122,17 @@ class MenuScene(Scene):
     def cycle_strength(self, index: int) -> None:
         seat = self.seats[index]
         if seat.bot:
-            seat.bot = STRENGTHS[(STRENGTHS.index(seat.bot) + 1) % len(STRENGTHS)]
+            offered = strengths_for(self.info)  # expert only where the game has one
+            at = offered.index(seat.bot) if seat.bot in offered else -1
+            seat.bot = offered[(at + 1) % len(offered)]
         self.rebuild()
+
+    def fit_strengths(self) -> None:
+        """Bots of a strength this game lacks (expert, coming from Yatzy) play its best."""
+        offered = strengths_for(self.info)
+        for seat in self.seats:
+            if seat.bot and seat.bot not in offered and seat.bot != "random":
+                seat.bot = offered[-1]
 
     def edit_name(self, index: int) -> None:
         self.typing = None if self.typing == index else index
