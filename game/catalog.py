@@ -88,6 +88,16 @@ GAMES: dict[str, GameInfo] = {
         Option("piggyback_credit", "Farkled piggyback pays back", "bool", shown_if="piggyback",
                help="If a piggybacking turn farkles, the previous player gets the points again."),
         ), "farkle"),
+    "pirates": GameInfo(
+        "pirates", "Pirate Fortune", "Eight pirate dice, a Fortune Card each turn, beware skulls.",
+        1, 4, "pirates:PirateState", "pirates", {}, (
+        Option("deck", "Fortune deck", "choice", choices=("default", "classic"),
+               help="default: 35 cards with Storm and Truce; classic: 35 cards without them."),
+        Option("negative", "Negative scores", "bool",
+               help="Lost battles, Truces and the Island may take a score below 0."),
+        Option("target", "Target score", "int", choices=(3000, 5000, 6000, 8000, 10000, 12000),
+               help="Reaching it starts the last round: everyone else gets one more turn."),
+        ), "pirates"),
 }
 
 ALL_GAME_IDS = ("yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it")

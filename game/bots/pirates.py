@@ -1,0 +1,229 @@
+"""Bots for Pirate Fortune.
+
+How the strong bot thinks
+-------------------------
+``game.bots.pirates_solver`` solves a single turn exactly for every Fortune Card: the
+expected points ``W`` of every keep (which dice to leave, the rest rerolled), at every
+number of skulls, with the Sorceress available or not (value iteration to a fixed point;
+a reroll can come back to where it started). The table ships as
+``pirates_values.json`` (about 11,200 numbers, 56 KB, made in about 16 s by
+``python tools/make_pirate_tables.py``); the Storm, one reroll only, is solved on the spot.
+Played perfectly a turn is worth 636.7 points on average over the default deck.
+
+``hard`` plays that optimal turn: stop, or the keep with the best ``W``, or the Sorceress
+now; with the Treasure Chest it first puts every kept die on the chest. It also plays
+the situation: on its turn of the last round it never stops short of the leader (and
+stops as soon as it is ahead when nobody plays after it); when stopping would reach the
+target with a lead it takes the points; and on the Island it never stops early, so the
+leader loses as much as possible.
+
+``normal`` knows the scores and the same tables but plays cautiously: it stops once the
+points in hand are within 15% of what rolling on is worth, keeps the chest empty and only
+calls the Sorceress to undo a third skull. ``easy`` plays like ``normal`` but chooses its
+dice as if every card were the plain one (it knows how dice score, not how the card
+changes the risk) and stops when its points reach 75% of what rolling on would be worth.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from game.bots.pirates_solver import (
+    NONSKULL,
+    Multi,
+    add,
+    storm_keep,
+    storm_value,
+    sub_multisets,
+    table_card,
+    w_keys,
+)
+from game.rules.pirates import FACES, PirateState, turn_parts
+
+Action = dict[str, Any]
+TABLE_FILE = Path(__file__).resolve().parent / "pirates_values.json"
+EPS = 1e-9
+
+
+@cache
+def _raw_tables() -> dict[str, list[int]]:
+    return json.loads(TABLE_FILE.read_text())["tables"]
+
+
+@cache
+def w_table(card: str) -> dict[tuple[int, int, Multi], float]:
+    """W for the card's table, built from the shipped numbers on first use."""
+    values = _raw_tables()[card]
+    return {key: v / 10 for key, v in zip(w_keys(card), values, strict=True)}
+
+
+def nonskull(state: PirateState) -> Multi:
+    c = state.counts()
+    return c[1:]  # type: ignore[return-value]
+
+
+def stop_points(card: str, s: int, m: Multi) -> float:
+    return turn_parts((s, *m), "" if card == "plain" else card)[0]
+
+
+def best_keep(card: str, s: int, m: Multi, a: int) -> tuple[float, Multi | None]:
+    """The best keep (None: no reroll possible) and its W."""
+    w = w_table(card)
+    best, keep = float("-inf"), None
+    if sum(m) >= 2:
+        for k in sub_multisets(m):
+            if sum(m) - sum(k) >= 2:
+                v = w[(a, s, k)]
+                if v > best + EPS:
+                    best, keep = v, k
+    return best, keep
+
+
+def value(card: str, s: int, m: Multi, a: int) -> float:
+    return max(stop_points(card, s, m), best_keep(card, s, m, a)[0])
+
+
+def sorceress_now(card: str, s: int, m: Multi) -> float:
+    total = value(card, s, m, 0) / 6
+    for f in range(NONSKULL):
+        unit = tuple(1 if i == f else 0 for i in range(NONSKULL))
+        total += value(card, s - 1, add(m, unit), 0) / 6  # type: ignore[arg-type]
+    return total
+
+
+def keep_positions(state: PirateState, keep: Multi) -> list[int]:
+    """Positions holding the multiset ``keep`` (dice already on the chest first)."""
+    want = {FACES[f + 1]: n for f, n in enumerate(keep) if n}
+    order = sorted((i for i, f in enumerate(state.dice) if f != "skull"),
+                   key=lambda i: (i not in state.chest, i))
+    kept = []
+    for i in order:
+        face = state.dice[i]
+        if want.get(face, 0) > 0:
+            want[face] -= 1
+            kept.append(i)
+    return sorted(kept)
+
+
+class _Base:
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, state: PirateState) -> Action:
+        if not state.drawn:
+            return {"kind": "draw"}
+        if not state.rolled:
+            return {"kind": "roll"}
+        if state.island:
+            return self.island(state)
+        if state.cursed():
+            return {"kind": "sorceress"} if state.can_sorceress() else {"kind": "stop"}
+        return self.turn(state)
+
+    def island(self, state: PirateState) -> Action:
+        if state.can_reroll():
+            return {"kind": "roll", "dice": state.free_positions()}
+        return {"kind": "stop"}
+
+    def reroll_keeping(self, state: PirateState, keep: Multi, use_chest: bool) -> Action:
+        kept = keep_positions(state, keep)
+        if state.card == "chest" and (use_chest or state.chest):
+            target = kept if use_chest else []
+            if sorted(state.chest) != target:
+                return {"kind": "chest", "dice": target}
+        return {"kind": "roll", "dice": [i for i, f in enumerate(state.dice)
+                                         if f != "skull" and i not in kept]}
+
+    def storm(self, state: PirateState) -> Action:
+        s, m = state.dice.count("skull"), nonskull(state)
+        if not state.can_reroll():
+            return {"kind": "stop"}
+        stop = storm_value(s, m, True)
+        best, keep = stop, None
+        for k in sub_multisets(m):
+            if sum(m) - sum(k) >= 2:
+                v = storm_keep(s, m, k)
+                if v > best + EPS:
+                    best, keep = v, k
+        return {"kind": "stop"} if keep is None else self.reroll_keeping(state, keep, False)
+
+    def turn(self, state: PirateState) -> Action:
+        raise NotImplementedError
+
+
+class HardPolicy(_Base):
+    """The exact single-turn optimum per card, bent by the state of the game."""
+
+    def turn(self, state: PirateState) -> Action:
+        if state.card == "storm":
+            return self.storm(state)
+        card = table_card(state.card or "")
+        s, m = state.dice.count("skull"), nonskull(state)
+        a = 1 if state.card == "sorceress" and not state.sorceress_used else 0
+        stop = stop_points(card, s, m)
+        go, keep = best_keep(card, s, m, a)
+        sorc = sorceress_now(card, s, m) if state.can_sorceress() and a else float("-inf")
+        forced = self.situation(state)
+        if forced == "stop":
+            return {"kind": "stop"}
+        if forced == "go" and (keep is not None or sorc > float("-inf")):
+            stop = float("-inf")
+        if sorc >= max(go, stop) - EPS and sorc > float("-inf"):
+            return {"kind": "sorceress"}
+        if keep is None or stop >= go - EPS:
+            return {"kind": "stop"}
+        return self.reroll_keeping(state, keep, True)
+
+    def situation(self, state: PirateState) -> str:
+        """"stop" or "go" when the game, not the turn, decides; "" otherwise."""
+        if len(state.seats) == 1:
+            return ""
+        seat = state.current
+        mine = state.totals[seat]
+        points = state.stop_value()[0] * 1
+        leader = state.leader_total(seat)
+        target = state.options["target"]
+        if state.last_round:
+            others_after = [x for x in state.still_to_play if x != seat]
+            if mine + points <= leader:
+                return "go"  # stopping now loses for sure
+            if not others_after:
+                return "stop"  # ahead and nobody plays after: the game is won
+            return ""
+        if mine + points >= target and mine + points - leader >= 1500:
+            return "stop"
+        return ""
+
+
+class NormalPolicy(_Base):
+    """The tables, played cautiously: stops early, no chest, the Sorceress only to save."""
+
+    CAUTION = 0.85
+    TABLE = ""  # the card's own table; "plain" ignores the card when choosing dice
+
+    def turn(self, state: PirateState) -> Action:
+        if state.card == "storm":
+            return self.storm(state)
+        card = table_card(state.card or "")
+        s, m = state.dice.count("skull"), nonskull(state)
+        a = 1 if state.card == "sorceress" and not state.sorceress_used else 0
+        stop = stop_points(card, s, m)
+        go, keep = best_keep(self.TABLE or card, s, m, a if not self.TABLE else 0)
+        if keep is None or (stop > 0 and stop >= self.CAUTION * go):
+            return {"kind": "stop"}
+        return self.reroll_keeping(state, keep, False)
+
+
+class EasyPolicy(NormalPolicy):
+    """Knows how dice score, not what the card does to the risk: it keeps dice by the
+    plain table whatever the card, and stops even earlier."""
+
+    CAUTION = 0.75
+    TABLE = "plain"
+
+
+POLICIES = {"easy": EasyPolicy, "normal": NormalPolicy, "hard": HardPolicy}
