@@ -6,7 +6,7 @@ How the strong bot thinks
 expected points ``W`` of every keep (which dice to leave, the rest rerolled), at every
 number of skulls, with the Sorceress available or not (value iteration to a fixed point;
 a reroll can come back to where it started). The table ships as
-``pirates_values.json`` (about 11,200 numbers, 56 KB, made in about 16 s by
+``pirates_values.py`` (about 11,200 numbers, 64 KB, made in about 16 s by
 ``python tools/make_pirate_tables.py``); the Storm, one reroll only, is solved on the spot.
 Played perfectly a turn is worth 636.7 points on average over the default deck.
 
@@ -26,10 +26,8 @@ changes the risk) and stops when its points reach 75% of what rolling on would b
 
 from __future__ import annotations
 
-import json
 import random
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from game.bots.pirates_solver import (
@@ -42,22 +40,17 @@ from game.bots.pirates_solver import (
     table_card,
     w_keys,
 )
+from game.bots.pirates_values import TABLES
 from game.rules.pirates import FACES, PirateState, turn_parts
 
 Action = dict[str, Any]
-TABLE_FILE = Path(__file__).resolve().parent / "pirates_values.json"
 EPS = 1e-9
-
-
-@cache
-def _raw_tables() -> dict[str, list[int]]:
-    return json.loads(TABLE_FILE.read_text())["tables"]
 
 
 @cache
 def w_table(card: str) -> dict[tuple[int, int, Multi], float]:
     """W for the card's table, built from the shipped numbers on first use."""
-    values = _raw_tables()[card]
+    values = TABLES[card]
     return {key: v / 10 for key, v in zip(w_keys(card), values, strict=True)}
 
 

@@ -15,7 +15,7 @@ minus the battle bonus, the chest's dice (the player puts every kept die on the 
 before rolling: the chest's score only grows with more dice), or 1000 per sword showing
 under a Truce. With the Sorceress a third skull can be rerolled once.
 
-The shipped table ``pirates_values.json`` holds ``W`` for every card (Captain uses the
+The shipped table ``pirates_values.py`` holds ``W`` for every card (Captain uses the
 plain table, doubled; Storm, with a single reroll, is solved on the spot) in tenths of a
 point, in the order ``w_keys(card)`` lists. ``python tools/make_pirate_tables.py`` makes it.
 """

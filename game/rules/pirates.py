@@ -529,7 +529,8 @@ class PirateState(GameState):
             self.history[seat].append({"result": "island", "card": card, "points": 0,
                                        "skulls": self.skulls(), "penalty": penalty,
                                        "total": self.totals[seat]})
-            events.append({"type": "island_penalty", "seat": seat, "skulls": self.skulls(),
+            events.append({"type": "island_penalty", "seat": seat, "card": card,
+                           "skulls": self.skulls(),
                            "penalty": penalty, "victims": victims,
                            "totals": list(self.totals)})
         else:

@@ -55,7 +55,7 @@ class PlayScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return self.animator.busy or self.end_timer is not None
+        return self.animator.busy or self.end_timer is not None or self.table.hold()
 
     def name(self, seat: int) -> str:
         return self.state.seats[seat].name
@@ -195,6 +195,7 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)
+        self.table.update(dt)
         if self.banner:
             banner, left = self.banner
             self.banner = (banner, left - dt) if left > dt else None
@@ -204,7 +205,7 @@ class PlayScene(Scene):
                 from game.scenes.results import ResultsScene
                 self.app.replace_all(ResultsScene(self.app, self.info, self.state))
             return
-        if not self.human_turn and not self.animator.busy:
+        if not self.human_turn and not self.animator.busy and not self.table.hold():
             self._drive_bot(dt)
         elif self.human_turn and self.fast_forward:
             self.fast_forward = False  # skipping ahead stops at the next human turn
@@ -257,6 +258,7 @@ class PlayScene(Scene):
 
     def _draw_tray(self, surface: pygame.Surface) -> None:
         panel(surface, TRAY, theme.FELT, 22, theme.FELT_DARK)
+        self.table.draw_tray(surface, TRAY)
         dice = self.table.dice()
         n = max(1, len(dice))
         size = 88 if n <= 5 else 78 if n <= 6 else 62
@@ -265,14 +267,16 @@ class PlayScene(Scene):
         total = n * size + (n - 1) * gap
         x = TRAY.centerx - total // 2
         y = TRAY.centery - size // 2 - (24 if self.table.aside_dice() else 6)
+        placed = self.table.dice_rects(TRAY, len(dice))
         self.die_rects = []
         for i, spec in enumerate(dice):
-            rect = pygame.Rect(x + i * (size + gap), y, size, size)
+            rect = placed[i] if placed else pygame.Rect(x + i * (size + gap), y, size, size)
             bounce, rotation = self.animator.offset(i)
             value = spec.value if spec.value is None else self.animator.shown(i, spec.value)
             draw_die(surface, rect.move(0, bounce), value, mode=spec.mode, rotation=rotation,
                      label=spec.label, hover=(i == self.hover_die and self.human_turn))
-            draw_text(surface, str(i + 1), (rect.centerx, TRAY.y + 22), 15, theme.FELT_DARK if
+            draw_text(surface, str(i + 1), (rect.centerx, rect.y - 12 if placed else TRAY.y + 22),
+                      15, theme.FELT_DARK if
                       not self.human_turn else (170, 220, 200), True, "center")
             self.die_rects.append(rect)
         groups = self.table.aside_dice()

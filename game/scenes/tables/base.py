@@ -74,6 +74,13 @@ class Table:
         headers = [(s.seats[i].name, theme.player_colour(i)) for i in seats]
         return seats, headers, (seats.index(s.current) if not s.is_over() else -1)
 
+    def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect] | None:
+        """Where each die goes on the tray; None: the usual centred row."""
+        return None
+
+    def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
+        """Extra things on the felt, under the dice (a card, a chest, zones)."""
+
     def status(self) -> list[str]:
         """Lines under the dice: what the player can do now, totals of the turn."""
         return []
@@ -95,6 +102,13 @@ class Table:
     # -- the flow of the game --------------------------------------------------------------
     def new_turn(self) -> None:
         """The player to act changed: clear selections."""
+
+    def update(self, dt: float) -> None:
+        """Once a frame while the play scene is on top (before bots act)."""
+
+    def hold(self) -> bool:
+        """True while the table shows something that players and bots wait for."""
+        return False
 
     def preview_bot(self, action: Action) -> None:
         """Show what a bot is about to do (its held dice, its chosen box) before it does it."""
