@@ -89,7 +89,7 @@ GAMES: dict[str, GameInfo] = {
                help="If a piggybacking turn farkles, the previous player gets the points again."),
         ), "farkle"),
     "pirates": GameInfo(
-        "pirates", "Pirate Fortune", "Eight pirate dice, a Fortune Card each turn, beware skulls.",
+        "pirates", "Pirate Fortune", "Eight dice, a Fortune Card, mind the skulls.",
         1, 4, "pirates:PirateState", "pirates", {}, (
         Option("deck", "Fortune deck", "choice", choices=("default", "classic"),
                help="default: 35 cards with Storm and Truce; classic: 35 cards without them."),

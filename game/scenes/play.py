@@ -275,9 +275,10 @@ class PlayScene(Scene):
             value = spec.value if spec.value is None else self.animator.shown(i, spec.value)
             draw_die(surface, rect.move(0, bounce), value, mode=spec.mode, rotation=rotation,
                      label=spec.label, hover=(i == self.hover_die and self.human_turn))
-            draw_text(surface, str(i + 1), (rect.centerx, rect.y - 12 if placed else TRAY.y + 22),
-                      15, theme.FELT_DARK if
-                      not self.human_turn else (170, 220, 200), True, "center")
+            if spec.mode != "aside":  # dice out of play take no key
+                draw_text(surface, str(i + 1), (rect.centerx, rect.bottom + 12 if placed
+                                                 else TRAY.y + 22), 15, theme.FELT_DARK if
+                          not self.human_turn else (170, 220, 200), True, "center")
             self.die_rects.append(rect)
         groups = self.table.aside_dice()
         if groups:

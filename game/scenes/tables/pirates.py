@@ -20,7 +20,8 @@ HISTORY_ROWS = 8
 LEADER = (92, 74, 20)
 ISLAND_TINT = (90, 20, 30, 120)
 DIE = 50  # dice in play
-SMALL = 40  # dice on the chest and the skulls
+SMALL = 40  # skull dice
+CHEST_DIE = 36  # dice on the chest
 END_PAUSE = 1.0  # seconds to see how a turn ended before the next card is drawn
 RESULT_TEXT = {"disqualified": "out", "island": "island", "battle_lost": "battle",
                "truce": "truce", "storm": "storm", "score": ""}
@@ -29,7 +30,7 @@ RESULT_TEXT = {"disqualified": "out", "island": "island", "battle_lost": "battle
 def zones(tray: pygame.Rect) -> dict[str, pygame.Rect]:
     """The places on the felt: the card, the dice row, the chest and the skulls."""
     return {"card": pygame.Rect(tray.x + 14, tray.y + 22, 130, 190),
-            "row": pygame.Rect(tray.x + 160, tray.y + 44, 8 * 54, DIE),
+            "row": pygame.Rect(tray.x + 160, tray.y + 36, 8 * 54, DIE),
             "chest": pygame.Rect(tray.x + 160, tray.y + 134, 262, 152),
             "skulls": pygame.Rect(tray.x + 432, tray.y + 134, 160, 152)}
 
@@ -206,7 +207,7 @@ class Table(BaseTable):
             if f == "skull":
                 specs.append(DieSpec(f, "aside"))
             elif i in s.chest:
-                specs.append(DieSpec(f, "held"))
+                specs.append(DieSpec(f, "free"))  # the chest itself shows they are kept
             else:
                 specs.append(DieSpec(f, "chosen" if i in self.chosen else "free"))
         return specs
@@ -224,9 +225,9 @@ class Table(BaseTable):
                                          z["skulls"].y + 30 + row * 40, SMALL - 4, SMALL - 4))
                 skulls += 1
             elif i in chest:
-                col, row = on_chest % 5, on_chest // 5
-                rects.append(pygame.Rect(z["chest"].x + 14 + col * 48,
-                                         z["chest"].y + 44 + row * 54, SMALL, SMALL))
+                col, row = on_chest % 6, on_chest // 6
+                rects.append(pygame.Rect(z["chest"].x + 10 + col * 42,
+                                         z["chest"].y + 38 + row * 58, CHEST_DIE, CHEST_DIE))
                 on_chest += 1
             else:
                 rects.append(pygame.Rect(z["row"].x + i * 54, z["row"].y, DIE, DIE))
@@ -270,8 +271,8 @@ class Table(BaseTable):
             pygame.draw.rect(surface, (96, 62, 32), zone, border_radius=12)
             pygame.draw.rect(surface, (214, 170, 80), zone, 3, border_radius=12)
             draw_symbol(surface, "chest", pygame.Rect(zone.x + 8, zone.y + 4, 34, 34))
-            draw_text(surface, "Treasure chest: safe if you are out", (zone.x + 46, zone.y + 21),
-                      15, theme.TEXT, True, "midleft")
+            draw_text(surface, "Treasure chest", (zone.x + 46, zone.y + 21), 16, theme.TEXT, True,
+                      "midleft")
             if not s.chest:
                 draw_text(surface, "choose dice, then C or To chest", (zone.centerx,
                           zone.y + 90), 15, (230, 210, 170), False, "center")
@@ -391,7 +392,7 @@ class Table(BaseTable):
                                   for i in seats])]
         now = ""
         if s.rolled and not s.is_over():
-            now = f"-{s.island_penalty()}" if s.island else str(s.stop_value()[0])
+            now = f"isle -{s.island_penalty()}" if s.island else str(s.stop_value()[0])
         rows.append(Row("This turn", [Cell(now if i == s.current else "", theme.INFO, True)
                                       for i in seats]))
         rows.append(Row("Island losses", [
