@@ -117,7 +117,7 @@ class CardDrawScene(Scene):
             draw_pile(surface, DISCARD, left, None, "Discards")
             for i in range(4):
                 r = _lerp_rect(DISCARD, DECK, t * 1.3 - i * 0.1)
-                draw_card(surface, r, None)
+                draw_card(surface, r, None, source=DISCARD.size)
             draw_text(surface, f"Reshuffle: the {self.discards_before} discards become the deck",
                       (640, 560), 24, theme.ACCENT, True, "center")
             return
@@ -138,7 +138,7 @@ class CardDrawScene(Scene):
         if drawn and self.card:
             t = self.time / FLIP if self.phase == "flip" else 1.0
             rect = _lerp_rect(DECK, CARD, t)
-            draw_card(surface, rect, self.card, flip=min(1.0, t))
+            draw_card(surface, rect, self.card, flip=min(1.0, t), source=CARD.size)
             if self.phase == "show":
                 draw_text(surface, CARD_NAMES[self.card], (640, CARD.bottom + 34), 30,
                           theme.ACCENT, True, "center")

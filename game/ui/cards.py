@@ -113,17 +113,21 @@ def card_back(w: int, h: int) -> pygame.Surface:
 
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None,
-              flip: float = 1.0, effect: bool = True) -> None:
+              flip: float = 1.0, effect: bool = True,
+              source: tuple[int, int] | None = None) -> None:
     """A card face up (``card``) or face down (None). ``flip`` 0..1 turns it over: the back
-    narrows to an edge, then the face widens (0.5 = on its edge)."""
+    narrows to an edge, then the face widens (0.5 = on its edge). A card that changes size
+    from frame to frame (a card on the move) is drawn once at ``source`` size and scaled,
+    so the picture cache does not fill up with one card per frame."""
+    w, h = source or rect.size
     if flip < 0.5 or card is None:
-        image = card_back(rect.w, rect.h)
+        image = card_back(w, h)
         scale = 1.0 if card is None else 1 - flip * 2
     else:
-        image = card_face(card, rect.w, rect.h, effect)
+        image = card_face(card, w, h, effect)
         scale = flip * 2 - 1
     width = max(2, int(rect.w * scale))
-    if width != rect.w:
+    if (width, rect.h) != image.get_size():
         image = pygame.transform.smoothscale(image, (width, rect.h))
     shadow = pygame.Rect(0, 0, width, rect.h).move(rect.centerx - width // 2 + 4, rect.y + 5)
     pygame.draw.rect(surface, (8, 14, 20), shadow, border_radius=max(6, rect.w // 12))
