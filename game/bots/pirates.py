@@ -6,7 +6,7 @@ How the strong bot thinks
 expected points ``W`` of every keep (which dice to leave, the rest rerolled), at every
 number of skulls, with the Sorceress available or not (value iteration to a fixed point;
 a reroll can come back to where it started). The table ships as
-``pirates_values.py`` (about 11,200 numbers, 64 KB, made in about 16 s by
+``pirates_values.py`` (10,416 numbers, 73 KB, made in about 16 s by
 ``python tools/make_pirate_tables.py``); the Storm, one reroll only, is solved on the spot.
 Played perfectly a turn is worth 636.7 points on average over the default deck.
 
