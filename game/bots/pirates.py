@@ -31,20 +31,19 @@ from functools import cache
 from typing import Any
 
 from game.bots.pirates_solver import (
-    NONSKULL,
+    EPS,
     Multi,
-    add,
-    storm_keep,
-    storm_value,
-    sub_multisets,
+    best_keep,
+    sorceress_now,
+    stop_points,
+    storm_best,
     table_card,
     w_keys,
 )
 from game.bots.pirates_values import TABLES
-from game.rules.pirates import FACES, PirateState, turn_parts
+from game.rules.pirates import FACES, PirateState
 
 Action = dict[str, Any]
-EPS = 1e-9
 
 
 @cache
@@ -57,35 +56,6 @@ def w_table(card: str) -> dict[tuple[int, int, Multi], float]:
 def nonskull(state: PirateState) -> Multi:
     c = state.counts()
     return c[1:]  # type: ignore[return-value]
-
-
-def stop_points(card: str, s: int, m: Multi) -> float:
-    return turn_parts((s, *m), "" if card == "plain" else card)[0]
-
-
-def best_keep(card: str, s: int, m: Multi, a: int) -> tuple[float, Multi | None]:
-    """The best keep (None: no reroll possible) and its W."""
-    w = w_table(card)
-    best, keep = float("-inf"), None
-    if sum(m) >= 2:
-        for k in sub_multisets(m):
-            if sum(m) - sum(k) >= 2:
-                v = w[(a, s, k)]
-                if v > best + EPS:
-                    best, keep = v, k
-    return best, keep
-
-
-def value(card: str, s: int, m: Multi, a: int) -> float:
-    return max(stop_points(card, s, m), best_keep(card, s, m, a)[0])
-
-
-def sorceress_now(card: str, s: int, m: Multi) -> float:
-    total = value(card, s, m, 0) / 6
-    for f in range(NONSKULL):
-        unit = tuple(1 if i == f else 0 for i in range(NONSKULL))
-        total += value(card, s - 1, add(m, unit), 0) / 6  # type: ignore[arg-type]
-    return total
 
 
 def keep_positions(state: PirateState, keep: Multi) -> list[int]:
@@ -132,16 +102,9 @@ class _Base:
                                          if f != "skull" and i not in kept]}
 
     def storm(self, state: PirateState) -> Action:
-        s, m = state.dice.count("skull"), nonskull(state)
         if not state.can_reroll():
             return {"kind": "stop"}
-        stop = storm_value(s, m, True)
-        best, keep = stop, None
-        for k in sub_multisets(m):
-            if sum(m) - sum(k) >= 2:
-                v = storm_keep(s, m, k)
-                if v > best + EPS:
-                    best, keep = v, k
+        keep = storm_best(state.dice.count("skull"), nonskull(state))[1]
         return {"kind": "stop"} if keep is None else self.reroll_keeping(state, keep, False)
 
     def turn(self, state: PirateState) -> Action:
@@ -157,19 +120,22 @@ class HardPolicy(_Base):
         card = table_card(state.card or "")
         s, m = state.dice.count("skull"), nonskull(state)
         a = 1 if state.card == "sorceress" and not state.sorceress_used else 0
-        stop = stop_points(card, s, m)
-        go, keep = best_keep(card, s, m, a)
-        sorc = sorceress_now(card, s, m) if state.can_sorceress() and a else float("-inf")
+        w = w_table(card)
+        go, keep = best_keep(s, m, a, w)
+        options: list[tuple[float, str]] = [(stop_points(card, s, m), "stop")]
+        if keep is not None:
+            options.append((go, "roll"))
+        if state.can_sorceress() and a:
+            options.append((sorceress_now(card, s, m, w), "sorceress"))
         forced = self.situation(state)
-        if forced == "stop":
+        if forced == "stop" or len(options) == 1:
             return {"kind": "stop"}
-        if forced == "go" and (keep is not None or sorc > float("-inf")):
-            stop = float("-inf")
-        if sorc >= max(go, stop) - EPS and sorc > float("-inf"):
-            return {"kind": "sorceress"}
-        if keep is None or stop >= go - EPS:
-            return {"kind": "stop"}
-        return self.reroll_keeping(state, keep, True)
+        if forced == "go":
+            options = options[1:]
+        choice = max(options, key=lambda o: o[0] + (EPS if o[1] == "stop" else 0))[1]
+        if choice == "roll":
+            return self.reroll_keeping(state, keep, True)
+        return {"kind": choice}
 
     def situation(self, state: PirateState) -> str:
         """"stop" or "go" when the game, not the turn, decides; "" otherwise."""
@@ -205,7 +171,7 @@ class NormalPolicy(_Base):
         s, m = state.dice.count("skull"), nonskull(state)
         a = 1 if state.card == "sorceress" and not state.sorceress_used else 0
         stop = stop_points(card, s, m)
-        go, keep = best_keep(self.TABLE or card, s, m, a if not self.TABLE else 0)
+        go, keep = best_keep(s, m, a if not self.TABLE else 0, w_table(self.TABLE or card))
         if keep is None or (stop > 0 and stop >= self.CAUTION * go):
             return {"kind": "stop"}
         return self.reroll_keeping(state, keep, False)

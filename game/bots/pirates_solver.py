@@ -38,6 +38,7 @@ from game.rules.pirates import (
 )
 
 NONSKULL = 5  # parrot, monkey, sword, gold, diamond
+EPS = 1e-9  # ties between keeps go to the first one listed
 TABLE_CARDS = ("plain", "chest", "sorceress", "sea_battle_2", "sea_battle_3", "sea_battle_4",
                "gold", "diamond", "monkey_business", "skull_1", "skull_2", "truce")
 Multi = tuple[int, int, int, int, int]
@@ -98,16 +99,21 @@ def death_value(card: str, kept: Multi, rolled: Multi) -> float:
     return 0
 
 
-def stop_or_keep(card: str, s: int, m: Multi, a: int, w: dict) -> float:
-    """V from W: the better of stopping and the best keep (not the Sorceress)."""
-    best = stop_points(card, s, m)
+def best_keep(s: int, m: Multi, a: int, w: dict) -> tuple[float, Multi | None]:
+    """The keep with the highest W and its W (-inf, None: fewer than two dice to roll)."""
+    best, keep = float("-inf"), None
     if sum(m) >= 2:
         for k in sub_multisets(m):
             if sum(m) - sum(k) >= 2:
                 v = w[(a, s, k)]
-                if v > best:
-                    best = v
-    return best
+                if v > best + EPS:
+                    best, keep = v, k
+    return best, keep
+
+
+def stop_or_keep(card: str, s: int, m: Multi, a: int, w: dict) -> float:
+    """V from W: the better of stopping and the best keep (not the Sorceress)."""
+    return max(stop_points(card, s, m), best_keep(s, m, a, w)[0])
 
 
 def sorceress_now(card: str, s: int, m: Multi, w: dict) -> float:
@@ -181,14 +187,23 @@ def _rescue(card: str, m: Multi, w: dict) -> float:
     return total
 
 
+def storm_best(s: int, m: Multi) -> tuple[float, Multi | None]:
+    """Storm, before its one reroll: the value of stopping or of the best keep, and that
+    keep (None: stop)."""
+    best, keep = storm_value(s, m, True), None
+    for k in sub_multisets(m):
+        if sum(m) - sum(k) >= 2:
+            v = storm_keep(s, m, k)
+            if v > best + EPS:
+                best, keep = v, k
+    return best, keep
+
+
 def storm_value(s: int, m: Multi, rerolled: bool) -> float:
-    """Storm: the best of stopping and one reroll (keeping every coin and diamond is best:
-    each scores alone; the rest only risks skulls or finds treasure)."""
-    stop = 0 if s >= 3 else 200 * (m[GOLD - 1] + m[GOLD])
+    """Storm: the points in hand after the reroll, else the best of stopping and rerolling."""
     if rerolled or s >= 3:
-        return stop
-    return max([stop] + [storm_keep(s, m, k) for k in sub_multisets(m)
-                         if sum(m) - sum(k) >= 2])
+        return 0 if s >= 3 else 200 * (m[GOLD - 1] + m[GOLD])
+    return storm_best(s, m)[0]
 
 
 @cache
