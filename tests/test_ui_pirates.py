@@ -193,3 +193,39 @@ def test_pirate_options_and_faces(app):
     images = {pygame.image.tobytes(die_face(f, 60), "RGBA") for f in FACE_SETS["pirate"]}
     assert len(images) == 6
     assert die_index_for_key(pygame.K_8, 8) == 7 and die_index_for_key(pygame.K_9, 8) is None
+
+
+def wait_for_human_draw(app):
+    for _ in range(5000):
+        scene = app.scene
+        if isinstance(scene, CardDrawScene) and scene.human and scene.phase == "wait":
+            return scene
+        if isinstance(scene, PlayScene) and not scene.human_turn and not scene.fast_forward:
+            key(pygame.K_f)
+        frames(app, 2)
+    raise AssertionError("no card to draw")
+
+
+def test_reshuffle_is_shown_and_the_sorceress_is_a_button(app):
+    play = start_pirates(app)
+    state = play.state
+    draw = wait_for_human_draw(app)
+    state.discard, state.deck = state.deck + state.discard, []  # the pile has run out
+    cards = len(state.discard)
+    key(pygame.K_SPACE)
+    frames(app)
+    assert draw.phase == "shuffle" and state.discard == [] and len(state.deck) == cards - 1
+    assert any("reshuffled" in text for text, _ in play.log)
+    frames(app, 100)
+    assert draw.phase == "show"
+    click((640, 360))  # a click (or key) closes it
+    frames(app)
+    assert app.scene is play
+    state.card, state.dice, state.rolls = "sorceress", ["skull"] * 3 + ["gold"] * 5, 1
+    frames(app)
+    assert button(play, "Sorceress").enabled
+    labels = [b.label for b in play.table_buttons.buttons]
+    assert labels == ["Sorceress", "Give up"]
+    key(pygame.K_x)
+    frames(app, 40)
+    assert state.sorceress_used
