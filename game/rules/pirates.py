@@ -50,6 +50,7 @@ from math import factorial
 from typing import Any
 
 from .core import Action, Event, GameState, IllegalAction, check_positions
+from .shared import TargetRace
 
 FACES = ("skull", "parrot", "monkey", "sword", "gold", "diamond")
 SKULL, PARROT, MONKEY, SWORD, GOLD, DIAMOND = range(6)
@@ -236,8 +237,9 @@ def deck_cards(deck: str) -> list[str]:
     return [card for card, n in DECKS[deck].items() for _ in range(n)]
 
 
-class PirateState(GameState):
+class PirateState(TargetRace, GameState):
     GAME_ID = "pirates"
+    PLAY_ON = True  # Island penalties can pull everyone back under the target
     MIN_PLAYERS = 1
     MAX_PLAYERS = 4
     DEFAULT_OPTIONS = {"deck": "default", "negative": False, "target": 8000}
@@ -267,10 +269,7 @@ class PirateState(GameState):
         self.rolls = 0  # rolls this turn, the first included
         self.sorceress_used = False
         self.island = False
-        self.last_round = False
-        self.triggered_by: int | None = None
-        self.still_to_play: list[int] = []
-        self.over = False
+        self.reset_race()
 
     # -- what the table, the bots and the coach read -----------------------------------------
     @property
@@ -545,39 +544,7 @@ class PirateState(GameState):
         self.discard.append(card)
         self.card, self.dice, self.chest = None, [], []
         self.rolls, self.sorceress_used, self.island = 0, False, False
-        return events + self._next_turn(seat)
-
-    def _next_turn(self, seat: int) -> list[Event]:
-        events: list[Event] = []
-        n = len(self.order)
-        target = self.options["target"]
-        if self.last_round and seat in self.still_to_play:
-            self.still_to_play.remove(seat)
-        if n == 1:
-            self.over = self.totals[seat] >= target
-        elif not self.last_round:
-            reached = [s for s in self.order if self.totals[s] >= target]
-            if reached:
-                trigger = seat if seat in reached else max(reached, key=lambda s: self.totals[s])
-                self.last_round = True
-                self.triggered_by = trigger
-                upcoming = [self.order[(self.turn + k) % n] for k in range(1, n + 1)]
-                self.still_to_play = [s for s in upcoming if s != trigger]
-                events.append({"type": "last_round", "seat": trigger,
-                               "total": self.totals[trigger],
-                               "still_to_play": list(self.still_to_play)})
-        self.advance_turn()
-        if self.last_round:
-            if not self.still_to_play:
-                if max(self.totals) >= target:
-                    self.over = True
-                else:  # Island penalties pulled everyone back under the target
-                    self.last_round, self.triggered_by = False, None
-                    events.append({"type": "play_on", "target": target,
-                                   "totals": list(self.totals)})
-            else:
-                while self.current not in self.still_to_play:  # skip whoever has played out
-                    self.turn = (self.turn + 1) % n
+        events += self.pass_turn(seat)
         if self.over:
             events.append({"type": "game_over", "winners": self.winners(),
                            "totals": list(self.totals)})
