@@ -55,15 +55,62 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+class Progress:
+    """A one-line bar on a terminal, redrawn at most ten times a second so that a million
+    games cost nothing extra; it shows the games done, the rate and the time left."""
+
+    def __init__(self, label: str, total: int, stream=None):
+        self.label, self.total = label, total
+        self.stream = stream if stream is not None else sys.stderr
+        self.started = self.last = time.perf_counter()
+
+    def update(self, done: int) -> None:
+        now = time.perf_counter()
+        if done < self.total and now - self.last < 0.1:
+            return
+        self.last = now
+        rate = done / max(now - self.started, 1e-9)
+        left = (self.total - done) / rate if rate else 0
+        bar = "#" * (30 * done // self.total)
+        print(f"\r{self.label} [{bar:<30}] {done}/{self.total}  {rate:,.0f} games/s  "
+              f"{left:,.0f} s left ", end="", file=self.stream, flush=True)
+
+    def close(self) -> None:
+        print(file=self.stream, flush=True)
+
+
 def run(game_id: str, players: Sequence[str], games: int = 100, seed: int = 1,
         progress: bool = False, options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play ``games`` games and summarise them as the API's JSON object."""
+    """Play ``games`` games and summarise them as the API's JSON object.
+
+    Ctrl-C stops early: the games finished so far are summarised, with
+    ``"interrupted": true`` and ``games`` counting only those."""
     n = len(players)
     scores: list[list[float]] = [[] for _ in players]
     wins = [0.0] * n
     timings: list[list[float]] = [[] for _ in players]
     turns: list[float] = []
     started = time.perf_counter()
+    bar = Progress(game_id, games) if progress else None
+    played = 0
+    try:
+        played = _play_all(game_id, players, games, seed, options, scores, wins, timings, turns,
+                           bar)
+    except KeyboardInterrupt:
+        played = len(turns)  # a game cut short counts for nothing
+        for seat_scores in scores:
+            del seat_scores[played:]
+    finally:
+        if bar:
+            bar.close()
+    if played == 0:
+        raise KeyboardInterrupt
+    return _summary(game_id, players, played, seed, scores, wins, timings, turns, started,
+                    interrupted=played < games)
+
+
+def _play_all(game_id, players, games, seed, options, scores, wins, timings, turns, bar) -> int:
+    n = len(players)
     for g in range(games):
         shift = g % n  # seat s plays players[(s + shift) % n]
         seated = [players[(s + shift) % n] for s in range(n)]
@@ -78,12 +125,13 @@ def run(game_id: str, players: Sequence[str], games: int = 100, seed: int = 1,
             if s in winners:
                 wins[p] += 1 / len(winners)
         turns.append(state.turns_played / n)
-        if progress:
-            done = g + 1
-            bar = "#" * (30 * done // games)
-            print(f"\r{game_id} [{bar:<30}] {done}/{games}", end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
+        if bar:
+            bar.update(g + 1)
+    return games
+
+
+def _summary(game_id, players, games, seed, scores, wins, timings, turns, started,
+             interrupted=False) -> dict[str, Any]:
     rows = []
     for p, name in enumerate(players):
         w = round(wins[p], 3)
@@ -95,9 +143,12 @@ def run(game_id: str, players: Sequence[str], games: int = 100, seed: int = 1,
             "decision_ms_p50": round(percentile(timings[p], 0.50) * 1000, 3),
             "decision_ms_p99": round(percentile(timings[p], 0.99) * 1000, 3),
         })
-    return {"game": game_id, "games": games, "seed": seed, "players": rows,
-            "mean_turns": round(statistics.fmean(turns), 2),
-            "seconds": round(time.perf_counter() - started, 2)}
+    result = {"game": game_id, "games": games, "seed": seed, "players": rows,
+              "mean_turns": round(statistics.fmean(turns), 2),
+              "seconds": round(time.perf_counter() - started, 2)}
+    if interrupted:
+        result["interrupted"] = True
+    return result
 
 
 class _Parser(argparse.ArgumentParser):
@@ -130,25 +181,36 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                      f"got {len(args.players)}")
     if args.games < 1:
         parser.error(f"--games must be at least 1, got {args.games}")
+    if args.seed < 0:
+        parser.error(f"--seed must be 0 or more, got {args.seed}")
     return args
 
 
 def format_table(result: dict[str, Any]) -> str:
-    lines = [f"{result['game']}: {result['games']} games, seed {result['seed']}, "
-             f"{result['mean_turns']} turns per player, {result['seconds']} s",
-             f"{'seat':>4}  {'policy':<8} {'mean':>9} {'wins':>8} {'win%':>7} "
-             f"{'p50 ms':>8} {'p99 ms':>8}"]
+    """The table for people. A solo run has nobody to beat: no wins or win rate columns
+    (the JSON keeps the API's fields)."""
+    solo = len(result["players"]) == 1
+    head = f"{result['game']}: {result['games']} games, seed {result['seed']}, "
+    if result.get("interrupted"):
+        head = "interrupted (Ctrl-C): results of the " + head
+    lines = [head + f"{result['mean_turns']} turns per player, {result['seconds']} s",
+             f"{'seat':>4}  {'policy':<8} {'mean':>9} "
+             + ("" if solo else f"{'wins':>8} {'win%':>7} ") + f"{'p50 ms':>8} {'p99 ms':>8}"]
     for r in result["players"]:
-        lines.append(f"{r['seat']:>4}  {r['policy']:<8} {r['mean_score']:>9.2f} {r['wins']:>8} "
-                     f"{100 * r['win_rate']:>6.1f}% {r['decision_ms_p50']:>8.3f} "
-                     f"{r['decision_ms_p99']:>8.3f}")
+        wins = "" if solo else f"{r['wins']:>8} {100 * r['win_rate']:>6.1f}% "
+        lines.append(f"{r['seat']:>4}  {r['policy']:<8} {r['mean_score']:>9.2f} {wins}"
+                     f"{r['decision_ms_p50']:>8.3f} {r['decision_ms_p99']:>8.3f}")
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    result = run(args.game, args.players, args.games, args.seed,
-                 progress=sys.stderr.isatty())
+    try:
+        result = run(args.game, args.players, args.games, args.seed,
+                     progress=sys.stderr.isatty())
+    except KeyboardInterrupt:
+        print("interrupted (Ctrl-C) before the first game finished", file=sys.stderr)
+        return 130
     print(json.dumps(result) if args.json else format_table(result))
     return 0
 

@@ -84,10 +84,16 @@ print("%s" + json.dumps({
 '''
 
 
-def require_node() -> tuple[str, str]:
-    node, npm = shutil.which("node"), shutil.which("npm")
+def require_node(which=shutil.which, environ=os.environ) -> tuple[str, str]:
+    """node and npm, or a skip on a developer's machine without them. Under CI (CI=true,
+    as .ci/run sets it) a missing Node.js is a failure: CI must not pass without the
+    browser check (.ci/run installs nodejs and npm first)."""
+    node, npm = which("node"), which("npm")
     if node is None or npm is None:
-        pytest.skip("node and npm are needed to run pyodide (apt-get install nodejs npm)")
+        message = "node and npm are needed to run pyodide (apt-get install nodejs npm)"
+        if environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"CI: {message}")
+        pytest.skip(message)
     return node, npm
 
 
@@ -207,3 +213,20 @@ def test_runner_copies_only_pure_modules(tmp_path):
     tops = {f.split("/")[1] for f in found["files"] if f.count("/") > 1}
     assert tops <= {"rules", "bots"}, tops
     assert "game/sim.py" in found["files"] and "game/rules/yatzy.py" in found["files"]
+
+
+def test_missing_node_fails_under_ci_and_skips_elsewhere():
+    absent = {"node": None, "npm": None}.get
+    with pytest.raises(pytest.fail.Exception):
+        require_node(absent, {"CI": "true"})
+    with pytest.raises(pytest.skip.Exception):
+        require_node(absent, {})
+
+
+def test_ci_script_installs_node_and_runs_the_readme_command():
+    script = (ROOT / ".ci" / "run").read_text()
+    assert "CI=true" in script and "apt-get install" in script and "nodejs npm" in script
+    readme = (ROOT / "README.md").read_text()
+    command = next(line.strip() for line in readme.splitlines()
+                   if line.strip().startswith("python3 -m venv") and "[dev]" in line)
+    assert command in script

@@ -282,7 +282,7 @@ def test_a_corrupt_save_is_reported_and_set_aside(app, isolated_saves):
     click(button(menu, "Continue").rect.center)
     frames(app)
     assert isinstance(app.scene, MenuScene)
-    assert "Could not continue" in app.toast[0]
+    assert "cannot be continued" in app.toast[0] and "another version" in app.toast[0]
     assert not storage.save_path().exists()
     assert (isolated_saves / "autosave.damaged.json").exists()
     with pytest.raises(AssertionError):
@@ -328,6 +328,10 @@ def test_stakes_play_again_carries_chips(app):
     for _ in range(MAX_FRAMES):
         if isinstance(app.scene, ResultsScene):
             break
+        if app.scene.finished:
+            frames(app, 30)
+            assert isinstance(app.scene, PlayScene)  # the final sheet waits for the player
+            key(pygame.K_RETURN)
         frames(app, 5)
     results = app.scene
     chips = list(results.state.chips)

@@ -54,7 +54,9 @@ def play_until_results(app: App, human_move, skip_bots, max_steps: int = 60_000)
         scene = app.scene
         if isinstance(scene, ResultsScene):
             return
-        if isinstance(scene, PlayScene) and not scene.busy:
+        if isinstance(scene, PlayScene) and scene.finished:
+            key(pygame.K_RETURN)  # the final sheet stays until the player moves on
+        elif isinstance(scene, PlayScene) and not scene.busy:
             if scene.human_turn:
                 human_move(scene)
             elif not scene.fast_forward:

@@ -15,8 +15,8 @@ then work backwards:
   stopping now, so stopping early is just one more keep;
 * ``keep2[k]`` — the same expectation one roll earlier, over ``mid``.
 
-The transition tables (keep multiset -> outcome indices and probabilities) are built once
-per dice count, lazily, and the whole turn costs a few thousand multiply-adds done in C
+The transition tables (keep multiset -> outcome indices and probabilities, shared with the
+other category games in ``game.bots.turn_search``) are built once per dice count, lazily, and the whole turn costs a few thousand multiply-adds done in C
 through ``map``: a few milliseconds in CPython, no numpy needed (it must run in pyodide).
 Expectations are summed with ``math.fsum`` (correctly rounded) because ``sum`` of floats
 changed in Python 3.12: pyodide must play bit-for-bit the same games as CPython 3.11.
@@ -49,13 +49,12 @@ Measured over 1000 seeded games: hard ~252, normal ~235, easy ~202.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import cache
-from itertools import combinations_with_replacement, product
-from math import factorial, fsum
-from operator import mul
+from math import fsum
 from typing import Any
 
+from game.bots.turn_search import Tables as DiceTables
+from game.bots.turn_search import holds_for
 from game.rules.yatzy import CATEGORIES, UPPER, UPPER_BONUS, score
 
 Action = dict[str, Any]
@@ -110,53 +109,12 @@ COUNT_DIST: dict[int, list[float]] = {
 # Dice tables, built once per dice count on first use.
 
 
-def _multiplicity(dice: tuple[int, ...]) -> float:
-    """Probability of rolling exactly this multiset with len(dice) dice."""
-    ways = factorial(len(dice))
-    for c in Counter(dice).values():
-        ways //= factorial(c)
-    return ways / 6 ** len(dice)
-
-
-class Tables:
-    """Multisets, keep -> outcome transitions and per-category scores for n dice."""
+class Tables(DiceTables):
+    """The shared multiset tables plus each category's score of every multiset."""
 
     def __init__(self, n: int):
-        self.n = n
-        self.dice = list(combinations_with_replacement(range(1, 7), n))
-        self.index = {d: i for i, d in enumerate(self.dice)}
-        self.keeps = [k for r in range(n + 1) for k in combinations_with_replacement(range(1, 7), r)]
-        self.keep_index = {k: i for i, k in enumerate(self.keeps)}
-        # For each keep: the outcome dice indices and their probabilities.
-        self.out_idx: list[list[int]] = []
-        self.out_p: list[list[float]] = []
-        rolls = {r: [(o, _multiplicity(o)) for o in combinations_with_replacement(range(1, 7), r)]
-                 for r in range(n + 1)}
-        for k in self.keeps:
-            idx, ps = [], []
-            for o, p in rolls[n - len(k)]:
-                idx.append(self.index[tuple(sorted(k + o))])
-                ps.append(p)
-            self.out_idx.append(idx)
-            self.out_p.append(ps)
-        # For each dice multiset: the keep indices of its distinct sub-multisets.
-        self.subkeeps: list[list[int]] = []
-        for d in self.dice:
-            counts = sorted(Counter(d).items())
-            subs = []
-            for take in product(*(range(c + 1) for _, c in counts)):
-                keep = tuple(v for (v, _), t in zip(counts, take, strict=True) for _ in range(t))
-                subs.append(self.keep_index[keep])
-            self.subkeeps.append(sorted(subs))
+        super().__init__(n)
         self.scores = {c: [score(c, d) for d in self.dice] for c in CATEGORIES[n]}
-        self.full_keep = [self.keep_index[d] for d in self.dice]
-
-    def expect(self, values: list[float], keeps: list[int] | None = None) -> dict[int, float]:
-        """Expected ``values`` after rolling the dice not kept, for the given keeps."""
-        out_idx, out_p = self.out_idx, self.out_p
-        get = values.__getitem__
-        todo = range(len(self.keeps)) if keeps is None else keeps
-        return {k: fsum(map(mul, out_p[k], map(get, out_idx[k]))) for k in todo}
 
 
 @cache
@@ -176,17 +134,6 @@ def bonus_chance(n: int, dist: tuple[float, ...], upper: int, faces: frozenset[i
     rest = faces - {j}
     return fsum(p * bonus_chance(n, dist, min(threshold, upper + j * k), rest)
                for k, p in enumerate(dist) if p)
-
-
-def holds_for(dice: list[int], keep: tuple[int, ...]) -> list[int]:
-    """Dice positions that keep exactly the multiset ``keep``."""
-    want = Counter(keep)
-    hold = []
-    for i, v in enumerate(dice):
-        if want[v] > 0:
-            want[v] -= 1
-            hold.append(i)
-    return hold
 
 
 # ---------------------------------------------------------------------------------------

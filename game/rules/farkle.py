@@ -212,7 +212,7 @@ class FarkleState(TargetRace, GameState):
         "piggyback": False,
         "piggyback_credit": False,
     }
-    OPTION_RANGES = {"target": (50, 1_000_000), "on_board_min": (0, 100_000),
+    OPTION_RANGES = {"target": (50, 100_000), "on_board_min": (0, 100_000),
                      "min_bank_points": (0, 100_000)}
     ACTIONS = {"roll": ("set_aside",), "bank": ("set_aside",), "piggyback": ()}
 
@@ -274,6 +274,24 @@ class FarkleState(TargetRace, GameState):
         if not points:
             return Selection(0, _non_scoring_reason(values))
         return Selection(points, "")
+
+    def set_aside_preview(self, positions: Sequence[int]) -> dict[str, Any]:
+        """What setting these positions aside would do, as the rules count it: the dice's
+        points, the Van't Hof 6 gain, the turn total after, the bank minimum and whether
+        banking (and rolling on) would be allowed. The table shows these numbers rather
+        than adding them up itself."""
+        selection = self.selection_score(positions)
+        minimum = self.bank_minimum() if not self.over else 0
+        if not selection.ok:
+            return {"points": 0, "vant_hof": 0, "turn_total": self.turn_total,
+                    "minimum": minimum, "can_roll": False, "can_bank": False,
+                    "reason": selection.reason, "dice_left": len(self.dice)}
+        gain = self._vant_hof_gain([self.dice[p] for p in positions])
+        total = self.turn_total + selection.points + gain
+        left = len(self.dice) - len(list(positions))
+        return {"points": selection.points, "vant_hof": gain, "turn_total": total,
+                "minimum": minimum, "can_roll": True, "can_bank": total >= minimum,
+                "reason": "", "dice_left": left or N_DICE}
 
     def scoring_options(self) -> list[dict[str, Any]]:
         """Every distinct scoring set-aside of the current roll: positions, values, points."""

@@ -13,6 +13,7 @@ import pygame
 from game.rules.core import Action, Event
 from game.ui import theme
 from game.ui.sheet import SheetModel
+from game.ui.words import says
 
 if TYPE_CHECKING:
     from game.scenes.play import PlayScene
@@ -72,7 +73,8 @@ class Table:
         s = self.state
         seats = list(s.order)
         headers = [(s.seats[i].name, theme.player_colour(i)) for i in seats]
-        return seats, headers, (seats.index(s.current) if not s.is_over() else -1)
+        shown = getattr(self.scene, "shown_seat", None if s.is_over() else s.current)
+        return seats, headers, (seats.index(shown) if shown is not None else -1)
 
     def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect] | None:
         """Where each die goes on the tray; None: the usual centred row."""
@@ -122,3 +124,17 @@ class Table:
 
     def describe(self, event: Event) -> Banner | None:
         return None
+
+    def history_line(self, event: Event) -> tuple[str, tuple] | None:
+        """The move history's line for an event ((text, colour), None to use the banner's
+        words). Rolls are listed with their dice for every game."""
+        if event["type"] == "rolled":
+            seat = event["seat"]
+            return (f"{says(self.scene.name(seat), 'rolls')} {dice_text(event['dice'])}",
+                    theme.player_colour(seat))
+        return None
+
+
+def dice_text(dice) -> str:
+    """Dice as the history writes them: [1 3 5]."""
+    return "[" + " ".join(str(d) for d in dice) + "]"
