@@ -7,7 +7,7 @@ from game.scenes.carddraw import CardDrawScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.ui.dice import FACE_SETS, die_face, die_index_for_key
-from tests.ui_driver import button, click, frames, key
+from tests.ui_driver import button, click, frames, key, play_until_results
 
 MAX_STEPS = 40_000
 
@@ -82,26 +82,19 @@ def play_pirates(app, by_mouse: bool, seen: dict) -> None:
         assert "chance to be disqualified" in " ".join(table.status())
         press(scene, "Reroll", pygame.K_SPACE)
 
-    for _ in range(MAX_STEPS):
-        scene = app.scene
-        if isinstance(scene, ResultsScene):
-            return
-        if isinstance(scene, CardDrawScene):
-            if scene.human and scene.phase == "wait":
-                seen["draws"] = seen.get("draws", 0) + 1
-                if by_mouse:
-                    click((640, 360))
-                else:
-                    key(pygame.K_SPACE)
-            elif not scene.human:
-                seen["bot_draws"] = seen.get("bot_draws", 0) + 1
-        elif isinstance(scene, PlayScene) and not scene.busy:
-            if scene.human_turn:
-                move(scene)
-            elif not scene.fast_forward and seen.get("bot_draws", 0) > 3:
-                click(button(scene, "Skip").rect.center) if by_mouse else key(pygame.K_f)
-        frames(app, 2)
-    raise AssertionError("the game did not finish")
+    def draw(scene):
+        assert isinstance(scene, CardDrawScene)
+        if scene.human and scene.phase == "wait":
+            seen["draws"] = seen.get("draws", 0) + 1
+            click((640, 360)) if by_mouse else key(pygame.K_SPACE)
+        elif not scene.human:
+            seen["bot_draws"] = seen.get("bot_draws", 0) + 1
+
+    def skip(scene):
+        if seen.get("bot_draws", 0) > 3:  # watch the bots draw a few cards first
+            click(button(scene, "Skip").rect.center) if by_mouse else key(pygame.K_f)
+
+    play_until_results(app, move, skip, MAX_STEPS, overlay_move=draw)
 
 
 def check_result(app):
@@ -215,7 +208,7 @@ def test_reshuffle_is_shown_and_the_sorceress_is_a_button(app):
     key(pygame.K_SPACE)
     frames(app)
     assert draw.phase == "shuffle" and state.discard == [] and len(state.deck) == cards - 1
-    assert any("reshuffled" in text for text, _ in play.log)
+    assert any("reshuffled" in text for text, _ in play.history.lines)
     frames(app, 100)
     assert draw.phase == "show"
     click((640, 360))  # a click (or key) closes it

@@ -14,7 +14,8 @@ from game.app import App, Scene
 from game.rules.pirates import CARD_EFFECTS, CARD_NAMES
 from game.ui import theme
 from game.ui.cards import draw_card, draw_pile
-from game.ui.widgets import draw_text, wrap
+from game.ui.text import draw_text_in
+from game.ui.words import possessive, says
 
 DECK = pygame.Rect(250, 250, 130, 190)
 DISCARD = pygame.Rect(900, 250, 130, 190)
@@ -106,9 +107,10 @@ class CardDrawScene(Scene):
         shade.fill((5, 10, 16, 200))
         surface.blit(shade, (0, 0))
         name = self.play.name(self.seat)
-        title = f"{name}: your Fortune Card" if self.human else f"{name} draws a Fortune Card"
-        draw_text(surface, title, (640, 70), 34, theme.player_colour(self.seat), True, "center",
-                  display=True)
+        title = (f"{possessive(name).capitalize()} Fortune Card" if self.human
+                 else f"{says(name, 'draws')} a Fortune Card")
+        draw_text_in(surface, title, pygame.Rect(140, 40, 1000, 60), 34,
+                     theme.player_colour(self.seat), True, min_size=16, display=True)
         deck, discard = len(self.state.deck), len(self.state.discard)
         if self.phase == "shuffle":  # the discards fly back and the pile fills up again
             t = self.time / SHUFFLE
@@ -118,8 +120,9 @@ class CardDrawScene(Scene):
             for i in range(4):
                 r = _lerp_rect(DISCARD, DECK, t * 1.3 - i * 0.1)
                 draw_card(surface, r, None, source=DISCARD.size)
-            draw_text(surface, f"Reshuffle: the {self.discards_before} discards become the deck",
-                      (640, 560), 24, theme.ACCENT, True, "center")
+            draw_text_in(surface, f"Reshuffle: the {self.discards_before} discards become the "
+                         "deck", pygame.Rect(140, 540, 1000, 40), 24, theme.ACCENT, True,
+                         min_size=14)
             return
         drawn = self.phase in ("flip", "show")
         draw_pile(surface, DECK, deck, None, "Deck")
@@ -133,19 +136,21 @@ class CardDrawScene(Scene):
                 hint = "Click or press Space to turn over the top card"
             else:
                 hint = f"{name} reaches for the deck…"
-            draw_text(surface, hint, (640, 600), 24, theme.TEXT, True, "center")
+            draw_text_in(surface, hint, pygame.Rect(140, 580, 1000, 40), 24, theme.TEXT, True,
+                         min_size=14)
             return
         if drawn and self.card:
             t = self.time / FLIP if self.phase == "flip" else 1.0
             rect = _lerp_rect(DECK, CARD, t)
             draw_card(surface, rect, self.card, flip=min(1.0, t), source=CARD.size)
             if self.phase == "show":
-                draw_text(surface, CARD_NAMES[self.card], (640, CARD.bottom + 34), 30,
-                          theme.ACCENT, True, "center")
-                y = CARD.bottom + 66
-                for line in wrap(CARD_EFFECTS[self.card], 24, 900):
-                    draw_text(surface, line, (640, y), 24, theme.TEXT, False, "center")
-                    y += 30
+                draw_text_in(surface, CARD_NAMES[self.card],
+                             pygame.Rect(140, CARD.bottom + 14, 1000, 40), 30, theme.ACCENT, True,
+                             min_size=16)
+                draw_text_in(surface, CARD_EFFECTS[self.card],
+                             pygame.Rect(140, CARD.bottom + 56, 1000, 64), 24, theme.TEXT,
+                             min_size=14, wrap=True, valign="top")
                 if self.human:
-                    draw_text(surface, "Click or press Space to play", (640, 700), 18,
-                              theme.TEXT_DIM, False, "center")
+                    draw_text_in(surface, "Click or press Space to play",
+                                 pygame.Rect(140, 688, 1000, 26), 18, theme.TEXT_DIM,
+                                 min_size=12)

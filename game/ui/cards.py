@@ -9,7 +9,7 @@ from game.rules.pirates import CARD_EFFECTS, CARD_NAMES
 
 from . import theme
 from .symbols import INK, draw_symbol
-from .widgets import draw_text, wrap
+from .text import draw_text_in
 
 PARCHMENT = (246, 234, 204)
 PARCHMENT_EDGE = (176, 140, 84)
@@ -32,13 +32,6 @@ SHORT_NAMES = {"sea_battle_2": "Sea Battle", "sea_battle_3": "Sea Battle",
 _cache: dict[tuple, pygame.Surface] = {}
 
 
-def _fit_size(text: str, width: int, start: int, bold: bool = True) -> int:
-    size = start
-    while size > 10 and theme.font(size, bold).size(text)[0] > width:
-        size -= 1
-    return size
-
-
 def card_face(card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
     key = ("face", card, w, h, effect)
     if key in _cache:
@@ -48,8 +41,8 @@ def card_face(card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
     pygame.draw.rect(surf, PARCHMENT_EDGE, surf.get_rect(), border_radius=radius)
     pygame.draw.rect(surf, PARCHMENT, surf.get_rect().inflate(-6, -6), border_radius=radius)
     name = SHORT_NAMES.get(card, CARD_NAMES[card])
-    size = _fit_size(name, w - 16, max(12, w // 8))
-    draw_text(surf, name, (w // 2, 8 + size // 2 + 2), size, INK, True, "center")
+    size = max(12, w // 8)
+    draw_text_in(surf, name, pygame.Rect(8, 6, w - 16, size + 8), size, INK, True, min_size=9)
     art_h = int(h * (0.5 if effect else 0.62))
     art = pygame.Rect(8, 14 + size, w - 16, art_h)
     symbols = PICTURES[card]
@@ -77,15 +70,9 @@ def card_face(card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
             for i in range(n):
                 draw_symbol(surf, second, pygame.Rect(x + i * small, art.y + side, small, small))
     if effect:
-        lines = wrap(CARD_EFFECTS[card], max(10, w // 12), w - 16)
-        fsize = max(10, w // 12)
-        while len(lines) > 3 and fsize > 9:
-            fsize -= 1
-            lines = wrap(CARD_EFFECTS[card], fsize, w - 16)
-        y = art.bottom + 6
-        for line in lines[:4]:
-            draw_text(surf, line, (w // 2, y), fsize, INK, False, "midtop")
-            y += fsize + 3
+        box = pygame.Rect(8, art.bottom + 4, w - 16, h - art.bottom - 12)
+        draw_text_in(surf, CARD_EFFECTS[card], box, max(10, w // 12), INK, min_size=8,
+                     wrap=True, valign="top")
     _cache[key] = surf
     return surf
 
@@ -106,8 +93,9 @@ def card_back(w: int, h: int) -> pygame.Surface:
     side = min(w, h) // 2
     draw_symbol(surf, "skull", pygame.Rect(w // 2 - side // 2, h // 2 - side // 2 - side // 6,
                                            side, side))
-    size = _fit_size("FORTUNE", w - 20, max(10, w // 8))
-    draw_text(surf, "FORTUNE", (w // 2, h - 12 - size // 2), size, BACK_LINE, True, "center")
+    size = max(10, w // 8)
+    draw_text_in(surf, "FORTUNE", pygame.Rect(10, h - 16 - size, w - 20, size + 6), size,
+                 BACK_LINE, True, min_size=7)
     _cache[key] = surf
     return surf
 
@@ -146,5 +134,6 @@ def draw_pile(surface: pygame.Surface, rect: pygame.Rect, count: int, top: str |
                              border_radius=max(6, rect.w // 12))
         else:
             draw_card(surface, r, top, effect=False)
-    draw_text(surface, f"{label} ({count})", (rect.centerx, rect.bottom + 16), 18, theme.TEXT_DIM,
-              True, "center")
+    draw_text_in(surface, f"{label} ({count})", pygame.Rect(rect.x - 30, rect.bottom + 4,
+                                                            rect.w + 60, 26), 18, theme.TEXT_DIM,
+                 True, min_size=12)

@@ -14,7 +14,8 @@ from game.ui.cards import draw_card
 from game.ui.dice import die_index_for_key
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.symbols import draw_symbol
-from game.ui.widgets import draw_text
+from game.ui.text import draw_text_in
+from game.ui.words import count, says
 
 HISTORY_ROWS = 8
 LEADER = (92, 74, 20)
@@ -22,7 +23,10 @@ ISLAND_TINT = (90, 20, 30, 120)
 DIE = 50  # dice in play
 SMALL = 40  # skull dice
 CHEST_DIE = 36  # dice on the chest
-END_PAUSE = 1.0  # seconds to see how a turn ended before the next card is drawn
+END_PAUSE = 0.6  # seconds to see how a turn ended before the next card is drawn
+FACE_WORDS = {"skull": ("skull", "skulls"), "parrot": ("parrot", "parrots"),
+              "monkey": ("monkey", "monkeys"), "sword": ("sword", "swords"),
+              "gold": ("coin", "coins"), "diamond": ("diamond", "diamonds")}
 RESULT_TEXT = {"disqualified": "out", "island": "island", "battle_lost": "battle",
                "truce": "truce", "storm": "storm", "score": ""}
 
@@ -56,10 +60,8 @@ class Table(BaseTable):
         s, scene = self.state, self.scene
         if self.pause > 0:
             self.pause = max(0.0, self.pause - (dt if not scene.fast_forward else 1.0))
-            if self.pause > 0:
-                return
-        if s.is_over() or s.drawn or scene.app.scene is not scene or scene.animator.busy:
-            return
+        if s.is_over() or s.drawn or scene.app.scene is not scene or scene.busy:
+            return  # busy: dice landing, events and banners still to show, the pause
         if scene.fast_forward and not scene.human_turn:
             return  # skipping ahead: the bot draws through the play scene, unseen
         if self.draw_shown == s.turns_played:
@@ -155,22 +157,23 @@ class Table(BaseTable):
             points, result = event["points"], event["result"]
             if result == "disqualified":
                 extra = f", the chest saves {points}" if points > 0 else ""
-                return Banner(f"Three skulls! {who} is out{extra}", theme.BAD, "farkle", big=True)
+                return Banner(f"Three skulls! {says(who, 'is')} out{extra}", theme.BAD, "farkle",
+                              big=True)
             if result == "battle_lost":
-                return Banner(f"{who} loses the Sea Battle: {points}", theme.BAD, "farkle",
-                              big=True)
+                return Banner(f"{says(who, 'loses')} the Sea Battle: {points}", theme.BAD,
+                              "farkle", big=True)
             if result == "truce":
-                return Banner(f"Swords under a Truce: {who} loses {-points}", theme.BAD, "error",
-                              big=True)
+                return Banner(f"Swords under a Truce: {says(who, 'loses')} {-points}", theme.BAD,
+                              "error", big=True)
             big = points >= 2000
-            return Banner(f"{who} scores {points} (total {event['total']})", theme.GOOD,
-                          "bonus" if big else "score", big=big)
+            return Banner(f"{says(who, 'scores')} {points} (total {event['total']})",
+                          theme.GOOD, "bonus" if big else "score", big=big)
         if kind == "island":
             return Banner(f"ISLAND OF SKULLS! {event['skulls']} skulls", theme.BAD, "bonus",
                           big=True)
         if kind == "island_penalty":
             if not event["victims"]:
-                return Banner(f"{who} leaves the Island with {event['skulls']} skulls",
+                return Banner(f"{says(who, 'leaves')} the Island with {event['skulls']} skulls",
                               theme.INFO, "score")
             return Banner(f"Everyone else loses {event['penalty']} ({event['skulls']} skulls)",
                           theme.BAD, "farkle", big=True)
@@ -182,11 +185,27 @@ class Table(BaseTable):
         if kind == "reshuffled":
             return Banner(f"The deck is reshuffled ({event['cards']} cards)", theme.INFO, "card")
         if kind == "drew":
-            return Banner(f"{who} draws {CARD_NAMES[event['card']]}", theme.INFO, "")
+            return Banner(f"{says(who, 'draws')} {CARD_NAMES[event['card']]}", theme.INFO, "")
         if kind == "last_round":
             still = ", ".join(self.scene.name(x) for x in event["still_to_play"])
             return Banner(f"LAST ROUND! {who} reached {event['total']}. Still to play: {still}",
                           theme.ACCENT, "bonus", big=True)
+        return None
+
+    def history_line(self, event: Event) -> tuple[str, tuple] | None:
+        kind = event["type"]
+        if kind == "rolled":
+            seat = event["seat"]
+            faces = [event["dice"][i] for i in range(len(event["dice"]))
+                     if i not in event.get("hold", [])]
+            shown = ", ".join(count(faces.count(f), *FACE_WORDS[f])
+                              for f in dict.fromkeys(sorted(faces)))
+            return (f"   {says(self.scene.name(seat), 'rolls')} {shown}",
+                    theme.player_colour(seat))
+        if kind == "chest":
+            seat = event["seat"]
+            on = [self.state.dice[i] for i in event["dice"]] if self.state.rolled else []
+            return (f"   chest: {', '.join(on) or 'empty'}", theme.player_colour(seat))
         if kind == "play_on":
             return Banner(f"Nobody holds {event['target']} after the round: play on!",
                           theme.ACCENT, "bonus", big=True)
@@ -241,14 +260,15 @@ class Table(BaseTable):
             draw_card(surface, z["card"], card)
         else:
             draw_card(surface, z["card"], None)
-        draw_text(surface, f"deck {len(s.deck)} · discards {len(s.discard)}",
-                  (z["card"].centerx, z["card"].bottom + 14), 14, (190, 230, 215), False,
-                  "center")
+        draw_text_in(surface, f"deck {len(s.deck)} · discards {len(s.discard)}",
+                     pygame.Rect(z["card"].x - 6, z["card"].bottom + 4, z["card"].w + 12, 20),
+                     14, (190, 230, 215), min_size=10)
         skulls = z["skulls"]
         pygame.draw.rect(surface, theme.FELT_DARK, skulls, border_radius=12)
-        count = s.skulls() if s.rolled else 0
-        draw_text(surface, f"Skulls {count}" + ("" if s.island else " / 3"),
-                  (skulls.x + 12, skulls.y + 14), 16, (230, 220, 220), True, "midleft")
+        shown = s.skulls() if s.rolled else s.card_skulls()
+        draw_text_in(surface, f"Skulls {shown}" + ("" if s.island else " / 3"),
+                     pygame.Rect(skulls.x + 12, skulls.y + 4, skulls.w - 24, 22), 16,
+                     (230, 220, 220), True, "left", min_size=11)
         card_skulls = s.card_skulls()
         for k in range(card_skulls):  # the card's skulls, as outlines after the dice
             slot = (s.dice.count("skull") if s.rolled else 0) + k
@@ -271,11 +291,13 @@ class Table(BaseTable):
             pygame.draw.rect(surface, (96, 62, 32), zone, border_radius=12)
             pygame.draw.rect(surface, (214, 170, 80), zone, 3, border_radius=12)
             draw_symbol(surface, "chest", pygame.Rect(zone.x + 8, zone.y + 4, 34, 34))
-            draw_text(surface, "Treasure chest", (zone.x + 46, zone.y + 21), 16, theme.TEXT, True,
-                      "midleft")
+            draw_text_in(surface, "Treasure chest", pygame.Rect(zone.x + 46, zone.y + 8,
+                                                                zone.w - 56, 26), 16, theme.TEXT,
+                         True, "left", min_size=11)
             if not s.chest:
-                draw_text(surface, "choose dice, then C or To chest", (zone.centerx,
-                          zone.y + 90), 15, (230, 210, 170), False, "center")
+                draw_text_in(surface, "choose dice, then C or To chest",
+                             pygame.Rect(zone.x + 8, zone.y + 76, zone.w - 16, 28), 15,
+                             (230, 210, 170), min_size=10)
             return
         lines: list[tuple[str, tuple]] = []
         if s.island:
@@ -305,11 +327,12 @@ class Table(BaseTable):
         if not lines:
             return
         pygame.draw.rect(surface, theme.FELT_DARK, zone, border_radius=12)
-        y = zone.y + 34
+        y = zone.y + 16
         for i, (text, colour) in enumerate(lines):
-            draw_text(surface, text, (zone.centerx, y), 24 if i == 0 else 18, colour, i < 2,
-                      "center")
-            y += 38 if i == 0 else 30
+            h = 36 if i == 0 else 30
+            draw_text_in(surface, text, pygame.Rect(zone.x + 8, y, zone.w - 16, h),
+                         24 if i == 0 else 18, colour, i < 2, min_size=11)
+            y += h + (4 if i == 0 else 0)
 
     def buttons(self) -> list[ButtonSpec]:
         s = self.state
@@ -350,8 +373,8 @@ class Table(BaseTable):
         human = self.scene.human_turn
         if not s.drawn:
             lines.append("Draw a Fortune Card to start the turn (Space)." if human else
-                         f"{self.scene.name(s.current)} draws a card…")
-        else:
+                         f"{says(self.scene.name(s.current), 'draws')} a card…")
+        elif not s.rolled:  # once the dice are out the card is beside them, effect and all
             lines.append(f"{CARD_NAMES[s.card]}: {CARD_EFFECTS[s.card]}")
         if s.rolled and s.island:
             lines.append(f"Island of Skulls: {s.skulls()} skulls, every opponent loses "
@@ -372,8 +395,9 @@ class Table(BaseTable):
             elif human and s.can_reroll():
                 lines.append("Choose 2+ dice to reroll (click or 1-8, A all), then Space.")
             if s.card == "truce" and s.counts()[3]:
-                lines.append(f"Warning: {s.counts()[3]} sword(s) under the Truce cost "
-                             f"{1000 * s.counts()[3]}!")
+                swords = count(s.counts()[3], "sword")
+                lines.insert(0, f"Warning: {swords} under the Truce cost "
+                                f"{1000 * s.counts()[3]}!")
         if s.last_round:
             still = ", ".join(self.scene.name(x) for x in s.still_to_play)
             lines.append(f"Last round - still to play: {still}. "
