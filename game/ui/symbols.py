@@ -40,9 +40,12 @@ def _r(rect: pygame.Rect, k: float) -> int:
 
 
 def skull(s: pygame.Surface, r: pygame.Rect, colour=BONE, ink=INK) -> None:
-    pygame.draw.circle(s, colour, _pt(r, 0.5, 0.42), _r(r, 0.34))
     jaw = pygame.Rect(0, 0, _r(r, 0.38), _r(r, 0.26))
     jaw.midtop = _pt(r, 0.5, 0.6)
+    edge = max(1, _r(r, 0.03))  # an ink outline: the skull reads on light parchment too
+    pygame.draw.circle(s, ink, _pt(r, 0.5, 0.42), _r(r, 0.34) + edge)
+    pygame.draw.rect(s, ink, jaw.inflate(2 * edge, 2 * edge), border_radius=_r(r, 0.08))
+    pygame.draw.circle(s, colour, _pt(r, 0.5, 0.42), _r(r, 0.34))
     pygame.draw.rect(s, colour, jaw, border_radius=_r(r, 0.06))
     for x in (0.36, 0.64):
         pygame.draw.circle(s, ink, _pt(r, x, 0.44), _r(r, 0.095))
