@@ -58,6 +58,12 @@ def nonskull(state: PirateState) -> Multi:
     return c[1:]  # type: ignore[return-value]
 
 
+def position(state: PirateState) -> tuple[str, int, Multi, int]:
+    """What the tables need: the card's table, skull dice, the other dice, Sorceress left."""
+    a = 1 if state.card == "sorceress" and not state.sorceress_used else 0
+    return table_card(state.card or ""), state.dice.count("skull"), nonskull(state), a
+
+
 def keep_positions(state: PirateState, keep: Multi) -> list[int]:
     """Positions holding the multiset ``keep`` (dice already on the chest first)."""
     want = {FACES[f + 1]: n for f, n in enumerate(keep) if n}
@@ -117,9 +123,7 @@ class HardPolicy(_Base):
     def turn(self, state: PirateState) -> Action:
         if state.card == "storm":
             return self.storm(state)
-        card = table_card(state.card or "")
-        s, m = state.dice.count("skull"), nonskull(state)
-        a = 1 if state.card == "sorceress" and not state.sorceress_used else 0
+        card, s, m, a = position(state)
         w = w_table(card)
         go, keep = best_keep(s, m, a, w)
         options: list[tuple[float, str]] = [(stop_points(card, s, m), "stop")]
@@ -167,9 +171,7 @@ class NormalPolicy(_Base):
     def turn(self, state: PirateState) -> Action:
         if state.card == "storm":
             return self.storm(state)
-        card = table_card(state.card or "")
-        s, m = state.dice.count("skull"), nonskull(state)
-        a = 1 if state.card == "sorceress" and not state.sorceress_used else 0
+        card, s, m, a = position(state)
         stop = stop_points(card, s, m)
         go, keep = best_keep(s, m, a if not self.TABLE else 0, w_table(self.TABLE or card))
         if keep is None or (stop > 0 and stop >= self.CAUTION * go):

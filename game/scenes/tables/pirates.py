@@ -404,6 +404,16 @@ class Table(BaseTable):
                          f"Beat {s.leader_total(s.current)}!")
         return lines
 
+    @staticmethod
+    def _turn_cell(r: dict) -> Cell:
+        if r["result"] == "island":
+            return Cell(f"isle -{r['penalty']}", theme.INFO)
+        if r["points"] > 0:
+            return Cell(f"+{r['points']}", theme.GOOD)
+        if r["points"] < 0:
+            return Cell(str(r["points"]), theme.BAD)
+        return Cell(RESULT_TEXT.get(r["result"], "") or "0", theme.BAD)
+
     def sheet(self) -> SheetModel:
         s = self.state
         seats, headers, active = self.columns()
@@ -422,26 +432,6 @@ class Table(BaseTable):
         rows.append(Row("Island losses", [
             Cell(str(sum(h["points"] for h in s.history[i] if h["result"] == "penalised") or ""),
                  theme.BAD) for i in seats]))
-        rows.append(Row("Turns", [Cell(str(s.turns_taken(i)), theme.TEXT_DIM) for i in seats],
-                        kind="sum"))
-        played = max((s.turns_taken(i) for i in seats), default=0)
-        first = max(1, played - HISTORY_ROWS + 1)
-        for turn in range(played, first - 1, -1):
-            cells = []
-            for i in seats:
-                results = s.turn_results(i)
-                if turn > len(results):
-                    cells.append(Cell(""))
-                    continue
-                r = results[turn - 1]
-                if r["result"] == "island":
-                    cells.append(Cell(f"isle -{r['penalty']}", theme.INFO))
-                elif r["points"] > 0:
-                    cells.append(Cell(f"+{r['points']}", theme.GOOD))
-                elif r["points"] < 0:
-                    cells.append(Cell(str(r["points"]), theme.BAD))
-                else:
-                    cells.append(Cell(RESULT_TEXT.get(r["result"], "") or "0", theme.BAD))
-            rows.append(Row(f"Turn {turn}", cells, label_colour=theme.TEXT_DIM))
+        rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
         footer = f"First to {target} starts the last round · gold: the leader"
         return SheetModel(headers, rows, active, footer=footer)
