@@ -134,6 +134,16 @@ GAMES: dict[str, GameInfo] = {
             session_option("0: one game. 1-3: a session of that many games per side, the first "
                            "roller moving on each game; most games won takes it."),
         ), "grab_it", player_counts=(2, 3, 4, 6)),
+    "pirates": GameInfo(
+        "pirates", "Pirate Fortune", "Eight dice, a Fortune Card, mind the skulls.",
+        1, 4, "pirates:PirateState", "pirates", {}, (
+        Option("deck", "Fortune deck", "choice", choices=("default", "classic"),
+               help="default: 35 cards with Storm and Truce; classic: 35 cards without them."),
+        Option("negative", "Negative scores", "bool",
+               help="Lost battles, Truces and the Island may take a score below 0."),
+        Option("target", "Target score", "int", choices=(3000, 5000, 6000, 8000, 10000, 12000),
+               help="Reaching it starts the last round: everyone else gets one more turn."),
+        ), "pirates"),
 }
 
 ALL_GAME_IDS = ("yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it")

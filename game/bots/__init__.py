@@ -25,13 +25,19 @@ class Policy(Protocol):
 
 
 class RandomPolicy:
-    """Uniform over the legal actions: the baseline every real policy must beat."""
+    """The baseline every real policy must beat: a kind of action uniformly (roll, stop,
+    score...), then one of the legal actions of that kind uniformly. Choosing the kind
+    first keeps a game whose rolls have hundreds of variants (Pirate Fortune's eight
+    dice) from drowning its one "stop" so that the game would never end."""
 
     def __init__(self, rng: random.Random):
         self.rng = rng
 
     def choose(self, state: GameState) -> Action:
-        return self.rng.choice(state.legal_actions())
+        by_kind: dict[str, list[Action]] = {}
+        for action in state.legal_actions():
+            by_kind.setdefault(action["kind"], []).append(action)
+        return self.rng.choice(by_kind[self.rng.choice(list(by_kind))])
 
 
 def make_policy(bot_module: str, name: str, seed: int | None = None) -> Policy:

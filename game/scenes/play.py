@@ -73,8 +73,10 @@ class PlayScene(Scene):
 
     @property
     def busy(self) -> bool:
-        """Something is still being shown: dice tumbling, events waiting, a banner up."""
-        return self.animator.busy or bool(self.pending) or self.banner is not None
+        """Something is still being shown: dice tumbling, events waiting, a banner up, or
+        the table's own pause (a card about to be drawn)."""
+        return (self.animator.busy or bool(self.pending) or self.banner is not None
+                or self.table.hold())
 
     @property
     def finished(self) -> bool:
@@ -305,6 +307,7 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)
+        self.table.update(dt)
         if self.banner:
             banner, left = self.banner
             self.banner = (banner, left - dt) if left > dt and not self.fast_forward else None
@@ -369,6 +372,7 @@ class PlayScene(Scene):
 
     def _draw_tray(self, surface: pygame.Surface) -> None:
         panel(surface, TRAY, theme.FELT, 22, theme.FELT_DARK)
+        self.table.draw_tray(surface, TRAY)
         dice = self.table.dice()
         n = max(1, len(dice))
         size = 88 if n <= 5 else 78 if n <= 6 else 62
@@ -377,15 +381,18 @@ class PlayScene(Scene):
         total = n * size + (n - 1) * gap
         x = TRAY.centerx - total // 2
         y = TRAY.centery - size // 2 - (24 if self.table.aside_dice() else 6)
+        placed = self.table.dice_rects(TRAY, len(dice))
         self.die_rects = []
         for i, spec in enumerate(dice):
-            rect = pygame.Rect(x + i * (size + gap), y, size, size)
+            rect = placed[i] if placed else pygame.Rect(x + i * (size + gap), y, size, size)
             bounce, rotation = self.animator.offset(i)
             value = spec.value if spec.value is None else self.animator.shown(i, spec.value)
             draw_die(surface, rect.move(0, bounce), value, mode=spec.mode, rotation=rotation,
                      label=spec.label, hover=(i == self.hover_die and self.human_turn))
-            draw_text(surface, str(i + 1), (rect.centerx, TRAY.y + 22), 15, theme.FELT_DARK if
-                      not self.human_turn else (170, 220, 200), True, "center")  # its key
+            if spec.mode != "aside":  # dice out of play take no key
+                draw_text(surface, str(i + 1), (rect.centerx, rect.bottom + 12 if placed
+                                                 else TRAY.y + 22), 15, theme.FELT_DARK if
+                          not self.human_turn else (170, 220, 200), True, "center")  # its key
             self.die_rects.append(rect)
         groups = self.table.aside_dice()
         if groups:

@@ -12,7 +12,7 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.ui import theme
-from game.ui.sheet import SheetModel
+from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import says
 
 if TYPE_CHECKING:
@@ -80,6 +80,28 @@ class Table:
         """The colour that marks a seat (partners may share one)."""
         return theme.player_colour(seat)
 
+    def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect] | None:
+        """Where each die goes on the tray; None: the usual centred row."""
+        return None
+
+    def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
+        """Extra things on the felt, under the dice (a card, a chest, zones)."""
+
+    def turn_rows(self, seats: list[int], cell, limit: int) -> list[Row]:
+        """The sheet's "Turns" count and the last ``limit`` turns, newest first: one row per
+        turn, ``cell(result)`` for each player's entry of ``state.turn_results(seat)``."""
+        s = self.state
+        rows = [Row("Turns", [Cell(str(s.turns_taken(i)), theme.TEXT_DIM) for i in seats],
+                    kind="sum")]
+        played = max((s.turns_taken(i) for i in seats), default=0)
+        for turn in range(played, max(1, played - limit + 1) - 1, -1):
+            cells = []
+            for i in seats:
+                results = s.turn_results(i)
+                cells.append(cell(results[turn - 1]) if turn <= len(results) else Cell(""))
+            rows.append(Row(f"Turn {turn}", cells, label_colour=theme.TEXT_DIM))
+        return rows
+
     def status(self) -> list[str]:
         """Lines under the dice: what the player can do now, totals of the turn."""
         return []
@@ -101,6 +123,13 @@ class Table:
     # -- the flow of the game --------------------------------------------------------------
     def new_turn(self) -> None:
         """The player to act changed: clear selections."""
+
+    def update(self, dt: float) -> None:
+        """Once a frame while the play scene is on top (before bots act)."""
+
+    def hold(self) -> bool:
+        """True while the table shows something that players and bots wait for."""
+        return False
 
     def preview_bot(self, action: Action) -> None:
         """Show what a bot is about to do (its held dice, its chosen box) before it does it."""

@@ -208,6 +208,12 @@ class Table(BaseTable):
             lines.append(f"Last round - still to play: {still}. Beat {s.leader_total(s.current)}!")
         return lines
 
+    @staticmethod
+    def _turn_cell(r: dict) -> Cell:
+        if r["result"] == "farkle":
+            return Cell("-1000" if r["points"] < 0 else "farkle", theme.BAD)
+        return Cell(f"+{r['points']}", theme.GOOD)
+
     def sheet(self) -> SheetModel:
         s = self.state
         seats, headers, active = self.columns()
@@ -228,23 +234,6 @@ class Table(BaseTable):
             rows.append(Row("Farkles in a row", [Cell(str(s.farkles_in_row[i]),
                                                       theme.BAD if s.farkles_in_row[i] == 2
                                                       else theme.TEXT_DIM) for i in seats]))
-        rows.append(Row("Turns", [Cell(str(s.turns_taken(i)), theme.TEXT_DIM) for i in seats],
-                        kind="sum"))
-        played = max((s.turns_taken(i) for i in seats), default=0)
-        first = max(1, played - HISTORY_ROWS + 1)
-        for turn in range(played, first - 1, -1):
-            cells = []
-            for i in seats:
-                results = s.turn_results(i)
-                if turn > len(results):
-                    cells.append(Cell(""))
-                    continue
-                r = results[turn - 1]
-                if r["result"] == "farkle":
-                    text = "-1000" if r["points"] < 0 else "farkle"
-                    cells.append(Cell(text, theme.BAD))
-                else:
-                    cells.append(Cell(f"+{r['points']}", theme.GOOD))
-            rows.append(Row(f"Turn {turn}", cells, label_colour=theme.TEXT_DIM))
+        rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
         footer = f"First to {s.options['target']} starts the last round · gold: the leader"
         return SheetModel(headers, rows, active, footer=footer)
