@@ -88,6 +88,10 @@ GAMES: dict[str, GameInfo] = {
         Option("piggyback_credit", "Farkled piggyback pays back", "bool", shown_if="piggyback",
                help="If a piggybacking turn farkles, the previous player gets the points again."),
         ), "farkle"),
+    "bona_fortuna": GameInfo(
+        "bona_fortuna", "Bona Fortuna",
+        "Two columns, one doubled, then a Doubling Round for shared boxes.", 2, 4,
+        "bona_fortuna:BonaFortunaState", "bona_fortuna", {}, (), "bona_fortuna"),
 }
 
 ALL_GAME_IDS = ("yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it")
