@@ -157,7 +157,7 @@ class Table(BaseTable):
         if len(positive) > 1:  # 3 of a Kind or Full House: both fit, the player says which
             self.asking = (column, box)
             self.pending_zero = None
-            self.scene.app.notify("3 of a Kind or Full House? Choose below (T / F)", theme.ACCENT)
+            self.scene.app.notify("3 of a Kind or Full House? Choose below (T / H)", theme.ACCENT)
             return
         meld = next(iter(positive)) if positive else next(iter(options))
         if not positive and self.pending_zero != key:
@@ -197,8 +197,8 @@ class Table(BaseTable):
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         s = self.state
-        if self.asking and event.key in (pygame.K_t, pygame.K_f, pygame.K_ESCAPE):
-            self.press({pygame.K_t: "three_of_a_kind", pygame.K_f: "full_house"}.get(
+        if self.asking and event.key in (pygame.K_t, pygame.K_h, pygame.K_BACKSPACE):
+            self.press({pygame.K_t: "three_of_a_kind", pygame.K_h: "full_house"}.get(
                 event.key, "cancel"))
             return True
         if pygame.K_1 <= event.key <= pygame.K_5 or pygame.K_KP1 <= event.key <= pygame.K_KP5:
@@ -312,9 +312,9 @@ class Table(BaseTable):
             opts = self.options_for(column, box)
             return [ButtonSpec(f"3 of a Kind {opts.get('three_of_a_kind', 0)}", None,
                                hotkey="T", key="three_of_a_kind"),
-                    ButtonSpec(f"Full House {opts.get('full_house', 0)}", None, hotkey="F",
+                    ButtonSpec(f"Full House {opts.get('full_house', 0)}", None, hotkey="H",
                                key="full_house"),
-                    ButtonSpec("Cancel", None, hotkey="Esc", key="cancel")]
+                    ButtonSpec("Cancel", None, hotkey="Backspace", key="cancel")]
         left = s.ROLLS_PER_TURN - s.rolls
         label = "Roll" if s.rolls == 0 else f"Roll again ({left})" if left else "No rolls left"
         return [ButtonSpec(label, self.roll_action(), enabled=left > 0, hotkey="Space")]
@@ -343,7 +343,7 @@ class Table(BaseTable):
         if not self.scene.human_turn:
             lines.append(f"{self.scene.name(s.current)} is thinking…")
         elif self.asking:
-            lines.append("Both fit: write 3 of a Kind (T) or Full House (F)?")
+            lines.append("Both fit: write 3 of a Kind (T) or Full House (H)?")
         elif s.rolls == 0:
             lines.append("Press Space or click Roll to throw the dice.")
         elif left:
