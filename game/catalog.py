@@ -90,7 +90,7 @@ GAMES: dict[str, GameInfo] = {
         ), "farkle"),
     "bona_fortuna": GameInfo(
         "bona_fortuna", "Bona Fortuna",
-        "Two columns, one doubled, then a Doubling Round for shared boxes.", 2, 4,
+        "Fill two columns, then fight for doubled boxes.", 2, 4,
         "bona_fortuna:BonaFortunaState", "bona_fortuna", {}, (), "bona_fortuna"),
 }
 

@@ -148,7 +148,8 @@ def test_meld_question_zero_confirmation_and_other_sheets(app):
     click(play.sheet.cell_rects["doubled:three_or_full"].center)
     frames(app)
     assert play.table.asking == ("doubled", "three_or_full")
-    assert button(play, "3 of a Kind 30") and button(play, "Full House 60")
+    assert button(play, "3 of a Kind").hotkey == "T · 30 points"
+    assert button(play, "Full House").hotkey == "H · 60 points"
     click(button(play, "Full House").rect.center)
     frames(app)
     assert state.sheets[me]["doubled"]["three_or_full"] == 60

@@ -68,7 +68,7 @@ class Table(BaseTable):
         s = self.state
         if not self._announced and s.turns_played == 0 and s.rolls == 0 and not s.is_over():
             self._announced = True  # the roll-off, shown once at the start
-            text = f"Roll-off: {self.scene.name(s.current)} starts"
+            text = f"Roll-off winner: {self.scene.name(s.current)}"
             self.scene.log.append((self.roll_off_text(), theme.INFO))
             self.scene.log = self.scene.log[-4:]
             self.scene.banner = (Banner(text, theme.ACCENT, big=True), 2.4)
@@ -310,10 +310,10 @@ class Table(BaseTable):
         if self.asking:
             column, box = self.asking
             opts = self.options_for(column, box)
-            return [ButtonSpec(f"3 of a Kind {opts.get('three_of_a_kind', 0)}", None,
-                               hotkey="T", key="three_of_a_kind"),
-                    ButtonSpec(f"Full House {opts.get('full_house', 0)}", None, hotkey="H",
-                               key="full_house"),
+            return [ButtonSpec("3 of a Kind", None, key="three_of_a_kind",
+                               hotkey=f"T · {opts.get('three_of_a_kind', 0)} points"),
+                    ButtonSpec("Full House", None, key="full_house",
+                               hotkey=f"H · {opts.get('full_house', 0)} points"),
                     ButtonSpec("Cancel", None, hotkey="Backspace", key="cancel")]
         left = s.ROLLS_PER_TURN - s.rolls
         label = "Roll" if s.rolls == 0 else f"Roll again ({left})" if left else "No rolls left"
@@ -334,8 +334,8 @@ class Table(BaseTable):
             return ["Every box is filled."]
         lines = []
         if s.turns_played == 0 and s.rolls == 0:
-            lines.append(f"{self.scene.name(s.current)} won the roll-off (the dice above) "
-                         "and starts.")
+            lines.append(f"Roll-off (the dice above): {self.scene.name(s.current)} rolled "
+                         "highest and plays first.")
         if s.phase == 2 and len(s.board) == 0 and s.rolls == 0:
             lines.append(f"Doubling Round: {self.scene.name(s.current)} had the lowest Phase I "
                          "total and starts. Every box x2, one owner per box.")
