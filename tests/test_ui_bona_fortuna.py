@@ -34,10 +34,9 @@ def human_seat(scene) -> int:
     return next(i for i, s in enumerate(scene.state.seats) if s.is_human)
 
 
-def play_game(app, by_mouse: bool) -> dict:
+def make_moves(app, by_mouse: bool, seen: dict):
     """Our player: roll, hold the first die, roll again, then fill the gold (best) box,
     answering the 3 of a Kind / Full House question and confirming zeros."""
-    seen = {"phases": set(), "asked": 0, "zeros": 0}
 
     def move(scene):
         state, table = scene.state, scene.table
@@ -86,7 +85,12 @@ def play_game(app, by_mouse: bool) -> dict:
         else:
             key(pygame.K_f)
 
-    play_until_results(app, move, skip, MAX_STEPS)
+    return move, skip
+
+
+def play_game(app, by_mouse: bool) -> dict:
+    seen = {"phases": set(), "asked": 0, "zeros": 0}
+    play_until_results(app, *make_moves(app, by_mouse, seen), MAX_STEPS)
     return seen
 
 
@@ -114,6 +118,25 @@ def test_keyboard_game_against_two_bots(app):
     seen = play_game(app, by_mouse=False)
     check_result(app, players=3)
     assert seen["phases"] == {1, 2}
+
+
+def test_autosave_in_the_doubling_round_continues_there(app):
+    from game import storage
+    play = start(app, "normal")
+    move, skip = make_moves(app, False, {"phases": set(), "asked": 0, "zeros": 0})
+    state = play.state
+    for _ in range(MAX_STEPS):
+        if state.phase == 2 and len(state.board) >= 3 and not play.busy:
+            break
+        if not play.busy:
+            move(play) if play.human_turn else (None if play.fast_forward else skip(play))
+        frames(app, 2)
+    assert state.phase == 2 and not state.is_over()
+    info, loaded = storage.load()
+    assert info.id == "bona_fortuna" and loaded.to_json() == state.to_json()
+    resumed = PlayScene(app, info, loaded, autosave=False)
+    assert resumed.table.sheet().corner == "Doubling ×2"
+    assert [h for h, _ in resumed.table.sheet().headers][0] == "Board"
 
 
 def fresh_turn(app, play, dice):
