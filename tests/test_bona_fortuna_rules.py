@@ -619,3 +619,18 @@ def test_player_counts():
 def test_any_seeded_random_game_is_consistent(n, seed):
     s = new(n, seed)
     check_finished_game(s, play_random(s, random.Random(seed)))
+
+
+def test_shared_phase_helpers():
+    from game.rules.shared import Phases, clockwise
+    assert clockwise(4, 2) == [2, 3, 0, 1] and clockwise(2, 0) == [0, 1]
+
+    class Game(Phases):
+        def __init__(self):
+            self.seats, self.order, self.turn, self.phase = ["a", "b", "c"], [0, 1, 2], 2, 1
+
+    g = Game()
+    event = g.begin_phase(2, 1, totals=[5, 3, 9])
+    assert (g.phase, g.order, g.turn) == (2, [1, 2, 0], 0)
+    assert event == {"type": "phase", "phase": 2, "starter": 1, "order": [1, 2, 0],
+                     "totals": [5, 3, 9]}
