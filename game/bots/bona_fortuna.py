@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from math import fsum
+from math import comb, fsum
 from typing import Any
 
 from game.bots.yatzy import holds_for, tables
@@ -157,6 +157,21 @@ def hit_chance(box: str) -> float:
     k2 = t.expect(mid)
     first = [max(k2[k] for k in subs) for subs in t.subkeeps]
     return t.expect(first, [t.keep_index[()]])[t.keep_index[()]]
+
+
+@cache
+def hunt_chance(current: int, faces: tuple[int, ...]) -> float:
+    """Chance that three-roll hunts for each of ``faces`` all land (at least one die) and
+    bring the undoubled number sum from ``current`` to 45: each die ends on the face
+    with chance 1 - (5/6)^3, independently."""
+    if not faces:
+        return 1.0 if current >= NUMBER_TARGET else 0.0
+    face, rest = faces[0], faces[1:]
+    total = 0.0
+    for k in range(1, 6):  # P(k) = C(5,k) 91^k 125^(5-k) / 216^5, exact integers (pyodide)
+        pk = comb(5, k) * 91 ** k * 125 ** (5 - k) / 216 ** 5
+        total += pk * hunt_chance(min(NUMBER_TARGET, current + face * k), rest)
+    return total
 
 
 @cache
@@ -316,14 +331,13 @@ class _Policy:
             return 0.0
         open_in = [b for b in GROUPS[group] if b not in owners]
         bonus = BONUS[group] * PHASE2_MULTIPLIER
-        if group == "numbers":
-            reach = sum(points[b] for b in mine) + sum(
-                2 * 5 * NUMBER_FACES[b] for b in open_in)
-            if reach < NUMBER_TARGET * PHASE2_MULTIPLIER:
-                return 0.0
         # An opponent moves next and lands a box with its aimed-turn chance; the bot
         # itself gets there only if nobody denies the box first.
         reach = 1.0 if side != me else OWN_REACH
+        if group == "numbers":  # every box claimed and 90 or more in all, doubled
+            have = sum(points[b] for b in mine) // PHASE2_MULTIPLIER
+            faces = tuple(NUMBER_FACES[b] for b in open_in)
+            return bonus * reach ** len(open_in) * hunt_chance(min(have, NUMBER_TARGET), faces)
         return bonus * _fsum_product([hit_chance(b) * reach for b in open_in])
 
     # -- the turn -----------------------------------------------------------------------
