@@ -10,4 +10,6 @@ import sys
 from game.launcher import main
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1:]))
+    code = asyncio.run(main(sys.argv[1:]))
+    if code:  # only a refusal exits non-zero (never in the browser, where main returns 0)
+        sys.exit(code)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
+from . import prefs
 from .ui import theme
 from .ui.sound import Sounds
 
@@ -22,7 +23,12 @@ BOT_SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3}  # seconds a bot "thinks"
 
 @dataclass
 class Settings:
+    """What the player chose, kept across games (plain JSON data, so it can be stored)."""
+
     bot_speed: str = "normal"
+    muted: bool = False
+    seats: dict[str, list[dict]] = field(default_factory=dict)  # game id -> [{name, bot}]
+    options: dict[str, dict] = field(default_factory=dict)  # game id -> {option: value}
 
     @property
     def bot_delay(self) -> float:
@@ -32,6 +38,31 @@ class Settings:
         names = list(BOT_SPEEDS)
         self.bot_speed = names[(names.index(self.bot_speed) + 1) % len(names)]
         return self.bot_speed
+
+
+class Letterbox:
+    """Where the fixed 1280x720 canvas goes in a window of any size: scaled by one factor
+    to fit, centred, with bars on the two sides that are too long. Pointer positions map
+    back to canvas coordinates, so scenes never see the window's size."""
+
+    def __init__(self, window: tuple[int, int], canvas: tuple[int, int] = (theme.WIDTH, theme.HEIGHT)):
+        self.window = (max(1, window[0]), max(1, window[1]))
+        self.canvas = canvas
+        self.scale = min(self.window[0] / canvas[0], self.window[1] / canvas[1])
+        w, h = round(canvas[0] * self.scale), round(canvas[1] * self.scale)
+        self.rect = pygame.Rect((self.window[0] - w) // 2, (self.window[1] - h) // 2, w, h)
+
+    @property
+    def identity(self) -> bool:
+        return self.window == self.canvas
+
+    def to_canvas(self, pos) -> tuple[int, int]:
+        x = (pos[0] - self.rect.x) / self.scale
+        y = (pos[1] - self.rect.y) / self.scale
+        return (min(self.canvas[0] - 1, max(0, int(x))), min(self.canvas[1] - 1, max(0, int(y))))
+
+    def to_window(self, pos) -> tuple[int, int]:
+        return (self.rect.x + int(pos[0] * self.scale), self.rect.y + int(pos[1] * self.scale))
 
 
 class Scene:
@@ -54,11 +85,14 @@ class Scene:
 
 class App:
     def __init__(self, sound: bool = True, window_flags: int | None = None,
-                 seed: int | None = None):
+                 seed: int | None = None, window_size: tuple[int, int] | None = None):
         pygame.init()
         theme.forget_fonts()  # fonts from an earlier pygame.init() are dead
         pygame.display.set_caption("Dice Harbor")
-        self.screen = self._open_window(window_flags)
+        self.window = self._open_window(window_flags, window_size)
+        self.letterbox = Letterbox(self.window.get_size())
+        # Scenes draw on a 1280x720 canvas; present() scales it into the window.
+        self.screen = self.window if self.letterbox.identity else pygame.Surface(self.letterbox.canvas)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self.settings = Settings()
@@ -68,19 +102,68 @@ class App:
         self.toast: tuple[str, float, tuple] | None = None
         # Seeds for new games: random for players, fixed for tests and demos.
         self.seeds = random.Random(seed)
+        self.records = None  # loaded on first use (game.records.Records)
+        problem = prefs.load_into(self.settings, tuple(BOT_SPEEDS))
+        if getattr(self.settings, "muted", False):
+            self.sounds.muted = True
+        if problem:
+            self.notify(problem, theme.BAD, 6)
+
+    # -- what lasts between runs -----------------------------------------------------------
+    def save_settings(self) -> None:
+        self.settings.muted = self.sounds.muted
+        prefs.save_from(self.settings)
+
+    def load_records(self):
+        """The records, read once per run; a damaged file is reported and set aside."""
+        if self.records is None:
+            from game import records
+            self.records, problem = records.load()
+            if problem:
+                self.notify(problem, theme.BAD, 6)
+        return self.records
+
+    def record_game(self, game_id: str, state) -> dict[int, list[str]]:
+        """Add a finished game to the records; the news per seat ("new best!")."""
+        from game import records
+        news = self.load_records().add_game(game_id, state)
+        records.save(self.records)
+        return news
 
     @staticmethod
-    def _open_window(flags: int | None) -> pygame.Surface:
-        size = (theme.WIDTH, theme.HEIGHT)
+    def _open_window(flags: int | None, size: tuple[int, int] | None = None) -> pygame.Surface:
+        """A resizable window. Not pygame.SCALED: it sets the window's minimum size to the
+        canvas (checked under Xvfb: a SCALED|RESIZABLE 1280x720 window refuses 1000x700 and
+        reports minimum_size (1280, 720)), so on a smaller screen, or when the window manager
+        forces a smaller window, part of the 1280x720 picture lies outside what is shown
+        (the Menu and ? buttons, the left of the tray). Scaling the canvas ourselves
+        (Letterbox) shows all of it in a window of any size; the window opens smaller than
+        1280x720 when the desktop is."""
+        headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        if size is None:
+            size = (theme.WIDTH, theme.HEIGHT)
+            desktops = [] if headless else pygame.display.get_desktop_sizes()
+            if desktops and (desktops[0][0] < size[0] or desktops[0][1] < size[1] + 60):
+                size = Letterbox((desktops[0][0], desktops[0][1] - 60)).rect.size
         if flags is None:
-            # SCALED keeps a 1280x720 logical canvas and maps the mouse for any window size
-            # (the headless dummy driver has no renderer to scale with).
-            headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
-            flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE
+            flags = 0 if headless else pygame.RESIZABLE
         try:
             return pygame.display.set_mode(size, flags)
         except pygame.error:
             return pygame.display.set_mode(size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: fit the canvas to it (called on VIDEORESIZE too)."""
+        window = pygame.display.get_surface()
+        if window is None or window.get_size() != tuple(size):
+            window = pygame.display.set_mode(size, pygame.RESIZABLE if
+                                             os.environ.get("SDL_VIDEODRIVER") != "dummy" else 0)
+        self.window = window
+        self.letterbox = Letterbox(window.get_size())
+        if self.letterbox.identity:
+            self.screen = window
+        elif self.screen is window:
+            self.screen = pygame.Surface(self.letterbox.canvas)
 
     # -- scene stack -----------------------------------------------------------------------
     @property
@@ -106,19 +189,40 @@ class App:
         self.toast = (text, seconds, colour)
 
     # -- frames ----------------------------------------------------------------------------
+    def typing(self) -> bool:
+        """A text field has the keyboard: letters are text, not shortcuts. (``typing`` is
+        the index of the seat being named, so seat 0 counts: compare with None.)"""
+        return bool(self.scenes) and getattr(self.scene, "typing", None) is not None
+
     def handle_global(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.QUIT:
             self.running = False
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not getattr(
-                self.scene, "typing", False):
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
+            self.resize(size)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not self.typing():
             muted = self.sounds.toggle_mute()
+            self.save_settings()
             self.notify("Sound off (M)" if muted else "Sound on (M)")
             return True
         return False
 
+    def to_canvas(self, event: pygame.event.Event) -> pygame.event.Event:
+        """Pointer events in canvas coordinates, whatever the window's size."""
+        if self.letterbox.identity or not hasattr(event, "pos"):
+            return event
+        data = dict(event.dict)
+        data["pos"] = self.letterbox.to_canvas(event.pos)
+        if "rel" in data:
+            data["rel"] = (round(data["rel"][0] / self.letterbox.scale),
+                           round(data["rel"][1] / self.letterbox.scale))
+        return pygame.event.Event(event.type, data)
+
     def step(self, dt: float) -> None:
         for event in pygame.event.get():
+            event = self.to_canvas(event)
             if not self.handle_global(event) and self.scenes:
                 self.scene.handle(event)
         if not self.scenes:
@@ -137,12 +241,22 @@ class App:
         for scene in self.scenes[first:]:
             scene.draw(self.screen)
         if self.toast:
-            from .ui.widgets import draw_text
+            from .ui.text import fit_text
+            from .ui.widgets import draw_text_in
             text, _, colour = self.toast
-            image = pygame.Rect(0, 0, theme.font(20).size(text)[0] + 40, 40)
-            image.midbottom = (theme.WIDTH // 2, theme.HEIGHT - 16)
-            pygame.draw.rect(self.screen, theme.BG_DARK, image, border_radius=20)
-            draw_text(self.screen, text, image.center, 20, colour, True, "center")
+            fitted = fit_text(text, theme.WIDTH - 120, 56, 20, 14, True, wrap=True)
+            box = pygame.Rect(0, 0, fitted.width + 40, fitted.height + 14)
+            box.midbottom = (theme.WIDTH // 2, theme.HEIGHT - 16)
+            pygame.draw.rect(self.screen, theme.BG_DARK, box, border_radius=20)
+            draw_text_in(self.screen, text, box.inflate(-40, -14), 20, colour, True,
+                         min_size=14, wrap=True)
+        self.present()
+
+    def present(self) -> None:
+        if self.screen is not self.window:
+            self.window.fill((0, 0, 0))
+            scaled = pygame.transform.smoothscale(self.screen, self.letterbox.rect.size)
+            self.window.blit(scaled, self.letterbox.rect)
         pygame.display.flip()
 
     async def run(self) -> None:

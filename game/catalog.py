@@ -18,6 +18,7 @@ class Option:
     choices: tuple[Any, ...] = ()  # for "choice"; for "int" the values the menu steps through
     help: str = ""
     shown_if: str | None = None  # key of a bool option that must be on for this to matter
+    default: Any = None  # for options the menu holds but the rules do not (e.g. the session)
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,20 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     rules_help: str = ""  # name of assets/rules/<name>.txt
     table: str = ""  # module under game.scenes.tables that configures the play scene
+    player_counts: tuple[int, ...] = ()  # when not every count from min to max is allowed
+
+    def takes(self, players: int) -> bool:
+        """Whether the game can be played by this many players."""
+        if self.player_counts:
+            return players in self.player_counts
+        return self.min_players <= players <= self.max_players
+
+    def players_text(self) -> str:
+        if self.player_counts:
+            return ", ".join(map(str, self.player_counts[:-1])) + f" or {self.player_counts[-1]}"
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players} to {self.max_players}"
 
     def table_module(self) -> str:
         return self.table or self.bot_module
@@ -42,14 +57,31 @@ class GameInfo:
         return getattr(importlib.import_module(f"game.rules.{module}"), cls)
 
     def default_options(self) -> dict[str, Any]:
-        opts = dict(self.state_type().DEFAULT_OPTIONS)
+        opts = {o.key: o.default for o in self.options if o.key == SESSION_OPTION}
+        opts.update(self.state_type().DEFAULT_OPTIONS)
         opts.update(self.fixed_options)
         return opts
 
     def new_game(self, seats, options: dict[str, Any] | None = None, seed: int | None = None):
-        merged = dict(options or {})
+        merged = {k: v for k, v in (options or {}).items() if k != SESSION_OPTION}
         merged.update(self.fixed_options)
         return self.state_type()(seats, merged, seed)
+
+    def session_rounds(self, options: dict[str, Any] | None) -> int:
+        """Games per side asked for by the menu's session option (0: a single game)."""
+        value = (options or {}).get(SESSION_OPTION, 0)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    def start(self, seats, options: dict[str, Any] | None = None, seed: int | None = None):
+        """A new game, or the first game of a new session when the options ask for one:
+        returns (state, session or None)."""
+        rounds = self.session_rounds(options)
+        if not rounds:
+            return self.new_game(seats, options, seed), None
+        from game.rules.session import Session
+        rules = {k: v for k, v in (options or {}).items() if k != SESSION_OPTION}
+        session = Session(self.id, seats, rules, rounds, seed if seed is not None else 0)
+        return session.current, session
 
 
 STAKES_OPTIONS = (
@@ -58,6 +90,14 @@ STAKES_OPTIONS = (
                 "Full House or Yatzy pays 0.5x, 1x or 2x the bet."),
     Option("bet", "Bet per game", "int", choices=(5, 10, 20, 50, 100), shown_if="stakes"),
 )
+
+SESSION_OPTION = "session"  # games per side in a session; 0 plays a single game
+
+
+def session_option(help_text: str) -> Option:
+    return Option(SESSION_OPTION, "Session (games per side)", "int", choices=(0, 1, 2, 3),
+                  help=help_text, default=0)
+
 
 GAMES: dict[str, GameInfo] = {
     "yatzy": GameInfo(
@@ -92,6 +132,22 @@ GAMES: dict[str, GameInfo] = {
         "bona_fortuna", "Bona Fortuna",
         "Fill two columns, then fight for doubled boxes.", 2, 4,
         "bona_fortuna:BonaFortunaState", "bona_fortuna", {}, (), "bona_fortuna"),
+    "grab_it": GameInfo(
+        "grab_it", "Grab It!", "Twelve shared boxes: what you grab, nobody else gets.", 2, 6,
+        "grab_it:GrabItState", "grab_it", {}, (
+            session_option("0: one game. 1-3: a session of that many games per side, the first "
+                           "roller moving on each game; most games won takes it."),
+        ), "grab_it", player_counts=(2, 3, 4, 6)),
+    "pirates": GameInfo(
+        "pirates", "Pirate Fortune", "Eight dice, a Fortune Card, mind the skulls.",
+        1, 4, "pirates:PirateState", "pirates", {}, (
+        Option("deck", "Fortune deck", "choice", choices=("default", "classic"),
+               help="default: 35 cards with Storm and Truce; classic: 35 cards without them."),
+        Option("negative", "Negative scores", "bool",
+               help="Lost battles, Truces and the Island may take a score below 0."),
+        Option("target", "Target score", "int", choices=(3000, 5000, 6000, 8000, 10000, 12000),
+               help="Reaching it starts the last round: everyone else gets one more turn."),
+        ), "pirates"),
 }
 
 ALL_GAME_IDS = ("yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it")

@@ -17,7 +17,31 @@ from game.sim import percentile
 
 DEMO_DT = 1 / 60  # the demo runs on a fixed clock: the same seed gives the same frames
 RESULTS_FRAMES = 90  # frames of the results screen shown before a demo ends by itself
+FINAL_FRAMES = 60  # frames of the final sheet before the demo moves on to the results
 DEMO_BOTS = ("hard", "normal", "easy")
+# The longest names the menu allows (NAME_MAX letters), wide letters and other scripts:
+# the demo's way to look at the worst case of every layout.
+LONG_NAMES = ["WWWWWWWWWWWWWWWW", "Αλεξάνδρα Παπαδά", "Констанция Щукин", "Séñôrå Ŵøłłęšŧåd",
+              "MMMMMMMMMMMMMMMM", "Χαράλαμπος Ωμέγα", "Жозефина Ёлкина", "Ærøskøbing Ågård"]
+
+
+def prepare_environment(environ=os.environ) -> bool:
+    """Before pygame starts: with no display at all, draw headless by itself (the dummy
+    driver) rather than failing or crawling; with no sound card, stay quiet (SDL's ALSA
+    backend prints a screen of errors when it probes a machine without one). True when
+    there is no display to show a window on."""
+    if sys.platform == "emscripten":
+        return False
+    headless = False
+    if sys.platform.startswith("linux") and not (environ.get("DISPLAY")
+                                                 or environ.get("WAYLAND_DISPLAY")):
+        headless = environ.setdefault("SDL_VIDEODRIVER", "dummy") == "dummy"
+    if sys.platform.startswith("linux") and "SDL_AUDIODRIVER" not in environ and not (
+            os.path.exists("/dev/snd") and any(n.startswith("pcm") for n in os.listdir("/dev/snd"))
+            or environ.get("PULSE_SERVER") or os.path.exists(f"/run/user/{os.getuid()}/pulse")):
+        environ["SDL_AUDIODRIVER"] = "dummy"
+    environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    return headless
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,18 +59,32 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--players", type=int, help="number of bot seats in the demo")
     parser.add_argument("--stats", action="store_true", help="print frame-time figures as JSON")
     parser.add_argument("--mute", action="store_true", help="start without sound")
+    parser.add_argument("--long-names", action="store_true",
+                        help="demo seats with the longest names the menu allows")
+    parser.add_argument("--window", metavar="WxH", help="demo in a window of this size "
+                        "(the screenshot is then the whole window, letterboxed)")
     args = parser.parse_args(argv)
     if args.demo is not None and args.demo not in GAMES:
         hint = " (not built yet)" if args.demo in ALL_GAME_IDS else ""
         parser.error(f"unknown game {args.demo!r}{hint}; available: {', '.join(GAMES)}")
     if args.frames is not None and args.frames < 1:
         parser.error(f"--frames must be at least 1, got {args.frames}")
-    if args.demo is None and (args.frames or args.screenshot or args.stats or args.players):
-        parser.error("--frames, --screenshot, --players and --stats go with --demo GAME")
+    if args.demo is None and (args.frames or args.screenshot or args.stats or args.players
+                              or args.long_names or args.window):
+        parser.error("--frames, --screenshot, --players, --stats, --long-names and --window "
+                     "go with --demo GAME")
+    if args.window is not None:
+        try:
+            w, h = (int(v) for v in args.window.lower().split("x"))
+            if w < 100 or h < 100:
+                raise ValueError
+            args.window = (w, h)
+        except ValueError:
+            parser.error(f"--window must be WIDTHxHEIGHT, at least 100x100, got {args.window!r}")
     if args.players is not None and args.demo:
         info = GAMES[args.demo]
-        if not info.min_players <= args.players <= info.max_players:
-            parser.error(f"{args.demo} takes {info.min_players} to {info.max_players} players")
+        if not info.takes(args.players):
+            parser.error(f"{args.demo} takes {info.players_text()} players")
     if args.screenshot:
         folder = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(folder):
@@ -54,25 +92,42 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     return args
 
 
-def demo_state(game_id: str, seed: int, players: int | None = None):
+def demo_state(game_id: str, seed: int, players: int | None = None, long_names: bool = False):
+    info, state, _ = demo_game(game_id, seed, players, long_names)
+    return info, state
+
+
+def demo_game(game_id: str, seed: int, players: int | None = None, long_names: bool = False):
+    """The demo's game: the first game of a one-round session for games that have sessions
+    (the results then lead to the standings), else a single game. (info, state, session)"""
+    from game.catalog import SESSION_OPTION
     from game.rules.core import Seat
     info = GAMES[game_id]
     n = players or max(info.min_players, 2)
     n = min(max(n, info.min_players), info.max_players)
-    seats = [Seat(f"{name} ({bot})", bot) for name, bot in
-             zip(["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"],
-                 [DEMO_BOTS[i % 3] for i in range(n)], strict=False)]
-    return info, info.new_game(seats, seed=seed)
+    bots = [DEMO_BOTS[i % 3] for i in range(n)]
+    if long_names:
+        seats = [Seat(name, bot) for name, bot in zip(LONG_NAMES, bots, strict=False)]
+    else:
+        seats = [Seat(f"{name} ({bot})", bot) for name, bot in
+                 zip(["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"], bots,
+                     strict=False)]
+    if any(o.key == SESSION_OPTION for o in info.options):
+        state, session = info.start(seats, {SESSION_OPTION: 1}, seed=seed)
+        return info, state, session
+    return info, info.new_game(seats, seed=seed), None
 
 
 def run_demo(app, args: argparse.Namespace) -> dict:
     from game.scenes.play import PlayScene
     from game.scenes.results import ResultsScene
-    info, state = demo_state(args.demo, args.seed, args.players)
+    info, state, session = demo_game(args.demo, args.seed, args.players,
+                                     getattr(args, "long_names", False))
     app.settings.bot_speed = "fast"
-    app.replace_all(PlayScene(app, info, state, autosave=False))
+    app.replace_all(PlayScene(app, info, state, autosave=False, session=session))
     frame_ms: list[float] = []
     results_frames = 0
+    final_frames = 0
     frame = 0
     while app.running:
         start = time.perf_counter()
@@ -81,13 +136,18 @@ def run_demo(app, args: argparse.Namespace) -> dict:
         frame += 1
         if isinstance(app.scene, ResultsScene):
             results_frames += 1
+        elif isinstance(app.scene, PlayScene) and app.scene.finished:
+            final_frames += 1  # the final sheet stays until someone moves on: the demo does
+            if final_frames >= FINAL_FRAMES and not args.frames:
+                app.scene.show_results()
         if args.frames and frame >= args.frames:
             break
         if not args.frames and results_frames >= RESULTS_FRAMES:
             break
     if args.screenshot:
         import pygame
-        pygame.image.save(app.screen, args.screenshot)
+        pygame.image.save(app.window if getattr(args, "window", None) else app.screen,
+                          args.screenshot)
     return {"game": args.demo, "seed": args.seed, "frames": frame,
             "frame_ms_p50": round(percentile(frame_ms, 0.50), 3),
             "frame_ms_p99": round(percentile(frame_ms, 0.99), 3),
@@ -98,9 +158,13 @@ async def main(argv: Sequence[str] | None = None) -> int:
     if sys.platform == "emscripten":
         argv = []  # in the browser pygbag fills argv from the page: always start the menu
     args = parse_args(list(argv or []))
+    if prepare_environment() and not args.demo:
+        print("main.py: no display (DISPLAY and WAYLAND_DISPLAY are unset): the game needs a "
+              "window; --demo GAME plays one headless", file=sys.stderr)
+        return 2
     from game.app import App
     from game.scenes.menu import MenuScene
-    app = App(sound=not args.mute)
+    app = App(sound=not args.mute, window_size=args.window)
     if args.mute:
         app.sounds.muted = True
     if args.demo:

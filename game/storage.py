@@ -1,5 +1,15 @@
-"""Keeps the game in progress across restarts: a JSON file on the desktop, the browser's
-localStorage under pygbag. A save that cannot be read is set aside, never silently lost."""
+"""What Dice Harbor keeps between runs: the game in progress, the records and the settings.
+
+A JSON file each on the desktop (``~/.local/share/dice-harbor/<name>.json``), a
+localStorage key each in the browser under pygbag. Nothing read back is trusted: every
+read is bounded in size, decoded strictly, parsed with every parser error caught, and
+then checked field by field by its owner. What cannot be used is set aside (kept for
+inspection under ``<name>.damaged.json``), reported in one readable sentence, and never
+stops the game from starting.
+
+The game in progress is stored as what made it (``GameState.save()``: seats, options,
+seed and moves) and loaded by replaying the moves through the rules.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +17,18 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from game.catalog import GAMES, GameInfo
 from game.rules.core import GameState, SaveError
 
-KEY = "dice-harbor-autosave"
+PREFIX = "dice-harbor-"
+AUTOSAVE, RECORDS, SETTINGS = "autosave", "records", "settings"
+MAX_BYTES = {AUTOSAVE: 1_000_000, RECORDS: 1_000_000, SETTINGS: 200_000}
+
+
+class StoreError(SaveError):
+    """Stored data that cannot be used; the message is meant for the player."""
 
 
 def _browser_storage():
@@ -24,82 +41,205 @@ def _browser_storage():
         return None
 
 
-def save_path() -> Path:
+def folder() -> Path:
     home = os.environ.get("DICE_HARBOR_HOME")
-    base = Path(home) if home else Path.home() / ".local" / "share" / "dice-harbor"
-    return base / "autosave.json"
+    return Path(home) if home else Path.home() / ".local" / "share" / "dice-harbor"
 
 
-def _write(text: str | None) -> None:
-    web = _browser_storage()
-    if web is not None:
-        web.removeItem(KEY) if text is None else web.setItem(KEY, text)
-        return
-    path = save_path()
-    if text is None:
-        path.unlink(missing_ok=True)
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)  # atomic: a crash mid-write never leaves half a save
+def path_of(name: str) -> Path:
+    return folder() / f"{name}.json"
 
 
-def _read() -> str | None:
-    web = _browser_storage()
-    if web is not None:
-        return web.getItem(KEY)
-    path = save_path()
-    return path.read_text(encoding="utf-8") if path.exists() else None
+def save_path() -> Path:
+    """The autosave file on the desktop."""
+    return path_of(AUTOSAVE)
 
 
-def store(game_id: str, state: GameState) -> None:
+# -- raw text, bounded -------------------------------------------------------------------
+def write_text(name: str, text: str | None) -> bool:
+    """Store (or with None remove) one item; False when the medium refuses (a full or
+    read-only disk, a full localStorage): the game goes on either way."""
     try:
-        _write(json.dumps({"game_id": game_id, "save": state.save()}))
-    except OSError:
-        pass  # a read-only disk must not stop the game
-
-
-def clear() -> None:
-    try:
-        _write(None)
-    except OSError:
-        pass
-
-
-def has_save() -> bool:
-    try:
-        return bool(_read())
-    except OSError:
+        web = _browser_storage()
+        if web is not None:
+            web.removeItem(PREFIX + name) if text is None else web.setItem(PREFIX + name, text)
+            return True
+        path = path_of(name)
+        if text is None:
+            path.unlink(missing_ok=True)
+            return True
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)  # atomic: a crash mid-write never leaves half a file
+        return True
+    except Exception:  # noqa: BLE001 - storage trouble of any kind must not stop a game
         return False
 
 
-def load() -> tuple[GameInfo, GameState]:
-    """The saved game, or SaveError with a message a player can read."""
-    try:
-        text = _read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"the save file cannot be read: {exc}") from exc
-    if not text:
-        raise SaveError("there is no saved game")
-    try:
-        data = json.loads(text)
-        info = GAMES[data["game_id"]]
-        return info, info.state_type().load(data["save"])
-    except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
-        raise SaveError(f"the saved game is damaged ({exc.__class__.__name__})") from exc
-
-
-def set_aside() -> str:
-    """Move an unreadable save out of the way (kept for inspection) and say where."""
+def read_text(name: str) -> str | None:
+    """The stored text, None when there is none; StoreError when it cannot be text."""
+    limit = MAX_BYTES[name]
     web = _browser_storage()
-    text = _read()
     if web is not None:
-        web.setItem(KEY + "-damaged", text or "")
-        web.removeItem(KEY)
-        return "browser storage"
-    path = save_path()
-    target = path.with_name("autosave.damaged.json")
-    if path.exists():
-        path.replace(target)
+        try:
+            text = web.getItem(PREFIX + name)
+        except Exception as exc:  # noqa: BLE001 - the page's storage may refuse access
+            raise StoreError("the browser's storage cannot be read") from exc
+        if text is None or text == "":
+            return None
+        if not isinstance(text, str) or len(text) > limit:
+            raise StoreError(f"it is larger than {limit // 1000} kB")
+        return text
+    path = path_of(name)
+    try:
+        if not path.exists():
+            return None
+        if not path.is_file():
+            raise StoreError("it is not a file")
+        if path.stat().st_size > limit:
+            raise StoreError(f"it is larger than {limit // 1000} kB")
+        with path.open("rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as exc:
+        raise StoreError(f"it cannot be read ({exc.strerror or 'input/output error'})") from exc
+    if len(raw) > limit:
+        raise StoreError(f"it is larger than {limit // 1000} kB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise StoreError("it is not text written by Dice Harbor") from None
+    return text or None
+
+
+def parse(text: str) -> Any:
+    """JSON, with every way a parser can fail (syntax, huge numbers, deep nesting)
+    turned into StoreError."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise StoreError("it is nested too deeply to be ours") from None
+    except (ValueError, TypeError, OverflowError, MemoryError):
+        raise StoreError("it is not in the format Dice Harbor writes") from None
+
+
+def read_json(name: str) -> Any:
+    """Stored JSON data, None when there is none; StoreError when it cannot be read."""
+    text = read_text(name)
+    return None if text is None else parse(text)
+
+
+def exists(name: str) -> bool:
+    web = _browser_storage()
+    try:
+        if web is not None:
+            return bool(web.getItem(PREFIX + name))
+        return path_of(name).exists()
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def set_aside(name: str) -> str:
+    """Move unusable stored data out of the way (kept for inspection) and say where."""
+    web = _browser_storage()
+    if web is not None:
+        try:
+            text = web.getItem(PREFIX + name)
+            web.setItem(PREFIX + name + ".damaged", text if isinstance(text, str) else "")
+            web.removeItem(PREFIX + name)
+        except Exception:  # noqa: BLE001
+            pass
+        return "the browser's storage"
+    path = path_of(name)
+    target = path.with_name(f"{name}.damaged.json")
+    try:
+        if path.is_dir():
+            return str(path)
+        if path.exists():
+            path.replace(target)
+    except OSError:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            pass
     return str(target)
+
+
+# -- the game in progress --------------------------------------------------------------
+def store(game_id: str, state: GameState, session=None) -> bool:
+    """Save the game in progress (after every move); a game of a session saves the whole
+    session (its finished games and this one)."""
+    data = ({"game_id": game_id, "session": session.to_json()} if session is not None
+            else {"game_id": game_id, "save": state.save()})
+    return write_text(AUTOSAVE, json.dumps(data, separators=(",", ":")))
+
+
+def clear() -> None:
+    write_text(AUTOSAVE, None)
+
+
+def has_save() -> bool:
+    return exists(AUTOSAVE)
+
+
+def load() -> tuple[GameInfo, GameState]:
+    """The saved game rebuilt by replaying its moves, or SaveError with a message a
+    player can read. (A saved session: ``load_any``.)"""
+    info, state, _ = load_any()
+    return info, state
+
+
+def load_any():
+    """(info, state, session or None): the saved game, or the saved session and its game
+    in progress; SaveError with a readable message for anything else."""
+    data = read_json(AUTOSAVE)
+    if data is None:
+        raise StoreError("there is no saved game")
+    if isinstance(data, dict) and set(data) == {"game_id", "session"}:
+        return decode_session(data)
+    info, state = decode_game(data)
+    return info, state, None
+
+
+def _check_bots(seats: Any, info: GameInfo) -> None:
+    from game.bots import policy_names_for
+    if isinstance(seats, list):
+        for seat in seats:
+            bot = seat.get("bot") if isinstance(seat, dict) else None
+            if bot is not None and bot not in policy_names_for(info):
+                raise StoreError(f"it names a computer player this version does not have "
+                                 f"({str(bot)[:20]!r})")
+
+
+def _game_info(game_id: Any) -> GameInfo:
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise StoreError(f"it is for a game this version does not have ({str(game_id)[:24]!r})")
+    return GAMES[game_id]
+
+
+def decode_session(data: Any):
+    """``{"game_id": ..., "session": Session.to_json()}`` checked, every game replayed."""
+    from game.rules.session import Session
+    info = _game_info(data.get("game_id"))
+    raw = data["session"]
+    if isinstance(raw, dict):
+        if raw.get("game") != info.id:
+            raise StoreError("its session is for another game")
+        _check_bots(raw.get("seats"), info)
+    session = Session.from_json(raw)
+    return info, session.current, session
+
+
+def decode_game(data: Any) -> tuple[GameInfo, GameState]:
+    """``{"game_id": ..., "save": GameState.save()}`` checked and replayed."""
+    if not isinstance(data, dict) or set(data) != {"game_id", "save"}:
+        raise StoreError("it is not a saved game")
+    info = _game_info(data["game_id"])
+    save = data["save"]
+    if isinstance(save, dict):
+        _check_bots(save.get("seats"), info)
+    state = info.state_type().load(save)
+    for key, value in info.fixed_options.items():
+        if state.options.get(key) != value:
+            raise StoreError(f"it is not a {info.title} game ({key} is {state.options.get(key)!r})")
+    return info, state

@@ -2,7 +2,7 @@
 
 The same driver script plays the same seeded games with game.sim.play_game in native
 CPython and in pyodide, where only game/__init__.py, catalog.py, sim.py, rules/ and
-bots/ exist (no pygame): every final score, winner, turn count and the hash of the
+bots/ (with the expert's table, bots/data/yatzy_expert.bin) exist (no pygame): every final score, winner, turn count and the hash of the
 final saved state must match exactly. Decision times in both are printed (run with -s
 to see them), not asserted.
 
@@ -29,10 +29,11 @@ NPM_TIMEOUT = 240
 RUN_TIMEOUT = 180
 MARKER = "DICE_HARBOR_RESULTS "
 
-GAMES = ("yatzy", "maxi_yatzy", "farkle", "bona_fortuna")
+GAMES = ("yatzy", "maxi_yatzy", "farkle", "grab_it", "pirates", "bona_fortuna")
 POLICIES = ("easy", "normal", "hard", "random")
 SEEDS = (1, 2, 3)
 MIXED_SEEDS = (11, 12)
+EXPERT_SEEDS = (1, 2, 3)  # expert plays five-dice Yatzy only (its table is staged too)
 
 
 def cases() -> list[dict]:
@@ -45,6 +46,11 @@ def cases() -> list[dict]:
         for seed in MIXED_SEEDS:
             out.append({"id": f"{game}-mixed-{seed}", "game": game,
                         "policies": list(POLICIES), "seed": seed})
+    for seed in EXPERT_SEEDS:
+        out.append({"id": f"yatzy-expert-{seed}", "game": "yatzy",
+                    "policies": ["expert", "expert"], "seed": seed})
+    out.append({"id": "yatzy-expert-mixed", "game": "yatzy",
+                "policies": ["expert", "hard", "normal"], "seed": 13})
     return out
 
 
@@ -57,9 +63,17 @@ import statistics
 import sys
 import time
 
+from game.bots import yatzy_table
 from game.sim import play_game
 
 CASES = json.loads(%r)
+
+load_started = time.perf_counter()
+table = yatzy_table.table()  # the expert's table, as its first decision opens it
+table_load_ms = (time.perf_counter() - load_started) * 1000
+load_started = time.perf_counter()
+table.load_all()  # unpacking all 64 streams (a game unpacks them as it needs them)
+table_unpack_ms = (time.perf_counter() - load_started) * 1000
 
 results = {}
 per_policy = {}
@@ -80,14 +94,21 @@ timing = {p: {"decisions": len(t), "median_ms": statistics.median(t) * 1000,
           for p, t in per_policy.items()}
 print("%s" + json.dumps({
     "python": sys.version.split()[0], "platform": sys.platform, "machine": platform.machine(),
-    "seconds": time.perf_counter() - started, "results": results, "timing": timing}))
+    "seconds": time.perf_counter() - started, "results": results, "timing": timing,
+    "table_load_ms": table_load_ms, "table_unpack_ms": table_unpack_ms}))
 '''
 
 
-def require_node() -> tuple[str, str]:
-    node, npm = shutil.which("node"), shutil.which("npm")
+def require_node(which=shutil.which, environ=os.environ) -> tuple[str, str]:
+    """node and npm, or a skip on a developer's machine without them. Under CI (CI=true,
+    as .ci/run sets it) a missing Node.js is a failure: CI must not pass without the
+    browser check (.ci/run installs nodejs and npm first)."""
+    node, npm = which("node"), which("npm")
     if node is None or npm is None:
-        pytest.skip("node and npm are needed to run pyodide (apt-get install nodejs npm)")
+        message = "node and npm are needed to run pyodide (apt-get install nodejs npm)"
+        if environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"CI: {message}")
+        pytest.skip(message)
     return node, npm
 
 
@@ -151,9 +172,12 @@ def print_report(result: dict) -> None:
              f"{web['seconds']:.2f} s vs {nat['seconds']:.2f} s "
              f"({web['seconds'] / max(nat['seconds'], 1e-9):.1f}x)",
              f"  {result['pyodide_log']}",
+             f"  expert Yatzy table opened in {nat['table_load_ms']:.0f} ms native, "
+             f"{web['table_load_ms']:.0f} ms in pyodide; all of it unpacked in "
+             f"{nat['table_unpack_ms']:.0f} ms native, {web['table_unpack_ms']:.0f} ms in pyodide",
              f"  {'policy':<8} {'decisions':>9} {'native ms (median/mean)':>24} "
              f"{'pyodide ms (median/mean)':>25} {'slowdown':>9}"]
-    for policy in POLICIES:
+    for policy in POLICIES + ("expert",):
         n, w = nat["timing"].get(policy), web["timing"].get(policy)
         if not n or not w:
             continue
@@ -185,6 +209,13 @@ def test_same_games_as_native(runs, game, policy):
               pyodide: {wasm}""")
 
 
+def test_expert_plays_the_same_games_as_native(runs):
+    ids = [c["id"] for c in cases() if "expert" in c["policies"]]
+    assert len(ids) == len(EXPERT_SEEDS) + 1
+    for case_id in ids:
+        assert runs["pyodide"]["results"][case_id] == runs["native"]["results"][case_id], case_id
+
+
 def test_runner_copies_only_pure_modules(tmp_path):
     """Inside pyodide there is no pygame, and no scene or ui module was copied over."""
     node, npm = require_node()
@@ -207,3 +238,21 @@ def test_runner_copies_only_pure_modules(tmp_path):
     tops = {f.split("/")[1] for f in found["files"] if f.count("/") > 1}
     assert tops <= {"rules", "bots"}, tops
     assert "game/sim.py" in found["files"] and "game/rules/yatzy.py" in found["files"]
+    assert "game/bots/data/yatzy_expert.bin" in found["files"]
+
+
+def test_missing_node_fails_under_ci_and_skips_elsewhere():
+    absent = {"node": None, "npm": None}.get
+    with pytest.raises(pytest.fail.Exception):
+        require_node(absent, {"CI": "true"})
+    with pytest.raises(pytest.skip.Exception):
+        require_node(absent, {})
+
+
+def test_ci_script_installs_node_and_runs_the_readme_command():
+    script = (ROOT / ".ci" / "run").read_text()
+    assert "CI=true" in script and "apt-get install" in script and "nodejs npm" in script
+    readme = (ROOT / "README.md").read_text()
+    command = next(line.strip() for line in readme.splitlines()
+                   if line.strip().startswith("python3 -m venv") and "[dev]" in line)
+    assert command in script

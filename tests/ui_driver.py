@@ -45,20 +45,27 @@ def button(scene, label_start: str):
                          f"{[b.label for g in groups for b in g.buttons]}")
 
 
-def play_until_results(app: App, human_move, skip_bots, max_steps: int = 60_000) -> None:
+def play_until_results(app: App, human_move, skip_bots, max_steps: int = 60_000,
+                       overlay_move=None) -> None:
     """Run the real scenes until the results screen: ``human_move(scene)`` sends the input of
-    one step of the human's turn, ``skip_bots(scene)`` the input that skips bot turns."""
+    one step of the human's turn, ``skip_bots(scene)`` the input that skips bot turns, and
+    ``overlay_move(scene)`` (when given) the input for a scene a game pushes over the play
+    scene (Pirate Fortune's card draw)."""
     from game.scenes.play import PlayScene
     from game.scenes.results import ResultsScene
     for _ in range(max_steps):
         scene = app.scene
         if isinstance(scene, ResultsScene):
             return
-        if isinstance(scene, PlayScene) and not scene.busy:
+        if isinstance(scene, PlayScene) and scene.finished:
+            key(pygame.K_RETURN)  # the final sheet stays until the player moves on
+        elif isinstance(scene, PlayScene) and not scene.busy:
             if scene.human_turn:
                 human_move(scene)
             elif not scene.fast_forward:
                 skip_bots(scene)
+        elif overlay_move is not None and not isinstance(scene, PlayScene):
+            overlay_move(scene)
         frames(app, 2)
     raise AssertionError("the game did not finish")
 

@@ -1,7 +1,10 @@
 """Computer players. A policy looks at a game state and returns one of its legal actions.
 
 No pygame here. Each game's module under game.bots has a ``POLICIES`` dict mapping a
-strength ("easy", "normal", "hard") to a policy class; "random" works for every game.
+strength ("easy", "normal", "hard", and for some games more) to a policy class; "random"
+works for every game. A module whose strengths depend on the game's options (``expert``
+exists for five-dice Yatzy only) says so with ``strengths(options)``; ``strengths_for``
+and ``policy_names_for`` give the list for one game.
 """
 
 from __future__ import annotations
@@ -12,8 +15,9 @@ from typing import Protocol
 
 from game.rules.core import Action, GameState
 
-STRENGTHS = ("easy", "normal", "hard")
-POLICY_NAMES = STRENGTHS + ("random",)
+STRENGTHS = ("easy", "normal", "hard")  # every game has these
+EXTRA_STRENGTHS = ("expert",)  # only some games (see strengths_for)
+POLICY_NAMES = STRENGTHS + EXTRA_STRENGTHS + ("random",)  # every name any game knows
 
 
 class Policy(Protocol):
@@ -21,13 +25,19 @@ class Policy(Protocol):
 
 
 class RandomPolicy:
-    """Uniform over the legal actions: the baseline every real policy must beat."""
+    """The baseline every real policy must beat: a kind of action uniformly (roll, stop,
+    score...), then one of the legal actions of that kind uniformly. Choosing the kind
+    first keeps a game whose rolls have hundreds of variants (Pirate Fortune's eight
+    dice) from drowning its one "stop" so that the game would never end."""
 
     def __init__(self, rng: random.Random):
         self.rng = rng
 
     def choose(self, state: GameState) -> Action:
-        return self.rng.choice(state.legal_actions())
+        by_kind: dict[str, list[Action]] = {}
+        for action in state.legal_actions():
+            by_kind.setdefault(action["kind"], []).append(action)
+        return self.rng.choice(by_kind[self.rng.choice(list(by_kind))])
 
 
 def make_policy(bot_module: str, name: str, seed: int | None = None) -> Policy:
@@ -40,3 +50,15 @@ def make_policy(bot_module: str, name: str, seed: int | None = None) -> Policy:
         return module.POLICIES[name](rng)
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(POLICY_NAMES)}") from None
+
+
+def strengths_for(info) -> tuple[str, ...]:
+    """The strengths a game (a catalog ``GameInfo``) offers, weakest first."""
+    module = importlib.import_module(f"game.bots.{info.bot_module}")
+    offered = getattr(module, "strengths", None)
+    return tuple(offered(info.default_options())) if offered else STRENGTHS
+
+
+def policy_names_for(info) -> tuple[str, ...]:
+    """Every bot name a game accepts: its strengths and "random"."""
+    return strengths_for(info) + ("random",)

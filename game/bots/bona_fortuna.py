@@ -2,7 +2,7 @@
 
 How they think
 --------------
-A turn is solved exactly like a Yatzy turn (``game.bots.yatzy``'s dice tables: the 252
+A turn is solved exactly like a Yatzy turn (``game.bots.turn_search``: the 252
 sorted five-dice multisets and every keep): each way the turn can end is valued by the
 best box to fill with those dice, and the rerolls are planned backwards from there
 (``hard`` sees both rerolls; ``normal`` and ``easy`` plan one reroll at a time).
@@ -46,7 +46,7 @@ from functools import cache
 from math import comb, fsum
 from typing import Any
 
-from game.bots.yatzy import holds_for, tables
+from game.bots.turn_search import TurnPlan, holds_for, tables
 from game.rules.bona_fortuna import (
     BONUS,
     BOX_GROUP,
@@ -349,16 +349,8 @@ class _Policy:
                       else self._phase2_placements(state))
             arrays = [v for _, v in places]
             end = list(map(max, *arrays)) if len(arrays) > 1 else list(arrays[0])
-            self._turn = {"places": places, "end": end}
+            self._turn = {"places": places, "end": end, "plan": TurnPlan(5, end)}
         return self._turn
-
-    def _mid(self, turn: dict[str, Any]) -> list[float]:
-        if "mid" not in turn:
-            t = tables(5)
-            k1 = t.expect(turn["end"])
-            get = k1.__getitem__
-            turn["mid"] = [max(map(get, subs)) for subs in t.subkeeps]
-        return turn["mid"]
 
     def choose(self, state) -> Action:
         if state.rolls == 0:
@@ -368,12 +360,8 @@ class _Policy:
         di = t.index[tuple(sorted(state.dice))]
         rerolls_left = state.ROLLS_PER_TURN - state.rolls
         if rerolls_left > 0:
-            values = self._mid(turn) if rerolls_left >= 2 and self.lookahead >= 2 \
-                else turn["end"]
-            full = t.full_keep[di]
-            subs = [k for k in t.subkeeps[di] if k != full]
-            ev = t.expect(values, subs)
-            ranked = sorted(subs, key=ev.__getitem__, reverse=True)
+            planned = rerolls_left if self.lookahead >= 2 else 1  # 1: as if the last reroll
+            ranked, ev = turn["plan"].ranked_keeps(state.dice, planned)
             best = ranked[0]
             if self.sloppiness and len(ranked) > 1 and self.rng.random() < self.sloppiness:
                 best = ranked[1]

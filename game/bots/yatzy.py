@@ -15,16 +15,17 @@ then work backwards:
   stopping now, so stopping early is just one more keep;
 * ``keep2[k]`` — the same expectation one roll earlier, over ``mid``.
 
-The transition tables (keep multiset -> outcome indices and probabilities) are built once
-per dice count, lazily, and the whole turn costs a few thousand multiply-adds done in C
+The transition tables (keep multiset -> outcome indices and probabilities, shared with the
+other category games in ``game.bots.turn_search``) are built once per dice count, lazily, and the whole turn costs a few thousand multiply-adds done in C
 through ``map``: a few milliseconds in CPython, no numpy needed (it must run in pyodide).
 Expectations are summed with ``math.fsum`` (correctly rounded) because ``sum`` of floats
 changed in Python 3.12: pyodide must play bit-for-bit the same games as CPython 3.11.
 
 What remains is ``future``: how much an open category is still worth, which is what makes
-a bot scratch Ones rather than Chance, or save Sixes for sixes. The exact answer would be
-the value of the whole solitaire game (2^15 sheets x 64 upper totals, far too big to ship
-and slow to compute in Python), so it is approximated as
+a bot scratch Ones rather than Chance, or save Sixes for sixes. The exact answer is the
+value of the whole solitaire game (2^15 sheets x 64 upper totals): ``expert`` reads it from
+a precomputed table (five dice only, see game/bots/yatzy_table.py and
+tools/make_yatzy_table.py). The other strengths approximate it as
 
     future(open, upper) = sum(E[c] for c in open) + bonus * P(bonus | upper, open upper boxes)
 
@@ -43,19 +44,19 @@ plans each reroll as if it were the last, values the upper bonus at 40 % and use
 average per box for the whole game. ``easy`` plays like a casual player: it takes
 whatever scores most right now (no thought for what a box is worth later or for the
 bonus), plans one reroll at a time and now and then keeps the second-best dice.
-Measured over 1000 seeded games: hard ~252, normal ~235, easy ~202.
+``expert`` (five dice) is the same search with the exact future: optimal solitaire play.
+Measured over 1000 seeded games: hard ~252, normal ~235, easy ~202; expert ~256 (10,000).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import cache
-from itertools import combinations_with_replacement, product
-from math import factorial, fsum
-from operator import mul
+from math import fsum
 from typing import Any
 
+from game.bots.turn_search import Tables as DiceTables
+from game.bots.turn_search import holds_for
 from game.rules.yatzy import CATEGORIES, UPPER, UPPER_BONUS, score
 
 Action = dict[str, Any]
@@ -110,53 +111,12 @@ COUNT_DIST: dict[int, list[float]] = {
 # Dice tables, built once per dice count on first use.
 
 
-def _multiplicity(dice: tuple[int, ...]) -> float:
-    """Probability of rolling exactly this multiset with len(dice) dice."""
-    ways = factorial(len(dice))
-    for c in Counter(dice).values():
-        ways //= factorial(c)
-    return ways / 6 ** len(dice)
-
-
-class Tables:
-    """Multisets, keep -> outcome transitions and per-category scores for n dice."""
+class Tables(DiceTables):
+    """The shared multiset tables plus each category's score of every multiset."""
 
     def __init__(self, n: int):
-        self.n = n
-        self.dice = list(combinations_with_replacement(range(1, 7), n))
-        self.index = {d: i for i, d in enumerate(self.dice)}
-        self.keeps = [k for r in range(n + 1) for k in combinations_with_replacement(range(1, 7), r)]
-        self.keep_index = {k: i for i, k in enumerate(self.keeps)}
-        # For each keep: the outcome dice indices and their probabilities.
-        self.out_idx: list[list[int]] = []
-        self.out_p: list[list[float]] = []
-        rolls = {r: [(o, _multiplicity(o)) for o in combinations_with_replacement(range(1, 7), r)]
-                 for r in range(n + 1)}
-        for k in self.keeps:
-            idx, ps = [], []
-            for o, p in rolls[n - len(k)]:
-                idx.append(self.index[tuple(sorted(k + o))])
-                ps.append(p)
-            self.out_idx.append(idx)
-            self.out_p.append(ps)
-        # For each dice multiset: the keep indices of its distinct sub-multisets.
-        self.subkeeps: list[list[int]] = []
-        for d in self.dice:
-            counts = sorted(Counter(d).items())
-            subs = []
-            for take in product(*(range(c + 1) for _, c in counts)):
-                keep = tuple(v for (v, _), t in zip(counts, take, strict=True) for _ in range(t))
-                subs.append(self.keep_index[keep])
-            self.subkeeps.append(sorted(subs))
+        super().__init__(n)
         self.scores = {c: [score(c, d) for d in self.dice] for c in CATEGORIES[n]}
-        self.full_keep = [self.keep_index[d] for d in self.dice]
-
-    def expect(self, values: list[float], keeps: list[int] | None = None) -> dict[int, float]:
-        """Expected ``values`` after rolling the dice not kept, for the given keeps."""
-        out_idx, out_p = self.out_idx, self.out_p
-        get = values.__getitem__
-        todo = range(len(self.keeps)) if keeps is None else keeps
-        return {k: fsum(map(mul, out_p[k], map(get, out_idx[k]))) for k in todo}
 
 
 @cache
@@ -178,17 +138,6 @@ def bonus_chance(n: int, dist: tuple[float, ...], upper: int, faces: frozenset[i
                for k, p in enumerate(dist) if p)
 
 
-def holds_for(dice: list[int], keep: tuple[int, ...]) -> list[int]:
-    """Dice positions that keep exactly the multiset ``keep``."""
-    want = Counter(keep)
-    hold = []
-    for i, v in enumerate(dice):
-        if want[v] > 0:
-            want[v] -= 1
-            hold.append(i)
-    return hold
-
-
 # ---------------------------------------------------------------------------------------
 # Policies
 
@@ -204,7 +153,8 @@ class _Base:
 
 
 class SearchPolicy(_Base):
-    """Exact expectimax over the turn with a calibrated value of the sheet left behind."""
+    """Exact expectimax over the turn; what the sheet left behind is worth comes from
+    ``category_values`` (calibrated estimates here, the exact table for ``expert``)."""
 
     lookahead = 2  # rerolls planned exactly
     bonus_weight = 1.0
@@ -221,6 +171,9 @@ class SearchPolicy(_Base):
 
     # values of finishing the turn with each dice multiset, per category
     def category_values(self, n: int, open_cats: list[str], upper: int) -> dict[str, list[float]]:
+        """For each open category, the value of scoring it with each dice multiset of
+        ``tables(n).dice``: its points plus what the sheet left behind is worth (only
+        differences between values matter, so any constant offset is fine)."""
         t = tables(n)
         threshold, bonus = UPPER_BONUS[n]
         exp = self.expected[n]
@@ -314,4 +267,38 @@ class EasyPolicy(SearchPolicy):
     sloppiness = 0.1
 
 
-POLICIES = {"easy": EasyPolicy, "normal": NormalPolicy, "hard": HardPolicy}
+class ExpertPolicy(SearchPolicy):
+    """Optimal solitaire play (five dice only): the same turn search, with the exact value
+    of the state left behind read from the precomputed table (game/bots/yatzy_table.py):
+    scoring ``c`` with dice ``d`` is worth ``points + V(open - c, upper after c)``. So every
+    decision maximises the expected final score; the mean is about 256.4."""
+
+    def category_values(self, n: int, open_cats: list[str], upper: int) -> dict[str, list[float]]:
+        if n != 5:
+            raise ValueError("the expert bot plays five-dice Yatzy only")
+        from game.bots import yatzy_table  # loads the table on first use
+
+        table = yatzy_table.table()
+        mask = yatzy_table.mask_of(open_cats)
+        scores = tables(n).scores
+        out = {}
+        for c in open_cats:
+            rest = mask & ~yatzy_table.BIT[c]
+            if c in UPPER:
+                after = {s: s + table.value(rest, upper + s) for s in set(scores[c])}
+                out[c] = [after[s] for s in scores[c]]
+            else:
+                off = table.value(rest, upper)
+                out[c] = [s + off for s in scores[c]]
+        return out
+
+
+POLICIES = {"easy": EasyPolicy, "normal": NormalPolicy, "hard": HardPolicy,
+            "expert": ExpertPolicy}
+
+
+def strengths(options: dict[str, Any]) -> tuple[str, ...]:
+    """The strengths on offer for a game with these options: ``expert`` only for five dice
+    (its table is for five-dice Yatzy)."""
+    base = ("easy", "normal", "hard")
+    return base + ("expert",) if options.get("dice") == 5 else base

@@ -23,7 +23,7 @@ Event = dict[str, Any]
 SAVE_FORMAT = 2  # 2: a save is seats, options, seed and the actions, replayed on load
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 NAME_MAX = 16  # longest seat name, in characters (the menu caps typing there too)
-MAX_ACTIONS = 50_000  # more actions than any real game takes; a longer save is refused
+MAX_ACTIONS = 10_000  # far more moves than any real game takes; a longer save is refused
 
 
 class IllegalAction(ValueError):
@@ -32,6 +32,9 @@ class IllegalAction(ValueError):
 
 class SaveError(ValueError):
     """A save file that cannot be turned back into a game."""
+
+
+NAME_MAX = 16  # characters in a seat's name: the menu stops typing there, saves check it
 
 
 @dataclass
@@ -238,6 +241,43 @@ class GameState:
     def winners(self) -> list[int]:
         return sorted(r["seat"] for r in self.ranking() if r["place"] == 1)
 
+    # -- sides: players alone, or partnerships sharing one score --------------------------
+    @classmethod
+    def sides_for(cls, players: int) -> list[list[int]]:
+        """How a table of ``players`` seats splits into sides. By default every seat is its
+        own side; a game with partnerships overrides this (and gives partners the same
+        ``final_scores``)."""
+        return [[i] for i in range(players)]
+
+    def sides(self) -> list[list[int]]:
+        """The seats grouped into sides (``sides_for`` this table)."""
+        return type(self).sides_for(len(self.seats))
+
+    def side_of(self, seat: int) -> int:
+        return next(k for k, side in enumerate(self.sides()) if seat in side)
+
+    def side_name(self, side: int, joiner: str = " & ") -> str:
+        return joiner.join(self.seats[i].name for i in self.sides()[side])
+
+    def side_scores(self) -> list[float]:
+        """Each side's score: the final score of its first seat (partners share one)."""
+        scores = self.final_scores()
+        return [scores[side[0]] for side in self.sides()]
+
+    def side_ranking(self) -> list[dict[str, Any]]:
+        """Sides best first: side, seats, name ("Ada & Cleo"), score and place (ties share
+        a place). With every seat its own side this is ``ranking()`` with a side index."""
+        scores = self.side_scores()
+        places = rank(scores)
+        sides = self.sides()
+        rows = [{"side": k, "seats": list(side), "seat": side[0], "name": self.side_name(k),
+                 "score": scores[k], "place": places[k]} for k, side in enumerate(sides)]
+        first = {k: min(self.order.index(s) for s in side) for k, side in enumerate(sides)}
+        return sorted(rows, key=lambda r: (r["place"], first[r["side"]]))
+
+    def winning_sides(self) -> list[int]:
+        return sorted(r["side"] for r in self.side_ranking() if r["place"] == 1)
+
     # -- history: saves, replays, undo ---------------------------------------------------
     @property
     def actions(self) -> list[Action]:
@@ -291,6 +331,9 @@ class GameState:
         a replay that does not end where the save says)."""
         if not isinstance(data, dict):
             raise SaveError("the save is not a JSON object")
+        extra = set(data) - {"format", "game", "seats", "options", "seed", "actions", "digest"}
+        if extra:
+            raise SaveError(f"the save has fields no version writes: {sorted(map(str, extra))}"[:200])
         fmt = data.get("format")
         if fmt != SAVE_FORMAT:
             raise SaveError(f"the save was written by another version of Dice Harbor "
@@ -320,14 +363,23 @@ class GameState:
                             "(edited, or written by another version)")
         return state
 
-    def undo_point(self) -> int | None:
-        """How many actions the game keeps if the last decision is undone, or None.
+    def undo_refusal(self) -> str:
+        """Why the last decision cannot be undone now ("" when it can).
 
         Only a human's own last decision can be undone, and only when it drew nothing
-        (no dice rolled, no card drawn): undo never crosses a roll."""
-        if not self._log or self._drew[-1] or not self.seats[self._actors[-1]].is_human:
-            return None
-        return len(self._log) - 1
+        (no dice rolled, no card drawn): undo never crosses a roll, so it cannot be used
+        to peek at the dice."""
+        if not self._log:
+            return "there is nothing to undo yet"
+        if not self.seats[self._actors[-1]].is_human:
+            return f"the last move was {self.seats[self._actors[-1]].name}'s"
+        if self._drew[-1]:
+            return "undo cannot take back a roll: those dice have been seen"
+        return ""
+
+    def undo_point(self) -> int | None:
+        """How many actions the game keeps when the last decision is undone, or None."""
+        return None if self.undo_refusal() else len(self._log) - 1
 
     def rewound(self, keep: int) -> GameState:
         """This game as it was after its first ``keep`` actions (a replay from the seed)."""

@@ -50,6 +50,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from .core import Action, Event, GameState, IllegalAction, roll
+from .shared import TargetRace
 
 SINGLES = {1: 100, 5: 50}
 TRIPLES = {1: 300, 2: 200, 3: 300, 4: 400, 5: 500, 6: 600}
@@ -196,7 +197,7 @@ def positions_for(roll_values: Sequence[int], values: Sequence[int]) -> list[int
     return sorted(taken)
 
 
-class FarkleState(GameState):
+class FarkleState(TargetRace, GameState):
     GAME_ID = "farkle"
     MIN_PLAYERS = 1
     MAX_PLAYERS = 8
@@ -211,7 +212,7 @@ class FarkleState(GameState):
         "piggyback": False,
         "piggyback_credit": False,
     }
-    OPTION_RANGES = {"target": (50, 1_000_000), "on_board_min": (0, 100_000),
+    OPTION_RANGES = {"target": (50, 100_000), "on_board_min": (0, 100_000),
                      "min_bank_points": (0, 100_000)}
     ACTIONS = {"roll": ("set_aside",), "bank": ("set_aside",), "piggyback": ()}
 
@@ -233,10 +234,7 @@ class FarkleState(GameState):
         self.ones_points = 0
         self.vant_hof_done = False
         self.piggy: dict[str, int] | None = None  # the offer left by the previous turn
-        self.last_round = False
-        self.triggered_by: int | None = None
-        self.still_to_play: list[int] = []
-        self.over = False
+        self.reset_race()
 
     # -- helpers for the UI and the bots -----------------------------------------------
     @property
@@ -276,6 +274,24 @@ class FarkleState(GameState):
         if not points:
             return Selection(0, _non_scoring_reason(values))
         return Selection(points, "")
+
+    def set_aside_preview(self, positions: Sequence[int]) -> dict[str, Any]:
+        """What setting these positions aside would do, as the rules count it: the dice's
+        points, the Van't Hof 6 gain, the turn total after, the bank minimum and whether
+        banking (and rolling on) would be allowed. The table shows these numbers rather
+        than adding them up itself."""
+        selection = self.selection_score(positions)
+        minimum = self.bank_minimum() if not self.over else 0
+        if not selection.ok:
+            return {"points": 0, "vant_hof": 0, "turn_total": self.turn_total,
+                    "minimum": minimum, "can_roll": False, "can_bank": False,
+                    "reason": selection.reason, "dice_left": len(self.dice)}
+        gain = self._vant_hof_gain([self.dice[p] for p in positions])
+        total = self.turn_total + selection.points + gain
+        left = len(self.dice) - len(list(positions))
+        return {"points": selection.points, "vant_hof": gain, "turn_total": total,
+                "minimum": minimum, "can_roll": True, "can_bank": total >= minimum,
+                "reason": "", "dice_left": left or N_DICE}
 
     def scoring_options(self) -> list[dict[str, Any]]:
         """Every distinct scoring set-aside of the current roll: positions, values, points."""
@@ -467,37 +483,12 @@ class FarkleState(GameState):
         return events + self._end_turn(None)
 
     def _end_turn(self, offer: dict[str, int] | None) -> list[Event]:
-        events: list[Event] = []
-        seat = self.current
-        n = len(self.order)
-        if self.last_round and seat in self.still_to_play:
-            self.still_to_play.remove(seat)
-        if n == 1:
-            if self.totals[seat] >= self.options["target"]:
-                self.over = True
-        elif not self.last_round:
-            reached = [s for s in self.order if self.totals[s] >= self.options["target"]]
-            if reached:
-                trigger = seat if seat in reached else max(reached, key=lambda s: self.totals[s])
-                self.last_round = True
-                self.triggered_by = trigger
-                upcoming = [self.order[(self.turn + k) % n] for k in range(1, n + 1)]
-                self.still_to_play = [s for s in upcoming if s != trigger]
-                events.append({"type": "last_round", "seat": trigger,
-                               "total": self.totals[trigger],
-                               "still_to_play": list(self.still_to_play)})
         self.dice, self.groups = [], []
         self.turn_total, self.dice_left, self.carried, self.carried_from = 0, N_DICE, 0, None
         self.ones, self.ones_points, self.vant_hof_done = 0, 0, False
         self.unrolled = 0
         self.piggy = offer
-        self.advance_turn()
-        if self.last_round:
-            if not self.still_to_play:
-                self.over = True
-            else:
-                while self.current not in self.still_to_play:  # skip whoever has played out
-                    self.turn = (self.turn + 1) % n
+        events = self.pass_turn(self.current)
         if self.over:
             self.piggy = None
             events.append({"type": "game_over", "winners": self.winners(),

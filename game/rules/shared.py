@@ -5,6 +5,8 @@
 * ``roll_off`` -- who starts: everyone rolls, highest starts, tied leaders roll again.
 * ``SharedBoard`` -- boxes that only one side can score: the first to fill a box takes it
   and every other side gets 0 there (Bona Fortuna's Doubling Round, Grab It!).
+* ``TargetRace`` -- the race to a target score: reaching it starts the last round, in which
+  everyone else has one more turn (Farkle, Pirate Fortune).
 
 Everything here is plain JSON data on the game state, like the rest of a rules engine.
 """
@@ -60,6 +62,34 @@ class HoldAndRoll:
                  "hold": sorted(hold), "rolls_left": self.rolls_left}]
 
 
+class RollAndScore(HoldAndRoll):
+    """Mixin for the category games whose turn is hold-and-roll, then one box filled:
+    actions ``{"kind": "roll", "hold": [...]}`` and ``{"kind": "score", "category": box}``.
+    The game provides ``open_categories()`` (the boxes the player to act may fill),
+    ``_score(category)`` and ``is_over()``."""
+
+    ACTIONS = {"roll": ("hold",), "score": ("category",)}
+
+    def open_categories(self) -> list[str]:
+        raise NotImplementedError
+
+    def _score(self, category: Any) -> list[Event]:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:
+        if self.is_over():
+            return []
+        if self.rolls == 0:
+            return self.roll_actions()
+        return self.roll_actions() + [{"kind": "score", "category": c}
+                                      for c in self.open_categories()]
+
+    def _apply(self, action: Action) -> list[Event]:
+        if action["kind"] == "roll":
+            return self.roll_dice(action.get("hold", []), self.current)
+        return self._score(action.get("category"))
+
+
 def roll_off(rng: random.Random, players: Sequence[int], dice_each: int = 1
              ) -> tuple[int, list[dict[str, int]]]:
     """Everyone in ``players`` rolls ``dice_each`` dice; the highest total starts; tied
@@ -74,6 +104,68 @@ def roll_off(rng: random.Random, players: Sequence[int], dice_each: int = 1
         contenders = [p for p in contenders if totals[p] == best]
         if len(contenders) == 1:
             return contenders[0], rounds
+
+
+class TargetRace:
+    """Mixin for a GameState racing to ``options["target"]`` with ``totals`` per seat.
+
+    The first player at or over the target starts the last round: every other player has
+    exactly one more turn (``still_to_play``, in playing order), then the game is over.
+    Alone, reaching the target ends the game. With ``PLAY_ON`` (scores can fall, as with
+    Pirate Fortune's Island), a last round after which nobody is at the target any more
+    ends in a ``play_on`` event instead, and the race goes on. Uses ``last_round``,
+    ``triggered_by``, ``still_to_play`` and ``over``; call ``reset_race()`` in setup."""
+
+    PLAY_ON = False
+    totals: list[int]
+    options: dict[str, Any]
+    order: list[int]
+    turn: int
+    last_round: bool
+    triggered_by: int | None
+    still_to_play: list[int]
+    over: bool
+
+    def reset_race(self) -> None:
+        self.last_round = False
+        self.triggered_by = None
+        self.still_to_play = []
+        self.over = False
+
+    def pass_turn(self, seat: int) -> list[Event]:
+        """``seat`` has finished its turn: the last round's bookkeeping, then the next
+        player to act (``advance_turn``, skipping whoever has played out)."""
+        events: list[Event] = []
+        n = len(self.order)
+        target = self.options["target"]
+        if self.last_round and seat in self.still_to_play:
+            self.still_to_play.remove(seat)
+        if n == 1:
+            if self.totals[seat] >= target:
+                self.over = True
+        elif not self.last_round:
+            reached = [s for s in self.order if self.totals[s] >= target]
+            if reached:
+                trigger = seat if seat in reached else max(reached, key=lambda s: self.totals[s])
+                self.last_round = True
+                self.triggered_by = trigger
+                upcoming = [self.order[(self.turn + k) % n] for k in range(1, n + 1)]
+                self.still_to_play = [s for s in upcoming if s != trigger]
+                events.append({"type": "last_round", "seat": trigger,
+                               "total": self.totals[trigger],
+                               "still_to_play": list(self.still_to_play)})
+        self.advance_turn()  # type: ignore[attr-defined]
+        if self.last_round:
+            if self.still_to_play:
+                while self.order[self.turn] not in self.still_to_play:  # played out: skip
+                    self.turn = (self.turn + 1) % n
+            elif not self.PLAY_ON or max(self.totals) >= target:
+                self.over = True
+            else:  # everyone fell back under the target during the round
+                self.last_round, self.triggered_by = False, None
+                events.append({"type": "play_on", "target": target,
+                               "totals": list(self.totals)})
+        return events
 
 
 class SharedBoard:

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from .core import Action, Event, GameState, IllegalAction, check_dice, rank
-from .shared import HoldAndRoll
+from .core import Event, GameState, IllegalAction, check_dice, rank
+from .shared import RollAndScore
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 CATEGORIES = {
@@ -96,14 +96,13 @@ def score(category: str, dice: Sequence[int]) -> int:
     return _score_sorted(category, tuple(sorted(dice)))
 
 
-class YatzyState(HoldAndRoll, GameState):
+class YatzyState(RollAndScore, GameState):
     GAME_ID = "yatzy"
     MIN_PLAYERS = 1
     MAX_PLAYERS = 6
     ROLLS_PER_TURN = 3
     DEFAULT_OPTIONS = {"dice": 5, "stakes": False, "bet": 10, "bankrolls": []}
     OPTION_RANGES = {"dice": (5, 6), "bet": (1, 100_000)}
-    ACTIONS = {"roll": ("hold",), "score": ("category",)}
     MAX_CHIPS = 10**9
 
     @classmethod
@@ -168,19 +167,6 @@ class YatzyState(HoldAndRoll, GameState):
                 "total": upper + bonus + lower}
 
     # -- state machine --------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        if self.is_over():
-            return []
-        if self.rolls == 0:
-            return self.roll_actions()
-        return self.roll_actions() + [{"kind": "score", "category": c}
-                                      for c in self.open_categories()]
-
-    def _apply(self, action: Action) -> list[Event]:
-        if action["kind"] == "roll":
-            return self.roll_dice(action.get("hold", []), self.current)
-        return self._score(action.get("category"))
-
     def _score(self, category: Any) -> list[Event]:
         if self.rolls == 0:
             raise IllegalAction("roll the dice before scoring")

@@ -9,15 +9,18 @@ import pygame
 
 from game import storage
 from game.app import App, Scene
+from game.bots import strengths_for
 from game.catalog import GAMES, GameInfo, Option
-from game.rules.core import SaveError, Seat
+from game.rules.core import NAME_MAX, SaveError, Seat
 from game.ui import theme
-from game.ui.widgets import Button, FocusGroup, draw_text, panel, wrap
+from game.ui.text import draw_text_in
+from game.ui.widgets import Button, FocusGroup, draw_text, panel
 
 BOT_NAMES = ["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"]
-STRENGTHS = ("easy", "normal", "hard")
 CARD_W, CARD_H = 232, 128
-NAME_LIMIT = 12
+NAME_LIMIT = NAME_MAX
+OPTION_ROW = 46  # one row per option, its sub-option beside it: nothing moves on a toggle
+TIP_BOX = pygame.Rect(40, 604, 700, 104)
 
 
 class CardButton(Button):
@@ -33,40 +36,63 @@ class CardButton(Button):
             pygame.draw.rect(surface, theme.ACCENT, self.rect, width=4, border_radius=16)
         if focused:
             pygame.draw.rect(surface, theme.INFO, self.rect.inflate(8, 8), width=3, border_radius=18)
-        x, y = self.rect.x + 16, self.rect.y + 14
-        draw_text(surface, info.title, (x, y), 26, theme.ACCENT if self.selected else theme.TEXT, True)
-        for i, line in enumerate(wrap(info.pitch, 17, self.rect.w - 32)[:3]):
-            draw_text(surface, line, (x, y + 38 + i * 20), 17, theme.TEXT_DIM)
+        inner = self.rect.inflate(-32, -24)
+        draw_text_in(surface, info.title, pygame.Rect(inner.x, inner.y, inner.w, 34), 26,
+                     theme.ACCENT if self.selected else theme.TEXT, True, "left")
+        draw_text_in(surface, info.pitch, pygame.Rect(inner.x, inner.y + 36, inner.w, 46), 17,
+                     theme.TEXT_DIM, align="left", valign="top", wrap=True, min_size=13)
         players = (f"{info.min_players} player" if info.min_players == info.max_players
+                   else f"{', '.join(map(str, info.player_counts))} players" if info.player_counts
                    else f"{info.min_players}-{info.max_players} players")
-        draw_text(surface, players, (self.rect.right - 14, self.rect.bottom - 12), 15,
-                  theme.INFO, True, "bottomright")
+        draw_text_in(surface, players, pygame.Rect(inner.x, inner.bottom - 20, inner.w, 22), 15,
+                     theme.INFO, True, "right")
 
 
 class MenuScene(Scene):
     def __init__(self, app: App, game_id: str = "yatzy", seats: list[Seat] | None = None):
         super().__init__(app)
         self.game_id = game_id if game_id in GAMES else next(iter(GAMES))
-        self.seats = [Seat(s.name, s.bot) for s in seats] if seats else [
+        remembered = self._remembered_seats(self.game_id)
+        self.seats = [Seat(s.name, s.bot) for s in seats] if seats else remembered or [
             Seat("You"), Seat("Ada", "normal")]
-        self.options: dict[str, dict] = {gid: {} for gid in GAMES}
+        # The options dicts are the app's settings themselves: every change is remembered.
+        self.options: dict[str, dict] = app.settings.options
+        for gid in GAMES:
+            self.options.setdefault(gid, {})
         self.typing: int | None = None
         self.focus = FocusGroup()
         self.has_save = storage.has_save()
+        self.fit_strengths()
         self.rebuild()
 
     @property
     def info(self) -> GameInfo:
         return GAMES[self.game_id]
 
+    # -- memory: the last seats and options per game live in app.settings -----------------
+    def _remembered_seats(self, game_id: str) -> list[Seat]:
+        info = GAMES[game_id]
+        saved = self.app.settings.seats.get(game_id) or []
+        seats = [Seat(str(s.get("name", ""))[:NAME_MAX] or "Player",
+                      s.get("bot") if s.get("bot") in strengths_for(info) else None)
+                 for s in saved if isinstance(s, dict)]
+        return seats if info.min_players <= len(seats) <= info.max_players else []
+
+    def remember(self) -> None:
+        self.app.settings.seats[self.game_id] = [{"name": s.name, "bot": s.bot}
+                                                 for s in self.seats]
+
     # -- actions ---------------------------------------------------------------------------
     def choose_game(self, game_id: str) -> None:
+        self.remember()
         self.game_id = game_id
+        self.seats = self._remembered_seats(game_id) or self.seats
         info = self.info
         while len(self.seats) > info.max_players:
             self.seats.pop()
         while len(self.seats) < info.min_players:
             self.add_seat()
+        self.fit_strengths()
         self.app.sounds.play("click")
         self.rebuild()
 
@@ -96,8 +122,17 @@ class MenuScene(Scene):
     def cycle_strength(self, index: int) -> None:
         seat = self.seats[index]
         if seat.bot:
-            seat.bot = STRENGTHS[(STRENGTHS.index(seat.bot) + 1) % len(STRENGTHS)]
+            offered = strengths_for(self.info)  # expert only where the game has one
+            at = offered.index(seat.bot) if seat.bot in offered else -1
+            seat.bot = offered[(at + 1) % len(offered)]
         self.rebuild()
+
+    def fit_strengths(self) -> None:
+        """Bots of a strength this game lacks (expert, coming from Yatzy) play its best."""
+        offered = strengths_for(self.info)
+        for seat in self.seats:
+            if seat.bot and seat.bot not in offered and seat.bot != "random":
+                seat.bot = offered[-1]
 
     def edit_name(self, index: int) -> None:
         self.typing = None if self.typing == index else index
@@ -106,19 +141,25 @@ class MenuScene(Scene):
     def option_value(self, opt: Option):
         return self.options[self.game_id].get(opt.key, self.info.default_options()[opt.key])
 
-    def change_option(self, opt: Option) -> None:
+    def change_option(self, opt: Option, step: int = 1) -> None:
+        """A switch flips; a number steps down or up through its choices (stopping at the
+        ends, so a click on the left half never jumps from the smallest to the largest)."""
         value = self.option_value(opt)
         if opt.kind == "bool":
             value = not value
         else:
             choices = list(opt.choices)
-            value = choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
+            if value in choices:
+                value = choices[max(0, min(len(choices) - 1, choices.index(value) + step))]
+            else:
+                value = choices[0]
         self.options[self.game_id][opt.key] = value
         self.app.sounds.play("click")
         self.rebuild()
 
     def cycle_speed(self) -> None:
         self.app.settings.next_speed()
+        self.app.save_settings()
         self.rebuild()
 
     def show_rules(self) -> None:
@@ -126,32 +167,57 @@ class MenuScene(Scene):
         self.app.push(RulesScene(self.app, self.info))
 
     def start(self) -> None:
-        from game.scenes.play import PlayScene
+        """Start a new game; over a saved one, ask first (starting replaces the save)."""
         self.typing = None
         for seat in self.seats:
             seat.name = seat.name.strip() or "Player"
+        self.remember()
+        self.rebuild()
+        if storage.has_save():
+            from game.scenes.confirm import ConfirmScene
+            self.app.push(ConfirmScene(
+                self.app, "Replace the saved game?",
+                "A game in progress is saved. Starting a new one replaces it; "
+                "Continue resumes it instead.", "Yes, start new", self.start_now))
+            return
+        self.start_now()
+
+    def start_now(self) -> None:
+        from game.scenes.play import PlayScene
         try:
-            state = self.info.new_game([Seat(s.name, s.bot) for s in self.seats],
-                                       dict(self.options[self.game_id]), seed=self.app.new_seed())
+            state, session = self.info.start([Seat(s.name, s.bot) for s in self.seats],
+                                             dict(self.options[self.game_id]),
+                                             seed=self.app.new_seed())
         except ValueError as exc:
             self.app.notify(str(exc), theme.BAD)
             return
-        self.app.replace_all(PlayScene(self.app, self.info, state))
+        self.app.save_settings()  # these seats and options are remembered for next time
+        self.app.replace_all(PlayScene(self.app, self.info, state, session=session))
 
     def resume(self) -> None:
         from game.scenes.play import PlayScene
         try:
-            info, state = storage.load()
+            info, state, session = storage.load_any()
         except SaveError as exc:
-            where = storage.set_aside()
+            storage.set_aside(storage.AUTOSAVE)
             self.has_save = False
             self.rebuild()
-            self.app.notify(f"Could not continue: {exc}. It was moved to {where}.", theme.BAD, 5)
+            self.app.notify(f"The saved game cannot be continued: {exc}. It was set aside.",
+                            theme.BAD, 6)
             return
-        self.app.replace_all(PlayScene(self.app, info, state))
+        if session is not None and state.is_over():  # between two games of a session
+            from game.scenes.session import SessionScene
+            self.app.replace_all(SessionScene(self.app, info, session))
+            return
+        self.app.replace_all(PlayScene(self.app, info, state, session=session))
+
+    def show_records(self) -> None:
+        from game.scenes.records import RecordsScene
+        self.app.push(RecordsScene(self.app, self.game_id))
 
     # -- layout ----------------------------------------------------------------------------
     def rebuild(self) -> None:
+        self.remember()
         buttons: list[Button] = []
         for i, (gid, info) in enumerate(GAMES.items()):
             rect = pygame.Rect(40 + (i % 3) * (CARD_W + 14), 112 + (i // 3) * (CARD_H + 14),
@@ -160,34 +226,30 @@ class MenuScene(Scene):
                               selected=gid == self.game_id)
             card.info = info
             buttons.append(card)
-        slot = 0
-        for opt in self.info.options:
-            if opt.shown_if and not self.option_value(next(
-                    o for o in self.info.options if o.key == opt.shown_if)):
-                continue
-            value = self.option_value(opt)
-            text = ("On" if value else "Off") if opt.kind == "bool" else str(value)
-            rect = pygame.Rect(40 + (slot % 2) * 355, 452 + (slot // 2) * 46, 345, 40)
-            buttons.append(Button(rect, f"{opt.label}: {text}",
-                                  lambda o=opt: self.change_option(o), size=17,
-                                  selected=opt.kind == "bool" and bool(value), tooltip=opt.help))
-            slot += 1
-        buttons.append(Button(pygame.Rect(900, 30, 180, 42), "How to play", self.show_rules,
+        buttons += self._option_buttons()
+        buttons.append(Button(pygame.Rect(740, 30, 130, 42), "Records", self.show_records,
+                              size=17, tooltip="Wins, best scores and high scores per game"))
+        buttons.append(Button(pygame.Rect(880, 30, 170, 42), "How to play", self.show_rules,
                               size=17, tooltip=f"The rules of {self.info.title} (F1)"))
-        buttons.append(Button(pygame.Rect(1090, 30, 150, 42),
-                              f"Bots: {self.app.settings.bot_speed.title()}",
-                              self.cycle_speed, size=17))
+        buttons.append(Button(pygame.Rect(1060, 30, 180, 42),
+                              f"Bot pace: {self.app.settings.bot_speed.title()}",
+                              self.cycle_speed, size=17, ident="pace",
+                              tooltip="How long bots take over each move (slow, normal, fast); "
+                                      "their strength is set per seat."))
         for i, seat in enumerate(self.seats):
             ry = 150 + i * 50
             label = seat.name + ("|" if self.typing == i else "")
             buttons.append(Button(pygame.Rect(800, ry, 196, 42), label or " ",
                                   lambda i=i: self.edit_name(i), size=20,
-                                  selected=self.typing == i, colour=theme.PANEL_LIGHT))
+                                  selected=self.typing == i, colour=theme.PANEL_LIGHT,
+                                  ident=f"name {i}", wrap=True,
+                                  tooltip=f"Click or Enter to type a name (up to {NAME_MAX} letters)"))
             buttons.append(Button(pygame.Rect(1004, ry, 86, 42), "Bot" if seat.bot else "Human",
-                                  lambda i=i: self.toggle_kind(i), size=18))
+                                  lambda i=i: self.toggle_kind(i), size=18, ident=f"kind {i}"))
             if seat.bot:
                 buttons.append(Button(pygame.Rect(1098, ry, 96, 42), seat.bot.title(),
-                                      lambda i=i: self.cycle_strength(i), size=18))
+                                      lambda i=i: self.cycle_strength(i), size=18,
+                                      tooltip="This bot's strength: easy, normal or hard"))
             buttons.append(Button(pygame.Rect(1202, ry, 40, 42), "X", lambda i=i: self.remove_seat(i),
                                   size=18, colour=(110, 56, 60),
                                   enabled=len(self.seats) > self.info.min_players))
@@ -201,6 +263,32 @@ class MenuScene(Scene):
                               hotkey=f"{self.info.title}", colour=(40, 130, 90)))
         self.focus.set(buttons)
 
+    def _option_buttons(self) -> list[Button]:
+        """One fixed row per main option, its sub-option beside it (greyed while the main
+        one is off), two columns: a toggle never moves a button under the pointer."""
+        opts = self.info.options
+        children = {o.shown_if: o for o in opts if o.shown_if}
+        buttons: list[Button] = []
+        for slot, opt in enumerate(o for o in opts if not o.shown_if):
+            x, y = 40 + (slot % 2) * 360, 452 + (slot // 2) * OPTION_ROW
+            child = children.get(opt.key)
+            width = 350 if child is None else 170
+            buttons.append(self._option_button(opt, pygame.Rect(x, y, width, 40), True))
+            if child is not None:
+                buttons.append(self._option_button(child, pygame.Rect(x + 176, y, 174, 40),
+                                                   bool(self.option_value(opt))))
+        return buttons
+
+    def _option_button(self, opt: Option, rect: pygame.Rect, enabled: bool) -> Button:
+        value = self.option_value(opt)
+        text = ("On" if value else "Off") if opt.kind == "bool" else str(value)
+        number = opt.kind != "bool"
+        tip = opt.help + (" Left/Right or a click on either half steps it." if number else "")
+        return Button(rect, f"{opt.label}: {text}", lambda o=opt: self.change_option(o),
+                      size=17, enabled=enabled, selected=not number and bool(value),
+                      tooltip=tip.strip(), ident=opt.key, wrap=True,
+                      step=(lambda d, o=opt: self.change_option(o, d)) if number else None)
+
     # -- events ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if self.typing is not None and self._handle_typing(event):
@@ -213,8 +301,7 @@ class MenuScene(Scene):
     def _handle_typing(self, event: pygame.event.Event) -> bool:
         seat = self.seats[self.typing]
         if event.type == pygame.TEXTINPUT:
-            if len(seat.name) < NAME_LIMIT:
-                seat.name += "".join(ch for ch in event.text if ch.isprintable())[:NAME_LIMIT - len(seat.name)]
+            self.type_text(seat, event.text)
             self.rebuild()
             return True
         if event.type == pygame.KEYDOWN:
@@ -234,6 +321,21 @@ class MenuScene(Scene):
             self.rebuild()
         return False
 
+    def type_text(self, seat: Seat, text: str) -> None:
+        """Add typed letters to a name: only what our fonts draw, up to NAME_MAX letters;
+        anything refused says why."""
+        refused = [ch for ch in text if not ch.isprintable() or not theme.can_draw(ch)]
+        text = "".join(ch for ch in text if ch not in refused)
+        room = NAME_MAX - len(seat.name)
+        if refused:
+            self.app.sounds.play("error")
+            self.app.notify(f"{''.join(refused)[:8]!r} cannot be shown: letters of Latin, Greek "
+                            "and Cyrillic scripts, digits and punctuation work", theme.BAD)
+        if len(text) > room:
+            self.app.sounds.play("error")
+            self.app.notify(f"Names have at most {NAME_MAX} letters", theme.BAD)
+        seat.name += text[:max(0, room)]
+
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
@@ -244,15 +346,25 @@ class MenuScene(Scene):
         draw_text(surface, f"{self.info.title} options", (40, 434), 20, theme.TEXT_DIM, True, "midleft")
         draw_text(surface, "Players", (800, 120), 24, theme.TEXT, True, "midleft")
         draw_text(surface, "click a name to type", (920, 122), 15, theme.TEXT_DIM, False, "midleft")
+        sides = (self.info.state_type().sides_for(len(self.seats))
+                 if self.info.takes(len(self.seats)) else [])
+        side_of = {seat: k for k, side in enumerate(sides) for seat in side}
         for i, _ in enumerate(self.seats):
-            pygame.draw.circle(surface, theme.player_colour(i), (784, 171 + i * 50), 8)
+            pygame.draw.circle(surface, theme.player_colour(side_of.get(i, i)), (784, 171 + i * 50), 8)
+        if any(len(side) > 1 for side in sides):  # partnerships: say who plays with whom
+            teams = " · ".join("+".join(str(i + 1) for i in side) for side in sides)
+            draw_text_in(surface, f"Teams: {teams}",
+                         pygame.Rect(1012, 150 + len(self.seats) * 50, 228, 40), 16, theme.INFO,
+                         True, "left", min_size=11)
         focused = self.focus.focused
         tip = focused.tooltip if focused and focused.tooltip else ""
         hovered = next((b for b in self.focus.buttons if b.hovered and b.tooltip), None)
         tip = hovered.tooltip if hovered else tip
         if tip:
-            draw_text(surface, wrap(tip, 16, 700)[0], (40, 700), 16, theme.INFO, False, "midleft")
+            draw_text_in(surface, tip, TIP_BOX, 17, theme.INFO, align="left", valign="bottom",
+                         wrap=True, min_size=13)
         else:
-            draw_text(surface, "Tab/arrows move · Enter selects · F1 rules · M sound", (40, 700),
-                      15, theme.TEXT_DIM, False, "midleft")
+            draw_text_in(surface, "Tab/arrows move · Enter selects · Left/Right step numbers · "
+                         "F1 rules · M sound", TIP_BOX, 15, theme.TEXT_DIM, align="left",
+                         valign="bottom", min_size=12)
         self.focus.draw(surface)

@@ -1,7 +1,13 @@
 """The play scene shared by every game: dice on a felt tray, the game's buttons, its
 score sheet, bots that act at a readable pace, and feedback for every event.
 
-What differs between games comes from a Table (game.scenes.tables.<game>)."""
+What differs between games comes from a Table (game.scenes.tables.<game>).
+
+Pacing: ``apply`` returns all of an action's events at once, but the player sees them one
+after the other. Events wait in ``pending``: a roll tumbles first, what it led to (a
+farkle, a bonus) is announced only once the dice have landed, in a banner beside the dice
+(never over them), and the next player's turn starts on screen only after the banner was
+shown. Until the dice land the sheet shows how it was before the roll."""
 
 from __future__ import annotations
 
@@ -16,25 +22,33 @@ from game.scenes.tables import load_table
 from game.scenes.tables.base import Banner
 from game.ui import theme
 from game.ui.dice import DiceAnimator, draw_die
-from game.ui.sheet import ScoreSheet
-from game.ui.widgets import Button, FocusGroup, draw_text, panel, wrap
+from game.ui.history import History
+from game.ui.sheet import ScoreSheet, SheetModel
+from game.ui.text import draw_text_in
+from game.ui.widgets import Button, FocusGroup, draw_text, panel
+from game.ui.words import turn_of
 
 TRAY = pygame.Rect(24, 76, 604, 300)
 SHEET = pygame.Rect(648, 72, 612, 636)
-END_PAUSE = 1.6  # seconds to look at the final sheet before the results
+STATUS = pygame.Rect(24, 466, 604, 80)  # what to do now; the banner takes this place
+HISTORY = pygame.Rect(24, 552, 604, 148)
+BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
+UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 
 
 class PlayScene(Scene):
-    def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True):
+    def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True,
+                 session=None):
         super().__init__(app)
         self.info = info
         self.state = state
         self.autosave = autosave
+        self.session = session  # a game.rules.session.Session when this game is part of one
         self.table = load_table(info.table_module())(self)
         self.bots = {i: make_policy(info.bot_module, seat.bot, seed=state.seed * 7 + i)
                      for i, seat in enumerate(state.seats) if seat.bot}
         self.animator = DiceAnimator()
-        self.sheet = ScoreSheet(SHEET.copy(), label_width=190)
+        self.sheet = ScoreSheet(SHEET.copy(), label_width=190 if len(state.seats) <= 4 else 140)
         self.top_buttons = FocusGroup()
         self.table_buttons = FocusGroup()
         self.die_rects: list[pygame.Rect] = []
@@ -42,11 +56,15 @@ class PlayScene(Scene):
         self.bot_plan: tuple[Action, float] | None = None
         self.fast_forward = False
         self.banner: tuple[Banner, float] | None = None
-        self.log: list[tuple[str, tuple]] = []
-        self.end_timer: float | None = END_PAUSE if state.is_over() else None
+        self.pending: list[Event] = []  # events of the last action not shown yet
+        self.frozen_sheet: SheetModel | None = None  # the sheet before a roll, until it lands
+        self.history = History(HISTORY.copy())
+        self.shown_seat = None if state.is_over() else state.current  # whose turn is on screen
         self._turn_key = (state.current, state.turns_played)
         self.table.new_turn()
         self._build_top_buttons()
+        if state.turns_played == 0 and not state.is_over() and not getattr(state, "dice", None):
+            self._announce_seating()
 
     # -- helpers used by tables ------------------------------------------------------------
     @property
@@ -55,55 +73,128 @@ class PlayScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return self.animator.busy or self.end_timer is not None
+        """Something is still being shown: dice tumbling, events waiting, a banner up, or
+        the table's own pause (a card about to be drawn)."""
+        return (self.animator.busy or bool(self.pending) or self.banner is not None
+                or self.table.hold())
+
+    @property
+    def finished(self) -> bool:
+        """The game is over and everything about it has been shown: the final sheet stays
+        until the player moves on to the results."""
+        return self.state.is_over() and not self.busy
 
     def name(self, seat: int) -> str:
         return self.state.seats[seat].name
 
+    def _announce_seating(self) -> None:
+        order = [self.name(s) for s in self.state.order]
+        text = "Seating order: " + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(order))
+        self.history.add(text, theme.INFO)
+        self._raise_banner(Banner(text, theme.INFO, "", big=True))
+
     def act(self, action: Action) -> bool:
         """Apply an action for the player to act; illegal ones explain themselves."""
+        before = self.table.sheet()
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
             self.complain(str(exc))
             return False
-        self._show(events)
+        if any(e["type"] == "rolled" for e in events) and not self.fast_forward:
+            self.frozen_sheet = before
+        self.pending += events
         self.table.after_action(action, events)
+        self._after_change()
+        self._pump()
+        return True
+
+    def _after_change(self) -> None:
         key = (self.state.current, self.state.turns_played)
         if key != self._turn_key:
             self._turn_key = key
             self.table.new_turn()
-        if self.state.is_over():
-            self.end_timer = END_PAUSE
-            if self.autosave:
-                storage.clear()
-        elif self.autosave:
-            storage.store(self.info.id, self.state)
-        return True
+        if self.autosave:
+            # A finished game stays saved until the results are up: it can still be undone.
+            storage.store(self.info.id, self.state, self.session)
+        self._build_top_buttons()
+
+    def undo(self) -> None:
+        """Take back the human's last decision (Ctrl+Z / the Undo button): a replay of the
+        game without it, so nothing can be undone across a roll."""
+        why = self.state.undo_refusal()
+        if why:
+            self.complain(f"Cannot undo: {why}")
+            return
+        self.bot_plan = None  # a bot that was about to answer waits for the new position
+        self.state = self.state.rewound(self.state.undo_point())
+        self.pending, self.banner, self.frozen_sheet = [], None, None
+        self.shown_seat = self.state.current
+        self.table.new_turn()
+        self._turn_key = None
+        self._after_change()
+        self.history.add("Undone: back to before the last move", theme.INFO)
+        self.app.sounds.play("click")
+        self.app.notify("Undone", theme.INFO)
 
     def complain(self, text: str) -> None:
         self.app.sounds.play("error")
         self.app.notify(text[:1].upper() + text[1:], theme.BAD)
 
-    def _show(self, events: list[Event]) -> None:
-        for event in events:
-            if event["type"] == "rolled":
-                self.app.sounds.play("roll")
-                if not self.fast_forward:
-                    self.animator.start(self.table.rolled_positions(event))
-            banner = self.table.describe(event)
-            if banner:
-                if banner.sound:
-                    self.app.sounds.play(banner.sound)
-                self.log = (self.log + [(banner.text, banner.colour)])[-4:]
-                if banner.big and not self.fast_forward:
-                    self.banner = (banner, 1.6)
+    def _pump(self) -> None:
+        """Show waiting events in order; stop while dice tumble or a banner is up."""
+        while self.pending and not self.animator.busy and self.banner is None:
+            self._show(self.pending.pop(0))
+        if not self.animator.busy and not any(e["type"] == "rolled" for e in self.pending):
+            self.frozen_sheet = None  # the dice have landed: the sheet may show the result
+        if not self.pending and self.banner is None:
+            self.shown_seat = None if self.state.is_over() else self.state.current
+
+    def _show(self, event: Event) -> None:
+        if event["type"] == "rolled":
+            self.app.sounds.play("roll")
+            if not self.fast_forward:
+                self.animator.start(self.table.rolled_positions(event))
+        elif event["type"] == "turn":
+            self.shown_seat = event["seat"]
+        elif event["type"] == "game_over":
+            self.shown_seat = None
+        line = self.table.history_line(event)
+        if line:
+            self.history.add(*line)
+        banner = self.table.describe(event)
+        if banner:
+            if banner.sound:
+                self.app.sounds.play(banner.sound)
+            if not line:
+                self.history.add(banner.text, banner.colour)
+            if banner.big:
+                self._raise_banner(banner)
+
+    def _raise_banner(self, banner: Banner) -> None:
+        if not self.fast_forward:
+            self.banner = (banner, BANNER_SECONDS.get(self.app.settings.bot_speed, 1.8))
+
+    def show_results(self) -> None:
+        """The game is over and its final sheet was seen: record it, show the results."""
+        from game.scenes.results import ResultsScene
+        news: dict[int, list[str]] = {}
+        if self.autosave:
+            if self.session is not None and not self.session.is_over():
+                storage.store(self.info.id, self.state, self.session)  # Continue: the standings
+            else:
+                storage.clear()
+            news = self.app.record_game(self.info.id, self.state)
+        self.app.replace_all(ResultsScene(self.app, self.info, self.state, news, self.session))
 
     # -- buttons ---------------------------------------------------------------------------
     def _build_top_buttons(self) -> None:
         speed = self.app.settings.bot_speed.title()
         self.top_buttons.set([
-            Button(pygame.Rect(830, 12, 150, 44), f"Bots: {speed}", self._cycle_speed, size=18),
+            Button(pygame.Rect(690, 12, 100, 44), "Undo", self.undo, size=18, hotkey="Ctrl+Z",
+                   enabled=not self.state.undo_refusal()),
+            Button(pygame.Rect(800, 12, 180, 44), f"Bot pace: {speed}", self._cycle_speed,
+                   size=18, ident="pace"),
             Button(pygame.Rect(990, 12, 110, 44), "Skip >>", self._toggle_skip, size=18,
                    selected=self.fast_forward, hotkey=""),
             Button(pygame.Rect(1110, 12, 50, 44), "?", self.open_rules, size=24),
@@ -111,7 +202,8 @@ class PlayScene(Scene):
         ])
 
     def _cycle_speed(self) -> None:
-        self.app.notify(f"Bot speed: {self.app.settings.next_speed()}")
+        self.app.notify(f"Bot pace: {self.app.settings.next_speed()}")
+        self.app.save_settings()
         self._build_top_buttons()
 
     def _toggle_skip(self) -> None:
@@ -129,6 +221,10 @@ class PlayScene(Scene):
         self.app.push(PauseScene(self.app, self))
 
     def _table_buttons(self) -> list[Button]:
+        if self.state.is_over():
+            return [Button(pygame.Rect(TRAY.centerx - 130, TRAY.bottom + 18, 260, 60),
+                           "See the results", self.show_results, enabled=not self.busy,
+                           size=24, hotkey="Enter")]
         specs = self.table.buttons()
         buttons = []
         width = 200 if len(specs) <= 2 else 150
@@ -155,13 +251,27 @@ class PlayScene(Scene):
 
     # -- events ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if (event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.banner is not None
+                and self.human_turn):
+            self.banner = None  # seen: the player's key or click moves on to their turn
+            self._pump()
+        if event.type == pygame.MOUSEWHEEL:
+            self.history.scroll(event.y)
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.open_pause()
+            elif event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.undo()
             elif event.key == pygame.K_F1 or event.unicode == "?":
                 self.open_rules()
             elif event.key == pygame.K_f:
                 self._toggle_skip()
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.history.scroll(3 if event.key == pygame.K_PAGEUP else -3)
+            elif self.finished and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                 pygame.K_SPACE):
+                self.show_results()
             elif self.human_turn and not self.busy:
                 self.table.handle_key(event)
             elif event.key in (pygame.K_SPACE, pygame.K_RETURN) or pygame.K_1 <= event.key <= pygame.K_9:
@@ -176,6 +286,8 @@ class PlayScene(Scene):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.top_buttons.handle(event):
+                return
+            if self.history.handle_click(event.pos):
                 return
             if self.table_buttons.handle(event):
                 return
@@ -195,16 +307,12 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)
+        self.table.update(dt)
         if self.banner:
             banner, left = self.banner
-            self.banner = (banner, left - dt) if left > dt else None
-        if self.end_timer is not None:
-            self.end_timer -= dt if not self.fast_forward else 1.0
-            if self.end_timer <= 0:
-                from game.scenes.results import ResultsScene
-                self.app.replace_all(ResultsScene(self.app, self.info, self.state))
-            return
-        if not self.human_turn and not self.animator.busy:
+            self.banner = (banner, left - dt) if left > dt and not self.fast_forward else None
+        self._pump()
+        if not self.human_turn and not self.busy and not self.state.is_over():
             self._drive_bot(dt)
         elif self.human_turn and self.fast_forward:
             self.fast_forward = False  # skipping ahead stops at the next human turn
@@ -216,6 +324,8 @@ class PlayScene(Scene):
         if self.bot_plan is None:
             action = self.bots[self.state.current].choose(self.state)
             self.table.preview_bot(action)
+            if not self.fast_forward and self.state.undo_point() is not None:
+                delay += UNDO_GRACE  # the human who just moved may still take it back
             self.bot_plan = (action, delay)
         action, left = self.bot_plan
         left -= dt
@@ -231,32 +341,38 @@ class PlayScene(Scene):
         self._draw_top(surface)
         self._draw_tray(surface)
         self.table_buttons.draw(surface)
-        self._draw_status(surface)
-        self.sheet.draw(surface, self.table.sheet())
         if self.banner:
             self._draw_banner(surface, *self.banner)
+        else:
+            self._draw_status(surface)
+        self.history.draw(surface)
+        self.sheet.draw(surface, self.frozen_sheet or self.table.sheet())
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.BG_DARK, (0, 0, theme.WIDTH, 64))
-        draw_text(surface, self.info.title, (24, 32), 32, theme.ACCENT, True, "midleft",
-                  display=True)
-        if self.state.is_over():
+        draw_text_in(surface, self.info.title, pygame.Rect(24, 8, 230, 48), 32, theme.ACCENT,
+                     True, "left", display=True)
+        seat = self.shown_seat
+        if seat is None:
             text, colour = "Game over", theme.ACCENT
         else:
-            seat = self.state.current
             who = self.name(seat)
-            text = f"{who}'s turn" if self.state.seats[seat].is_human else f"{who} is playing"
-            colour = theme.player_colour(seat)
-        info = self.table.turn_info()
-        x = 300
+            text = turn_of(who) if self.state.seats[seat].is_human else f"{who} is playing"
+            colour = self.table.seat_colour(seat)
+        info = self.table.turn_info() if seat == self.state.current else ""
+        x = 270
+        right = min((b.rect.left for b in self.top_buttons.buttons), default=theme.WIDTH) - 10
         pygame.draw.circle(surface, colour, (x, 32), 9)
-        r = draw_text(surface, text, (x + 18, 32), 24, theme.TEXT, True, "midleft")
-        if info:
-            draw_text(surface, info, (r.right + 18, 33), 18, theme.TEXT_DIM, False, "midleft")
+        r = draw_text_in(surface, text, pygame.Rect(x + 16, 8, min(300, right - x - 16), 48), 24,
+                         theme.TEXT, True, "left", min_size=14)
+        if info and right - r.right > 40:
+            draw_text_in(surface, info, pygame.Rect(r.right + 14, 8, right - r.right - 14, 48), 18,
+                         theme.TEXT_DIM, align="left", min_size=12, wrap=True)
         self.top_buttons.draw(surface)
 
     def _draw_tray(self, surface: pygame.Surface) -> None:
         panel(surface, TRAY, theme.FELT, 22, theme.FELT_DARK)
+        self.table.draw_tray(surface, TRAY)
         dice = self.table.dice()
         n = max(1, len(dice))
         size = 88 if n <= 5 else 78 if n <= 6 else 62
@@ -265,15 +381,18 @@ class PlayScene(Scene):
         total = n * size + (n - 1) * gap
         x = TRAY.centerx - total // 2
         y = TRAY.centery - size // 2 - (24 if self.table.aside_dice() else 6)
+        placed = self.table.dice_rects(TRAY, len(dice))
         self.die_rects = []
         for i, spec in enumerate(dice):
-            rect = pygame.Rect(x + i * (size + gap), y, size, size)
+            rect = placed[i] if placed else pygame.Rect(x + i * (size + gap), y, size, size)
             bounce, rotation = self.animator.offset(i)
             value = spec.value if spec.value is None else self.animator.shown(i, spec.value)
             draw_die(surface, rect.move(0, bounce), value, mode=spec.mode, rotation=rotation,
                      label=spec.label, hover=(i == self.hover_die and self.human_turn))
-            draw_text(surface, str(i + 1), (rect.centerx, TRAY.y + 22), 15, theme.FELT_DARK if
-                      not self.human_turn else (170, 220, 200), True, "center")
+            if spec.mode != "aside":  # dice out of play take no key
+                draw_text(surface, str(i + 1), (rect.centerx, rect.bottom + 12 if placed
+                                                 else TRAY.y + 22), 15, theme.FELT_DARK if
+                          not self.human_turn else (170, 220, 200), True, "center")  # its key
             self.die_rects.append(rect)
         groups = self.table.aside_dice()
         if groups:
@@ -286,29 +405,17 @@ class PlayScene(Scene):
                 gx += 14
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        y = TRAY.bottom + 96
-        for line in self.table.status():
-            for part in wrap(line, 20, TRAY.w):
-                draw_text(surface, part, (TRAY.x + 4, y), 20, theme.TEXT, False)
-                y += 26
-        y = max(y + 8, 600)
-        for text, colour in self.log[-3:]:
-            draw_text(surface, text, (TRAY.x + 4, y), 18, colour, False)
-            y += 24
-        hint = "Esc menu · F1 rules · M sound · F skip bots"
-        draw_text(surface, hint, (TRAY.x + 4, theme.HEIGHT - 14), 15, theme.TEXT_DIM, False,
-                  "midleft")
+        text = "\n".join(self.table.status())
+        draw_text_in(surface, text, STATUS.inflate(-8, 0), 20, theme.TEXT, align="left",
+                     valign="top", min_size=13, wrap=True)
+        hint = "Esc menu · F1 rules · M sound · F skip bots · wheel/PgUp: history"
+        draw_text_in(surface, hint, pygame.Rect(TRAY.x + 4, theme.HEIGHT - 20, TRAY.w, 20), 14,
+                     theme.TEXT_DIM, align="left", min_size=11)
 
     def _draw_banner(self, surface: pygame.Surface, banner: Banner, left: float) -> None:
-        rect = pygame.Rect(0, 0, 560, 120)
-        rect.center = (TRAY.centerx, TRAY.centery + 10)
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        alpha = int(235 * min(1.0, left / 0.3))
-        pygame.draw.rect(shade, (*theme.BG_DARK, alpha), shade.get_rect(), border_radius=24)
-        surface.blit(shade, rect)
-        pygame.draw.rect(surface, banner.colour, rect, width=4, border_radius=24)
-        lines = wrap(banner.text, 36, rect.w - 40, True)
-        y = rect.centery - (len(lines) - 1) * 22
-        for line in lines:
-            draw_text(surface, line, (rect.centerx, y), 36, banner.colour, True, "center")
-            y += 44
+        """An announcement in the status area, beside the dice and never over them."""
+        rect = STATUS.inflate(0, 4)
+        pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=18)
+        pygame.draw.rect(surface, banner.colour, rect, width=3, border_radius=18)
+        draw_text_in(surface, banner.text, rect.inflate(-28, -10), 30, banner.colour, True,
+                     min_size=14, wrap=True)

@@ -1,4 +1,9 @@
-"""Drawing dice: ivory faces with pips, held/selected/set-aside looks, a tumbling animation."""
+"""Drawing dice: ivory faces with pips or pictures, held/selected/set-aside looks, a
+tumbling animation, and the number keys that pick a die.
+
+Face sets: a die value is an int 1..6 (pips) or a face name of another set in
+``FACE_SETS`` (Pirate Fortune: skull parrot monkey sword gold diamond, drawn by
+game.ui.symbols). Drawing, the tumble and the keys work the same for every set."""
 
 from __future__ import annotations
 
@@ -8,17 +13,49 @@ import random
 import pygame
 
 from . import theme
+from .symbols import draw_symbol
 from .widgets import draw_text
 
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
+FACE_SETS: dict[str, tuple] = {
+    "pips": (1, 2, 3, 4, 5, 6),
+    "pirate": ("skull", "parrot", "monkey", "sword", "gold", "diamond"),
+}
+SKULL_FACE = (44, 44, 52)  # a skull die is dark: it stands out without its colour too
+
 _cache: dict[tuple, pygame.Surface] = {}
 
 
-def die_face(value: int, size: int, face=theme.DIE, pip=theme.PIP) -> pygame.Surface:
+def face_set(value) -> tuple:
+    """The face set a die value belongs to."""
+    return FACE_SETS["pirate"] if isinstance(value, str) else FACE_SETS["pips"]
+
+
+def die_index_for_key(key: int, n: int) -> int | None:
+    """The die (0-based) that number key ``key`` (1-9 or keypad) picks among ``n`` dice."""
+    for base in (pygame.K_1, pygame.K_KP1):
+        if base <= key < base + min(n, 9):
+            return key - base
+    return None
+
+
+def _picture_face(value: str, size: int, face) -> pygame.Surface:
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    radius = size // 6
+    pygame.draw.rect(surf, theme.DIE_EDGE, surf.get_rect(), border_radius=radius)
+    inner = surf.get_rect().inflate(-4, -6).move(0, -2)
+    pygame.draw.rect(surf, SKULL_FACE if value == "skull" else face, inner, border_radius=radius)
+    draw_symbol(surf, value, inner.inflate(-size // 8, -size // 8))
+    return surf
+
+
+def die_face(value: int | str, size: int, face=theme.DIE, pip=theme.PIP) -> pygame.Surface:
     key = (value, size, face, pip)
+    if key not in _cache and isinstance(value, str):
+        _cache[key] = _picture_face(value, size, face)
     if key not in _cache:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         radius = size // 6
@@ -69,8 +106,11 @@ class DiceAnimator:
             if self.time_left == 0:
                 self.rolling = set()
 
-    def shown(self, index: int, value: int) -> int:
-        return self.faces.get(index, value) if index in self.rolling and self.busy else value
+    def shown(self, index: int, value):
+        """What die ``index`` shows now: a random face of its own set while it tumbles."""
+        if index not in self.rolling or not self.busy:
+            return value
+        return face_set(value)[self.faces.get(index, 1) - 1]
 
     def offset(self, index: int) -> tuple[int, float]:
         """(vertical bounce in px, rotation in degrees) for a tumbling die."""

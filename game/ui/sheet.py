@@ -11,17 +11,12 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import theme
-from .widgets import draw_text
+from .text import draw_text_in, ellipsize
 
 
 def fit(text: str, size: int, width: int) -> str:
     """Shorten ``text`` with an ellipsis until it fits ``width`` pixels in the bold face."""
-    face = theme.font(size, True)
-    if face.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and face.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return ellipsize(theme.font(size, True), text, width)
 
 
 @dataclass
@@ -73,25 +68,26 @@ class ScoreSheet:
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=14)
         n_cols = max(1, len(model.headers))
         footer_h = 26 if model.footer else 0
-        n_rows = len(model.rows) + 1
+        n_rows = len(model.rows) + 2  # the header takes two rows' height: names may wrap
         row_h = min(38, (self.rect.h - 12 - footer_h) // n_rows)
-        size = max(15, min(22, row_h - 8))
+        size = max(12, min(22, row_h - 8))
         x0 = self.rect.x + 10
         col_w = (self.rect.w - 20 - self.label_width) // n_cols
         y = self.rect.y + 6
         # Header: player names, the active player's lit.
         for c, (name, colour) in enumerate(model.headers):
             cx = x0 + self.label_width + c * col_w
-            cell = pygame.Rect(cx + 2, y, col_w - 4, row_h - 2)
+            cell = pygame.Rect(cx + 2, y, col_w - 4, 2 * row_h - 2)
             if c == model.active_column:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=8)
                 pygame.draw.rect(surface, colour, cell, width=2, border_radius=8)
-            draw_text(surface, fit(name, size - 1, col_w - 10), cell.center, size - 1, colour,
-                      True, "center")
+            draw_text_in(surface, name, cell.inflate(-8, -4), size - 1, colour, True,
+                         min_size=10, wrap=True)
         if model.corner:
-            draw_text(surface, fit(model.corner, size - 1, self.label_width - 12),
-                      (x0 + 8, y + row_h // 2 - 1), size - 1, theme.TEXT_DIM, True, "midleft")
-        y += row_h
+            draw_text_in(surface, model.corner, pygame.Rect(x0 + 8, y, self.label_width - 12,
+                                                            2 * row_h - 2),
+                         size - 1, theme.TEXT_DIM, True, "left", min_size=10)
+        y += 2 * row_h
         self.row_rects = {}
         self.cell_rects = {}
         for row in model.rows:
@@ -103,8 +99,9 @@ class ScoreSheet:
                 if row.key == model.cursor:
                     pygame.draw.rect(surface, theme.INFO, line, width=2, border_radius=6)
             bold = row.kind == "total"
-            draw_text(surface, row.label, (x0 + 8, line.centery), size, row.label_colour, bold,
-                      "midleft")
+            draw_text_in(surface, row.label, pygame.Rect(x0 + 8, y, self.label_width - 12,
+                                                         row_h - 2),
+                         size, row.label_colour, bold, "left", min_size=10)
             for c, cell in enumerate(row.cells):
                 cx = x0 + self.label_width + c * col_w
                 box = pygame.Rect(cx + 2, y, col_w - 4, row_h - 2)
@@ -118,11 +115,12 @@ class ScoreSheet:
                         pygame.draw.rect(surface, theme.INFO, box.inflate(-2, 0), width=2,
                                          border_radius=6)
                 if cell.text:
-                    draw_text(surface, cell.text, box.center, size, cell.colour,
-                              cell.bold or bold, "center")
+                    draw_text_in(surface, cell.text, box.inflate(-4, 0), size, cell.colour,
+                                 cell.bold or bold, min_size=9)
             if row.key:
                 self.row_rects[row.key] = line
             y += row_h
         if model.footer:
-            draw_text(surface, model.footer, (self.rect.centerx, self.rect.bottom - 16), 16,
-                      theme.TEXT_DIM, False, "center")
+            draw_text_in(surface, model.footer, pygame.Rect(self.rect.x + 10, self.rect.bottom - 26,
+                                                            self.rect.w - 20, 22),
+                         16, theme.TEXT_DIM, min_size=11)

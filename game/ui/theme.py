@@ -76,9 +76,43 @@ def display_font(size: int) -> pygame.font.Font:
     return _fonts[key]
 
 
+generation = 0  # bumped when fonts are dropped: caches of text layouts key on it
+
+
 def forget_fonts() -> None:
+    global generation
     _fonts.clear()
+    generation += 1
 
 
 def player_colour(seat: int) -> tuple[int, int, int]:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+_glyphs: dict[tuple[str, str], bool] = {}
+_MISSING = "\ue000"  # a private-use code point: no font of ours draws it
+
+
+def _has_glyph(face: pygame.font.Font, key: str, ch: str) -> bool:
+    """Whether ``face`` draws ``ch`` as itself rather than as its empty 'missing' box."""
+    cache_key = (key, ch)
+    if cache_key not in _glyphs:
+        if ch.isspace():
+            _glyphs[cache_key] = True
+        else:
+            def ink(text: str) -> bytes:
+                return pygame.image.tobytes(face.render(text, True, (255, 255, 255)), "RGBA")
+            _glyphs[cache_key] = ink(ch) != ink(_MISSING)
+    return _glyphs[cache_key]
+
+
+def can_draw(text: str) -> bool:
+    """True when the UI faces (regular and bold) draw every character of ``text``."""
+    return all(_has_glyph(font(24), "regular", ch) and _has_glyph(font(24, True), "bold", ch)
+               for ch in text)
+
+
+def display_covers(text: str) -> bool:
+    """True when the rounded title face draws all of ``text`` (it has no Greek or Cyrillic;
+    names in other scripts fall back to the bold UI face)."""
+    return all(_has_glyph(display_font(24), "display", ch) for ch in text)

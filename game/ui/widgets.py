@@ -8,32 +8,24 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import theme
+from .text import draw_text_in, face_for, note_free_text, wrap_lines
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 22,
               colour=theme.TEXT, bold: bool = False, anchor: str = "topleft",
               display: bool = False) -> pygame.Rect:
-    face = theme.display_font(size) if display else theme.font(size, bold)
+    """Fixed words at a point (titles, hints). Anything that can grow (names, scores,
+    messages) goes through ``draw_text_in`` with its box instead."""
+    face = face_for(text, size, bold, display)
     image = face.render(text, True, colour)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
+    note_free_text(text, image, rect, surface)
     return rect
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    f = theme.font(size, bold)
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if f.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
+    return [line for line in wrap_lines(theme.font(size, bold), text, width) if line]
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius: int = 14,
@@ -56,6 +48,9 @@ class Button:
     hotkey: str = ""  # shown small under the label, e.g. "Space"
     selected: bool = False  # a toggled-on state (drawn gold)
     tooltip: str = ""
+    step: Callable[[int], None] | None = None  # a number: -1/+1 by Left/Right or a half click
+    ident: str = ""  # what keyboard focus remembers when the label changes ("" = the label)
+    wrap: bool = False  # a long label may take two lines (options, names) before shrinking
     hovered: bool = field(default=False, repr=False)
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
@@ -74,17 +69,33 @@ class Button:
             pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), width=3,
                              border_radius=12)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
-        cy = self.rect.centery - (7 if self.hotkey else 0)
-        draw_text(surface, self.label, (self.rect.centerx, cy), self.size, colour, True, "center")
+        inner = self.rect.inflate(-12, -4)
         if self.hotkey:
-            draw_text(surface, self.hotkey, (self.rect.centerx, self.rect.bottom - 12), 14,
-                      theme.TEXT_DIM if self.enabled else theme.LINE, False, "center")
+            label_box = pygame.Rect(inner.x, inner.y, inner.w, inner.h - 16)
+            draw_text_in(surface, self.hotkey, pygame.Rect(inner.x, inner.bottom - 20, inner.w, 18),
+                         14, theme.TEXT_DIM if self.enabled else theme.LINE, min_size=10)
+        else:
+            label_box = inner
+        if self.step is not None:  # a number: arrows on both halves say it steps both ways
+            for text, anchor in (("‹", "midleft"), ("›", "midright")):
+                pos = getattr(inner, anchor)
+                draw_text(surface, text, pos, self.size + 6, colour, True, anchor)
+            label_box = label_box.inflate(-36, 0)
+        draw_text_in(surface, self.label, label_box, self.size, colour, True, min_size=11,
+                     wrap=self.wrap)
 
     def press(self) -> bool:
         if self.enabled:
             self.action()
             return True
         return False
+
+    def click(self, pos) -> bool:
+        """A click or tap: a number steps down on its left half and up on its right half."""
+        if self.step is not None and self.enabled:
+            self.step(-1 if pos[0] < self.rect.centerx else 1)
+            return True
+        return self.press()
 
 
 class FocusGroup:
@@ -101,7 +112,7 @@ class FocusGroup:
         self.buttons = buttons
         if self._label:
             for i, b in enumerate(buttons):
-                if b.label == self._label:
+                if (b.ident or b.label) == self._label:
                     self.index = i
                     return
         if self.index >= len(buttons):
@@ -119,7 +130,7 @@ class FocusGroup:
             self.index = enabled[0] if step > 0 else enabled[-1]
         else:
             self.index = enabled[(enabled.index(self.index) + step) % len(enabled)]
-        self._label = self.buttons[self.index].label
+        self._label = self.buttons[self.index].ident or self.buttons[self.index].label
 
     def move_spatial(self, dx: int, dy: int) -> None:
         """Arrow keys: go to the nearest enabled button in that direction."""
@@ -142,7 +153,7 @@ class FocusGroup:
                 best, best_cost = i, cost
         if best is not None:
             self.index = best
-            self._label = self.buttons[best].label
+            self._label = self.buttons[best].ident or self.buttons[best].label
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Mouse and keyboard for the buttons. Returns True when the event was used."""
@@ -153,7 +164,7 @@ class FocusGroup:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons:
                 if b.rect.collidepoint(event.pos):
-                    return b.press() or True
+                    return b.click(event.pos) or True
             return False
         if event.type == pygame.KEYDOWN:
             shift = event.mod & pygame.KMOD_SHIFT
@@ -162,6 +173,11 @@ class FocusGroup:
                 return True
             arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
                       pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+            focused = self.focused
+            if (event.key in (pygame.K_LEFT, pygame.K_RIGHT) and focused is not None
+                    and focused.step is not None and focused.enabled):
+                focused.step(-1 if event.key == pygame.K_LEFT else 1)
+                return True
             if event.key in arrows:
                 self.move_spatial(*arrows[event.key])
                 return True

@@ -3,8 +3,9 @@
 //
 //     node tests/pyodide/run.mjs REPO_ROOT SCRIPT.py
 //
-// Copies game/__init__.py, game/catalog.py, game/sim.py and every .py file under
-// game/rules/ and game/bots/ from REPO_ROOT to /app in pyodide's in-memory file system
+// Copies game/__init__.py, game/catalog.py, game/sim.py and every .py file (and .bin data
+// file: the expert Yatzy table) under game/rules/ and game/bots/ from REPO_ROOT
+// to /app in pyodide's in-memory file system
 // (no pygame, no scenes, no ui: those cannot load there, and the rules must not need
 // them), puts /app first on sys.path, runs SCRIPT.py as __main__ and forwards its
 // stdout and stderr. Exit code 0 when the script ran to the end, 1 when it raised.
@@ -18,14 +19,14 @@ const FILES = ["game/__init__.py", "game/catalog.py", "game/sim.py"];
 const TREES = ["game/rules", "game/bots"];
 const APP = "/app";
 
-function pyFilesUnder(root, rel) {
+function appFilesUnder(root, rel) {
     const out = [];
     for (const name of readdirSync(join(root, rel)).sort()) {
         const relPath = posix.join(rel, name);
         const stat = statSync(join(root, relPath));
         if (stat.isDirectory()) {
-            if (name !== "__pycache__") out.push(...pyFilesUnder(root, relPath));
-        } else if (name.endsWith(".py")) {
+            if (name !== "__pycache__") out.push(...appFilesUnder(root, relPath));
+        } else if (name.endsWith(".py") || name.endsWith(".bin")) {
             out.push(relPath);
         }
     }
@@ -38,7 +39,7 @@ async function main() {
         process.stderr.write("usage: node run.mjs REPO_ROOT SCRIPT.py\n");
         return 2;
     }
-    const files = [...FILES, ...TREES.flatMap((t) => pyFilesUnder(root, t))];
+    const files = [...FILES, ...TREES.flatMap((t) => appFilesUnder(root, t))];
 
     const started = performance.now();
     const py = await loadPyodide({

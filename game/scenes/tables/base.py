@@ -12,7 +12,8 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.ui import theme
-from game.ui.sheet import SheetModel
+from game.ui.sheet import Cell, Row, SheetModel
+from game.ui.words import says
 
 if TYPE_CHECKING:
     from game.scenes.play import PlayScene
@@ -72,7 +73,34 @@ class Table:
         s = self.state
         seats = list(s.order)
         headers = [(s.seats[i].name, theme.player_colour(i)) for i in seats]
-        return seats, headers, (seats.index(s.current) if not s.is_over() else -1)
+        shown = getattr(self.scene, "shown_seat", None if s.is_over() else s.current)
+        return seats, headers, (seats.index(shown) if shown is not None else -1)
+
+    def seat_colour(self, seat: int) -> tuple:
+        """The colour that marks a seat (partners may share one)."""
+        return theme.player_colour(seat)
+
+    def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect] | None:
+        """Where each die goes on the tray; None: the usual centred row."""
+        return None
+
+    def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
+        """Extra things on the felt, under the dice (a card, a chest, zones)."""
+
+    def turn_rows(self, seats: list[int], cell, limit: int) -> list[Row]:
+        """The sheet's "Turns" count and the last ``limit`` turns, newest first: one row per
+        turn, ``cell(result)`` for each player's entry of ``state.turn_results(seat)``."""
+        s = self.state
+        rows = [Row("Turns", [Cell(str(s.turns_taken(i)), theme.TEXT_DIM) for i in seats],
+                    kind="sum")]
+        played = max((s.turns_taken(i) for i in seats), default=0)
+        for turn in range(played, max(1, played - limit + 1) - 1, -1):
+            cells = []
+            for i in seats:
+                results = s.turn_results(i)
+                cells.append(cell(results[turn - 1]) if turn <= len(results) else Cell(""))
+            rows.append(Row(f"Turn {turn}", cells, label_colour=theme.TEXT_DIM))
+        return rows
 
     def status(self) -> list[str]:
         """Lines under the dice: what the player can do now, totals of the turn."""
@@ -96,6 +124,13 @@ class Table:
     def new_turn(self) -> None:
         """The player to act changed: clear selections."""
 
+    def update(self, dt: float) -> None:
+        """Once a frame while the play scene is on top (before bots act)."""
+
+    def hold(self) -> bool:
+        """True while the table shows something that players and bots wait for."""
+        return False
+
     def preview_bot(self, action: Action) -> None:
         """Show what a bot is about to do (its held dice, its chosen box) before it does it."""
 
@@ -108,3 +143,17 @@ class Table:
 
     def describe(self, event: Event) -> Banner | None:
         return None
+
+    def history_line(self, event: Event) -> tuple[str, tuple] | None:
+        """The move history's line for an event ((text, colour), None to use the banner's
+        words). Rolls are listed with their dice for every game."""
+        if event["type"] == "rolled":
+            seat = event["seat"]
+            return (f"{says(self.scene.name(seat), 'rolls')} {dice_text(event['dice'])}",
+                    theme.player_colour(seat))
+        return None
+
+
+def dice_text(dice) -> str:
+    """Dice as the history writes them: [1 3 5]."""
+    return "[" + " ".join(str(d) for d in dice) + "]"

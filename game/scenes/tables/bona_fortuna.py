@@ -67,12 +67,11 @@ class Table(BaseTable):
         self.cursor: str | None = None
         self.viewing = None
         s = self.state
-        if not self._announced and s.turns_played == 0 and s.rolls == 0 and not s.is_over():
-            self._announced = True  # the roll-off, shown once at the start
-            text = f"Roll-off winner: {self.scene.name(s.current)}"
-            self.scene.log.append((self.roll_off_text(), theme.INFO))
-            self.scene.log = self.scene.log[-4:]
-            self.scene.banner = (Banner(text, theme.ACCENT, big=True), 2.4)
+        history = getattr(self.scene, "history", None)
+        if not self._announced and s.turns_played == 0 and s.rolls == 0 and not s.is_over() \
+                and history is not None:
+            self._announced = True  # the roll-off, once, before the scene's seating banner
+            history.add(self.roll_off_text(), theme.INFO)
 
     # -- helpers ---------------------------------------------------------------------------
     @property
@@ -287,12 +286,17 @@ class Table(BaseTable):
                           f"({where})", theme.ACCENT, "bonus", big=True)
         if kind == "phase":
             starter = self.scene.name(event["starter"])
-            totals = " · ".join(f"{self.scene.name(x)} {event['totals'][x]}"
-                                for x in self.state.phase1_order)
-            self.scene.log.append((f"Phase I totals: {totals}", theme.INFO))
             return Banner(f"Doubling Round! {starter} starts (lowest Phase I total)",
                           theme.ACCENT, "bonus", big=True)
         return None
+
+    def history_line(self, event: Event) -> tuple[str, tuple] | None:
+        if event["type"] == "phase":
+            totals = " · ".join(f"{self.scene.name(x)} {event['totals'][x]}"
+                                for x in self.state.phase1_order)
+            return (f"Phase I totals: {totals}. Doubling Round: "
+                    f"{self.scene.name(event['starter'])} starts (lowest).", theme.ACCENT)
+        return super().history_line(event)
 
     # -- drawing ---------------------------------------------------------------------------
     def dice(self) -> list[DieSpec]:
@@ -390,7 +394,9 @@ class Table(BaseTable):
         return Cell(text if top else "·", theme.INFO if top else theme.LINE, key=key)
 
     def sheet(self) -> SheetModel:
-        self.scene.sheet.label_width = LABEL_WIDTH  # short labels leave room for 5 columns
+        widget = getattr(self.scene, "sheet", None)  # the results scene has its own
+        if widget is not None:
+            widget.label_width = LABEL_WIDTH  # short labels leave room for 5 columns
         if self.state.phase == 2 and self.viewing is None:
             return self.round_sheet()
         return self.phase1_sheet()
@@ -443,7 +449,9 @@ class Table(BaseTable):
 
     def column_titles(self, n_columns: int) -> list[str]:
         """"Normal" / "Doubled" when they fit the sheet's columns, else "×1" / "×2"."""
-        sheet = self.scene.sheet
+        sheet = getattr(self.scene, "sheet", None)
+        if sheet is None:
+            return [COLUMN_TITLES[c].split()[0] for c in COLUMNS]
         width = (sheet.rect.w - 20 - sheet.label_width) // n_columns - 12
         face = theme.font(21, True)
         if all(face.size(COLUMN_TITLES[c].split()[0])[0] <= width for c in COLUMNS):

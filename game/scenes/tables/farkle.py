@@ -6,10 +6,11 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.rules.farkle import FarkleState
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
 from game.scenes.tables.base import Table as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
+from game.ui.words import count, says, turn_of
 
 HISTORY_ROWS = 9
 LEADER = (92, 74, 20)
@@ -21,6 +22,7 @@ class Table(BaseTable):
     def __init__(self, scene):
         super().__init__(scene)
         self.farkled: list[int] = []  # the roll that farkled, kept on screen until the next
+        self.farkled_by: int | None = None  # whose roll it was
 
     def new_turn(self) -> None:
         self.chosen: set[int] = set()
@@ -28,6 +30,11 @@ class Table(BaseTable):
     # -- what pressing things does ---------------------------------------------------------
     def selection(self):
         return self.state.selection_score(sorted(self.chosen))
+
+    def preview(self) -> dict:
+        """The engine's numbers for the dice chosen now (points, Van't Hof, turn total,
+        whether banking is allowed): the buttons never add these up themselves."""
+        return self.state.set_aside_preview(sorted(self.chosen))
 
     def roll_action(self) -> Action:
         if not self.state.rolled:
@@ -84,35 +91,48 @@ class Table(BaseTable):
         self.chosen = set()
         farkle = next((e for e in events if e["type"] == "farkle"), None)
         self.farkled = list(farkle["dice"]) if farkle else []
+        self.farkled_by = farkle["seat"] if farkle else None
 
     def describe(self, event: Event) -> Banner | None:
         kind = event["type"]
         who = self.scene.name(event["seat"]) if "seat" in event else ""
         if kind == "farkle":
-            lost = f": {event['lost']} points lost" if event["lost"] else ""
-            return Banner(f"FARKLE! {who}{lost}", theme.BAD, "farkle", big=True)
+            lost = f", {event['lost']} points lost" if event["lost"] else ""
+            return Banner(f"FARKLE! {says(who, 'scores')} nothing with "
+                          f"{dice_text(event['dice'])}{lost}", theme.BAD, "farkle", big=True)
         if kind == "penalty":
-            return Banner(f"Three farkles in a row: {who} loses 1000", theme.BAD, "error", big=True)
-        if kind == "hot_dice":
-            return Banner(f"HOT DICE! {who} may roll all six again", theme.ACCENT, "hot_dice",
+            return Banner(f"Three farkles in a row: {says(who, 'loses')} 1000", theme.BAD, "error",
                           big=True)
+        if kind == "hot_dice":
+            return Banner(f"HOT DICE! {says(who, 'may')} roll all six again", theme.ACCENT,
+                          "hot_dice", big=True)
         if kind == "vant_hof":
-            return Banner(f"Van't Hof 6! {who}'s 1s are worth 3000", theme.ACCENT, "bonus", big=True)
+            ones = "Your" if who == "You" else f"{who}'s"
+            return Banner(f"Van't Hof 6! {ones} 1s are worth 3000", theme.ACCENT, "bonus", big=True)
         if kind == "banked":
-            extra = " and is on the board" if event.get("on_the_board") and \
+            is_ = "are" if who == "You" else "is"
+            extra = f" and {is_} on the board" if event.get("on_the_board") and \
                 self.state.options["on_board"] else ""
-            return Banner(f"{who} banks {event['points']}{extra} (total {event['total']})",
+            return Banner(f"{says(who, 'banks')} {event['points']}{extra} (total {event['total']})",
                           theme.GOOD, "score")
         if kind == "piggyback":
-            return Banner(f"{who} piggybacks on {event['points']} points", theme.INFO, "click")
+            return Banner(f"{says(who, 'piggybacks')} on {event['points']} points", theme.INFO,
+                          "click")
         if kind == "piggyback_credit":
-            return Banner(f"{who} gets {event['points']} back from the farkled piggyback",
+            return Banner(f"{says(who, 'gets')} {event['points']} back from the farkled piggyback",
                           theme.INFO, "score")
         if kind == "last_round":
             still = ", ".join(self.scene.name(s) for s in event["still_to_play"])
-            return Banner(f"LAST ROUND! {who} reached {event['total']}. Still to play: {still}",
-                          theme.ACCENT, "bonus", big=True)
+            return Banner(f"LAST ROUND! {says(who, 'reached')} {event['total']}. "
+                          f"Still to play: {still}", theme.ACCENT, "bonus", big=True)
         return None
+
+    def history_line(self, event: Event) -> tuple[str, tuple] | None:
+        if event["type"] == "set_aside":
+            seat = event["seat"]
+            return (f"   {says(self.scene.name(seat), 'sets')} aside {dice_text(event['dice'])}: "
+                    f"+{event['points']} (turn {event['turn_total']})", theme.player_colour(seat))
+        return super().history_line(event)
 
     # -- drawing ---------------------------------------------------------------------------
     def dice(self) -> list[DieSpec]:
@@ -130,19 +150,20 @@ class Table(BaseTable):
     def buttons(self) -> list[ButtonSpec]:
         s = self.state
         if not s.rolled:
-            specs = [ButtonSpec(f"Roll {s.dice_left} dice", {"kind": "roll"}, hotkey="Space")]
+            specs = [ButtonSpec(f"Roll {count(s.dice_left, 'die', 'dice')}", {"kind": "roll"},
+                                hotkey="Space")]
             if s.can_piggyback():
                 p = s.piggy
                 specs.append(ButtonSpec(f"Piggyback {p['dice']}", {"kind": "piggyback"},
                                         hotkey=f"P · {p['points']} pts"))
             return specs
-        sel = self.selection()
+        p = self.preview()
         left = len(s.dice) - len(self.chosen)
-        total = s.turn_total + sel.points
-        roll_label = "Hot dice: roll 6" if sel.ok and left == 0 else f"Roll {left or 6} dice"
-        bank_ok = sel.ok and total >= s.bank_minimum()
-        return [ButtonSpec(roll_label, self.roll_action(), enabled=sel.ok, hotkey="Space"),
-                ButtonSpec(f"Bank {total}", self.bank_action(), enabled=bank_ok, hotkey="B / Enter"),
+        roll_label = ("Hot dice: roll 6" if p["can_roll"] and left == 0
+                      else f"Roll {count(left or 6, 'die', 'dice')}")
+        return [ButtonSpec(roll_label, self.roll_action(), enabled=p["can_roll"], hotkey="Space"),
+                ButtonSpec(f"Bank {p['turn_total']}", self.bank_action(), enabled=p["can_bank"],
+                           hotkey="B / Enter"),
                 ButtonSpec("Pick all", None, enabled=True, hotkey="A", key="all")]
 
     def turn_info(self) -> str:
@@ -163,16 +184,18 @@ class Table(BaseTable):
         if not human:
             lines.append(f"{self.scene.name(s.current)} is thinking…")
         elif s.rolled:
-            sel = self.selection()
+            p = self.preview()
             if not self.chosen:
                 lines.append("Click scoring dice (or press 1-6) to set them aside; A picks all.")
-            elif sel.ok:
-                lines.append(f"Selected: {sel.points} points. Turn total would be "
-                             f"{s.turn_total + sel.points}.")
+            elif p["can_roll"]:
+                extra = f" + Van't Hof {p['vant_hof']}" if p["vant_hof"] else ""
+                lines.append(f"Selected: {p['points']} points{extra}. Turn total would be "
+                             f"{p['turn_total']}.")
             else:
-                lines.append(f"Not allowed: {sel.reason}.")
-        elif self.farkled:
-            lines.append("Farkle: nothing scored. Your turn now - roll!")
+                lines.append(f"Not allowed: {p['reason']}.")
+        elif self.farkled and self.farkled_by is not None:
+            lines.append(f"{says(self.scene.name(self.farkled_by), 'farkled')} with "
+                         f"{dice_text(self.farkled)}. {turn_of(self.scene.name(s.current))}: roll!")
         else:
             lines.append("Roll to start your turn (Space).")
         minimum = s.bank_minimum()
@@ -185,6 +208,12 @@ class Table(BaseTable):
             lines.append(f"Last round - still to play: {still}. Beat {s.leader_total(s.current)}!")
         return lines
 
+    @staticmethod
+    def _turn_cell(r: dict) -> Cell:
+        if r["result"] == "farkle":
+            return Cell("-1000" if r["points"] < 0 else "farkle", theme.BAD)
+        return Cell(f"+{r['points']}", theme.GOOD)
+
     def sheet(self) -> SheetModel:
         s = self.state
         seats, headers, active = self.columns()
@@ -195,6 +224,7 @@ class Table(BaseTable):
                 Row("To target", [Cell(str(max(0, s.options["target"] - s.totals[i])),
                                        theme.TEXT_DIM) for i in seats]),
                 Row("This turn", [Cell(str(s.turn_total) if i == s.current and not s.is_over()
+                                       and i == getattr(self.scene, "shown_seat", i)
                                        else "", theme.INFO, True) for i in seats])]
         if s.options["on_board"]:
             rows.append(Row("On the board", [Cell("yes" if s.on_board[i] else "not yet",
@@ -204,23 +234,6 @@ class Table(BaseTable):
             rows.append(Row("Farkles in a row", [Cell(str(s.farkles_in_row[i]),
                                                       theme.BAD if s.farkles_in_row[i] == 2
                                                       else theme.TEXT_DIM) for i in seats]))
-        rows.append(Row("Turns", [Cell(str(s.turns_taken(i)), theme.TEXT_DIM) for i in seats],
-                        kind="sum"))
-        played = max((s.turns_taken(i) for i in seats), default=0)
-        first = max(1, played - HISTORY_ROWS + 1)
-        for turn in range(played, first - 1, -1):
-            cells = []
-            for i in seats:
-                results = s.turn_results(i)
-                if turn > len(results):
-                    cells.append(Cell(""))
-                    continue
-                r = results[turn - 1]
-                if r["result"] == "farkle":
-                    text = "-1000" if r["points"] < 0 else "farkle"
-                    cells.append(Cell(text, theme.BAD))
-                else:
-                    cells.append(Cell(f"+{r['points']}", theme.GOOD))
-            rows.append(Row(f"Turn {turn}", cells, label_colour=theme.TEXT_DIM))
+        rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
         footer = f"First to {s.options['target']} starts the last round · gold: the leader"
         return SheetModel(headers, rows, active, footer=footer)

@@ -4,12 +4,26 @@ from __future__ import annotations
 
 import pygame
 
+from game.bots import make_policy
 from game.rules.core import Action, Event
 from game.rules.yatzy import LABELS, UPPER, YatzyState
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
 from game.scenes.tables.base import Table as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
+from game.ui.words import says
+
+
+class _MustScore:
+    """The state as the bot would see it with no rolls left: asking the hard bot what it
+    would do then names the box it rates best for these dice."""
+
+    def __init__(self, state: YatzyState):
+        self._state = state
+        self.rolls = state.ROLLS_PER_TURN
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
 
 BEST = (92, 74, 20)
 SCRATCH = (110, 40, 40)
@@ -17,6 +31,25 @@ SCRATCH = (110, 40, 40)
 
 class Table(BaseTable):
     state: YatzyState
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self._advisor = make_policy("yatzy", "hard", seed=0)
+        self._advice: tuple | None = None
+
+    def advice(self) -> tuple[str | None, list[int] | None]:
+        """(the box the hard bot would score these dice in, the dice it would hold to roll
+        again or None when it would stop now); cached per position."""
+        s = self.state
+        if s.is_over() or not s.dice:
+            return None, None
+        key = (s.current, tuple(s.dice), s.rolls, len(s.sheets[s.current]))
+        if self._advice is None or self._advice[0] != key:
+            box = self._advisor.choose(_MustScore(s))["category"]
+            action = self._advisor.choose(s)
+            hold = [s.dice[i] for i in action["hold"]] if action["kind"] == "roll" else None
+            self._advice = (key, box, hold)
+        return self._advice[1], self._advice[2]
 
     def new_turn(self) -> None:
         self.held: set[int] = set()
@@ -102,16 +135,17 @@ class Table(BaseTable):
         who = self.scene.name(event["seat"]) if "seat" in event else ""
         if kind == "scored":
             label = LABELS[event["category"]]
+            dice = dice_text(event["dice"])
             if event["points"] == 0:
-                return Banner(f"{who} scratched {label}", theme.TEXT_DIM, "click")
+                return Banner(f"{who} scratched {label} with {dice}", theme.TEXT_DIM, "click")
             if event["category"] == "yatzy":
                 return Banner(f"YATZY! {who} +{event['points']}", theme.ACCENT, "bonus", big=True)
-            return Banner(f"{who}: {event['points']} in {label}", theme.GOOD, "score")
+            return Banner(f"{who}: {event['points']} in {label} with {dice}", theme.GOOD, "score")
         if kind == "bonus":
             return Banner(f"Upper bonus for {who}! +{event['points']}", theme.ACCENT, "bonus",
                           big=True)
         if kind == "reward":
-            return Banner(f"First-roll {LABELS[event['category']]}! {who} wins "
+            return Banner(f"First-roll {LABELS[event['category']]}! {says(who, 'wins')} "
                           f"{event['chips']} chips", theme.ACCENT, "bonus", big=True)
         return None
 
@@ -153,6 +187,12 @@ class Table(BaseTable):
             lines.append("No rolls left: pick a box on the sheet (click, or arrows + Enter).")
         if self.pending_zero:
             lines.append(f"{LABELS[self.pending_zero]} scores 0 - choose it again to scratch it.")
+        elif self.scene.human_turn and s.rolls:
+            box, hold = self.advice()
+            if hold is not None and left:
+                keep = f"holding {dice_text(hold)}" if hold else "all of them"
+                lines.append(f"The hard bot would roll again, {keep}; scoring now it would "
+                             f"take {LABELS[box]} (gold).")
         if s.chips:
             lines.append(f"Pot: {s.pot} chips · bet {s.options['bet']}")
         return lines
@@ -161,7 +201,7 @@ class Table(BaseTable):
         s = self.state
         seats, headers, active = self.columns()
         preview = s.preview() if not s.is_over() else {}
-        best = max(preview.values(), default=0)
+        best_box = self.advice()[0] if preview else None
         rows: list[Row] = []
         for cat in s.categories:
             cells = []
@@ -173,7 +213,7 @@ class Table(BaseTable):
                     v = preview[cat]
                     if cat == self.pending_zero:
                         cells.append(Cell("0?", theme.TEXT, True, SCRATCH))
-                    elif v and v == best:
+                    elif cat == best_box:
                         cells.append(Cell(str(v), theme.ACCENT, True, BEST))
                     else:
                         cells.append(Cell(str(v) if v else "·", theme.INFO if v else theme.LINE))
@@ -197,4 +237,5 @@ class Table(BaseTable):
             rows.append(Row("Chips", [Cell(str(s.chips[i]), theme.ACCENT) for i in seats],
                             label_colour=theme.ACCENT))
         return SheetModel(headers, rows, active, cursor=self.cursor,
-                          footer="Gold: best box for these dice · choose a 0 twice to scratch")
+                          footer="Final sheet" if s.is_over() else
+                          "Gold: the hard bot's box for these dice · choose a 0 twice to scratch")

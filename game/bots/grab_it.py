@@ -1,0 +1,245 @@
+"""Bots for Grab It!: every box a player fills is one the others can no longer have.
+
+All three strengths play the turn exactly with ``game.bots.turn_search`` (the best dice to
+hold with two rerolls left, then one, or stop); they differ in what they value at the
+end of the turn:
+
+* ``easy`` chases one box at a time: after each roll it picks the open box with the
+  best outlook on its own and holds the dice for that box only; when it stops it takes
+  whatever scores most right now.
+* ``normal`` plays the best expected score of the current turn: a box is worth its
+  points now, nothing more (among boxes scoring the same it takes the one worth least
+  when chased alone, so a 0 goes where it hurts least).
+* ``hard`` plays the exact margin-maximising policy: a box is worth its points *plus*
+  ``X[filled boxes after it]``, what the rest of the game is worth as a margin to the
+  side that has just moved, solved for all 4,096 sets of filled boxes by
+  tools/make_grab_it_table.py (shipped as game/bots/grab_it_table.py, 20 kB). So it weighs
+  taking 20 points now against leaving the box for the next player, and scratches where
+  the others would have scored most. With three sides the margin is "mine minus the mean
+  of the others". Near the end it plays to win instead: on the last turn of the game it
+  maximises the chance of finishing on top (ties count half), and with two sides and two
+  turns left it also counts the last player's best chance to catch up (exact, from the
+  shipped one-turn odds). The margin stays in the sum at 1 point per 1 % of a win, so it
+  neither throws away points in a game that is won or lost anyway nor risks a sure win
+  for a few points. In the last game of a two-side session "winning" means winning the
+  session: the game tells the bot the standings before it (the ``standing`` option a
+  session sets), and a lead that wins the session on games or on total points is what
+  it plays for -- losing the game by 4 can be enough, or winning it can be all that counts.
+
+Partnerships change nothing here: a team is a side, and turns alternate between sides
+exactly as with 2 or 3 players alone.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import sys
+import zlib
+from array import array
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from game.bots import grab_it_table as table
+from game.bots.turn_search import TurnPlan, tables
+from game.rules.grab_it import CATEGORIES, VALUES, score
+
+Action = dict[str, Any]
+INDEX = {c: i for i, c in enumerate(CATEGORIES)}
+
+
+@cache
+def box_scores() -> dict[str, list[int]]:
+    """Each box's score of every five-dice multiset (in tables(5) order)."""
+    return {c: [score(c, d) for d in tables(5).dice] for c in CATEGORIES}
+
+
+@cache
+def x_table(sides: int) -> list[float]:
+    """The shipped margin values for ``sides`` sides (2 or 3), in points."""
+    raw = zlib.decompress(base64.b64decode("".join(table.X_TABLES[sides])))
+    ints = array("h")
+    ints.frombytes(raw)
+    if sys.byteorder == "big":
+        ints.byteswap()
+    return [v / table.SCALE for v in ints]
+
+
+@cache
+def alone_plan(category: str) -> TurnPlan:
+    """The turn played for one box only (what ``easy`` chases)."""
+    return TurnPlan(5, [float(s) for s in box_scores()[category]])
+
+
+def board_mask(state) -> int:
+    return sum(1 << INDEX[c] for c in state.board)
+
+
+def game_outcome(lead: float) -> float:
+    """What finishing a two-side game ``lead`` points ahead is worth: 1, a tie 1/2, or 0."""
+    return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+
+
+def session_outcome(standing: list[int], me: int) -> Callable[[float], float]:
+    """In the last game of a two-side session: what finishing it ``lead`` points ahead is
+    worth to side ``me`` for the session (most games won, then total points)."""
+    wins = standing[1 + 2 * me] - standing[3 - 2 * me]  # in sixths of a game
+    points = standing[2 + 2 * me] - standing[4 - 2 * me]
+
+    def outcome(lead: float) -> float:
+        after = wins + (6 if lead > 0 else -6 if lead < 0 else 0)
+        if after:
+            return 1.0 if after > 0 else 0.0
+        return game_outcome(points + lead)
+
+    return outcome
+
+
+def last_player_wins(box: str, lead: int, outcome: Callable[[float], float] = game_outcome
+                     ) -> float:
+    """The last player's best expected ``outcome`` of their final lead when only ``box``
+    is left and they are ``lead`` points ahead (negative: behind)."""
+    if box == "sum":
+        # outcome steps up once (no tie possible) or twice in a row (a tie in between)
+        reach = [lead + s for s in range(5, 31)]
+        half = next((d for d in reach if outcome(d) >= 0.5), None)
+        if half is None:
+            return outcome(reach[-1])
+        whole = next((d for d in reach if outcome(d) >= 1.0), None)
+        need = half - lead  # the sum that reaches the first step
+        if whole == half + 1:  # P(sum > need) + P(sum == need) / 2
+            return table.SUM_WIN[need] if need >= 4 else 1.0
+        low = outcome(reach[0])
+        if need <= 5:
+            return max(low, outcome(half))
+        return low + (outcome(half) - low) * table.SUM_REACH[need]
+    base, made = outcome(lead), outcome(lead + VALUES[box])
+    return base + table.P_MAKE[box] * (made - base)
+
+
+def share(mine: int, others: list[int]) -> float:
+    """1 for finishing alone on top, 1/k for a k-way tie on top, else 0."""
+    top = max(others)
+    if mine > top:
+        return 1.0
+    if mine < top:
+        return 0.0
+    return 1.0 / (1 + others.count(top))
+
+
+class _Turn:
+    """One turn's plan: per-box values of every end multiset, their max, the search."""
+
+    def __init__(self, values: dict[str, list[float]]):
+        self.values = values
+        cols = list(values.values())
+        end = list(map(max, *cols)) if len(cols) > 1 else list(cols[0])
+        self.plan = TurnPlan(5, end)
+
+    def best_box(self, dice: list[int]) -> str:
+        """The box worth most with these dice; among equals, the one worth least when
+        chased alone (so a 0 goes where it costs least)."""
+        di = tables(5).index[tuple(sorted(dice))]
+        return max(self.values, key=lambda c: (self.values[c][di], -table.ALONE[c]))
+
+
+class _Base:
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self._key: Any = None
+        self._turn: _Turn | None = None
+
+    def box_values(self, state) -> dict[str, list[float]]:
+        raise NotImplementedError
+
+    def turn(self, state) -> _Turn:
+        key = (state.seed, len(state.seats), tuple(sorted(state.board)), state.turns_played,
+               tuple(state.totals()))
+        if key != self._key or self._turn is None:
+            self._key, self._turn = key, _Turn(self.box_values(state))
+        return self._turn
+
+    def choose(self, state) -> Action:
+        if state.rolls == 0:
+            return {"kind": "roll", "hold": []}
+        rerolls = state.ROLLS_PER_TURN - state.rolls
+        hold = self.hold(state, rerolls)
+        if hold is not None:
+            return {"kind": "roll", "hold": hold}
+        return {"kind": "score", "category": self.turn(state).best_box(state.dice)}
+
+    def hold(self, state, rerolls: int) -> list[int] | None:
+        return self.turn(state).plan.hold(state.dice, rerolls)
+
+
+class NormalPolicy(_Base):
+    """The best expected score of this turn, exact over the three rolls."""
+
+    def box_values(self, state) -> dict[str, list[float]]:
+        scores = box_scores()
+        return {c: scores[c] for c in state.open_categories()}
+
+
+class EasyPolicy(NormalPolicy):
+    """Chases one box at a time, then takes the most points on offer."""
+
+    def hold(self, state, rerolls: int) -> list[int] | None:
+        if rerolls <= 0:
+            return None
+        di = tables(5).index[tuple(sorted(state.dice))]
+        best, best_value = None, None
+        for c in state.open_categories():
+            plan = alone_plan(c)
+            ranked, ev = plan.ranked_keeps(state.dice, rerolls)
+            value = max(ev[ranked[0]], plan.end[di])
+            if best_value is None or value > best_value:
+                best, best_value = c, value
+        return alone_plan(best).hold(state.dice, rerolls)
+
+
+class HardPolicy(_Base):
+    """The exact margin-optimal policy, playing to win over the last turns."""
+
+    margin_weight = 0.01  # over the last turns: P(win) + this x margin (1 point = 1 %)
+
+    def box_values(self, state) -> dict[str, list[float]]:
+        scores = box_scores()
+        open_boxes = state.open_categories()
+        sides = state.n_sides
+        x = x_table(sides)
+        mask = board_mask(state)
+        margin = {c: [s + x[mask | 1 << INDEX[c]] for s in scores[c]] for c in open_boxes}
+        totals = state.totals()
+        me = state.side_of(state.current)
+        mine = totals[me]
+        others = [t for k, t in enumerate(totals) if k != me]
+        left = len(open_boxes)
+        w = self.margin_weight
+        if sides == 2:
+            standing = state.options["standing"]
+            outcome = (session_outcome(standing, me) if standing and standing[0] == 0
+                       else game_outcome)
+            lead = mine - others[0]
+            if left == 1:
+                (c,) = open_boxes
+                return {c: [outcome(lead + s) + w * m
+                            for s, m in zip(scores[c], margin[c], strict=True)]}
+            if left == 2:
+                def theirs(d: float) -> float:  # the other side's view of the same outcome
+                    return 1.0 - outcome(-d)
+                out = {}
+                for c in open_boxes:
+                    (rest,) = [b for b in open_boxes if b != c]
+                    win = {s: 1.0 - last_player_wins(rest, -(lead + s), theirs)
+                           for s in set(scores[c])}
+                    out[c] = [win[s] + w * m for s, m in zip(scores[c], margin[c], strict=True)]
+                return out
+        elif left == 1:
+            (c,) = open_boxes
+            return {c: [share(mine + s, others) + w * m
+                        for s, m in zip(scores[c], margin[c], strict=True)]}
+        return margin
+
+
+POLICIES = {"easy": EasyPolicy, "normal": NormalPolicy, "hard": HardPolicy}

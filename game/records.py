@@ -1,0 +1,180 @@
+"""Records: per game and per player name, games, wins, best and average score, and a
+high-score table per game. Kept as JSON (a file on the desktop, localStorage in the
+browser) and read back as warily as a save: every field is checked, and a file that
+fails any check is set aside with a message while the records start afresh.
+
+Only human seats are recorded: the records are the players' own. A shared first place
+counts as a win for everyone in it. Games in which the coach's hints were used are
+counted (``hinted``) and their scores marked in the high-score table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import storage
+from game.rules.core import NAME_MAX, GameState
+
+FORMAT = 1
+HIGH_SCORES = 10  # rows of each game's high-score table
+MAX_NAMES = 500  # players remembered per game
+MAX_COUNT = 10**9
+MAX_POINTS = 10**12
+
+
+@dataclass
+class PlayerRecord:
+    games: int = 0
+    wins: int = 0
+    best: int | None = None
+    total: int = 0
+    hinted: int = 0
+
+    @property
+    def average(self) -> float:
+        return self.total / self.games if self.games else 0.0
+
+
+@dataclass
+class GameRecords:
+    players: dict[str, PlayerRecord] = field(default_factory=dict)
+    high: list[dict[str, Any]] = field(default_factory=list)  # name, score, hinted
+
+
+def _count(value: Any, what: str, low: int = 0, high: int = MAX_COUNT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise storage.StoreError(f"{what} is not a whole number from {low} to {high}")
+    return value
+
+
+def _name(value: Any) -> str:
+    if not isinstance(value, str) or not 1 <= len(value) <= NAME_MAX or not value.isprintable():
+        raise storage.StoreError(f"a player name is not 1 to {NAME_MAX} printable characters")
+    return value
+
+
+class Records:
+    def __init__(self, games: dict[str, GameRecords] | None = None):
+        self.games: dict[str, GameRecords] = games or {}
+
+    # -- JSON ------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "games": {
+            gid: {"players": {name: {"games": p.games, "wins": p.wins, "best": p.best,
+                                     "total": p.total, "hinted": p.hinted}
+                              for name, p in g.players.items()},
+                  "high": [dict(h) for h in g.high]}
+            for gid, g in self.games.items()}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Records:
+        """Records checked field by field; StoreError naming the first problem."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT or set(data) != {
+                "format", "games"}:
+            raise storage.StoreError("they are not records written by this version")
+        games = data["games"]
+        if not isinstance(games, dict) or len(games) > 64:
+            raise storage.StoreError("the list of games is damaged")
+        out: dict[str, GameRecords] = {}
+        for gid, g in games.items():
+            if not isinstance(gid, str) or not 1 <= len(gid) <= 40 or not gid.isidentifier():
+                raise storage.StoreError("a game name is damaged")
+            if not isinstance(g, dict) or set(g) != {"players", "high"}:
+                raise storage.StoreError(f"the records of {gid} are damaged")
+            players, high = g["players"], g["high"]
+            if not isinstance(players, dict) or len(players) > MAX_NAMES:
+                raise storage.StoreError(f"the players of {gid} are damaged")
+            if not isinstance(high, list) or len(high) > HIGH_SCORES:
+                raise storage.StoreError(f"the high scores of {gid} are damaged")
+            record = GameRecords()
+            for name, p in players.items():
+                _name(name)
+                if not isinstance(p, dict) or set(p) != {"games", "wins", "best", "total",
+                                                         "hinted"}:
+                    raise storage.StoreError(f"the record of a player of {gid} is damaged")
+                games_played = _count(p["games"], "games played")
+                best = None if p["best"] is None else _count(p["best"], "a best score",
+                                                              -MAX_POINTS, MAX_POINTS)
+                entry = PlayerRecord(games_played, _count(p["wins"], "wins", 0, games_played),
+                                     best, _count(p["total"], "a total", -MAX_POINTS * 1000,
+                                                  MAX_POINTS * 1000),
+                                     _count(p["hinted"], "hinted games", 0, games_played))
+                if (best is None) != (games_played == 0):
+                    raise storage.StoreError(f"a best score of {gid} does not fit its games")
+                record.players[name] = entry
+            for h in high:
+                if not isinstance(h, dict) or set(h) != {"name", "score", "hinted"} or \
+                        not isinstance(h["hinted"], bool):
+                    raise storage.StoreError(f"a high score of {gid} is damaged")
+                record.high.append({"name": _name(h["name"]),
+                                    "score": _count(h["score"], "a high score", -MAX_POINTS,
+                                                    MAX_POINTS), "hinted": h["hinted"]})
+            out[gid] = record
+        return cls(out)
+
+    # -- updating --------------------------------------------------------------------------
+    def add_game(self, game_id: str, state: GameState, hinted: bool = False) -> dict[int, list[str]]:
+        """Record a finished game; returns the news per seat ("new best!", "high score #2")."""
+        record = self.games.setdefault(game_id, GameRecords())
+        winners = set(state.winners())
+        scores = state.final_scores()
+        news: dict[int, list[str]] = {}
+        for seat, s in enumerate(state.seats):
+            if not s.is_human:
+                continue
+            score = int(scores[seat])
+            p = record.players.get(s.name)
+            if p is None:
+                if len(record.players) >= MAX_NAMES:
+                    continue  # keep the file bounded: the oldest names stay
+                p = record.players[s.name] = PlayerRecord()
+            lines = []
+            if p.best is not None and score > p.best:
+                lines.append("new best!")
+            p.games += 1
+            p.wins += seat in winners
+            p.total += score
+            p.hinted += hinted
+            p.best = score if p.best is None else max(p.best, score)
+            record.high.append({"name": s.name, "score": score, "hinted": hinted})
+            news[seat] = lines
+        record.high.sort(key=lambda h: -h["score"])  # stable: earlier games keep their place
+        del record.high[HIGH_SCORES:]
+        for seat, lines in news.items():
+            name = state.seats[seat].name
+            score = int(scores[seat])
+            place = next((i for i, h in enumerate(record.high)
+                          if h["name"] == name and h["score"] == score), None)
+            if place is not None:
+                lines.append(f"high score #{place + 1}")
+        return news
+
+    def table(self, game_id: str) -> list[tuple[str, PlayerRecord]]:
+        """Players of one game, most wins first, then best score."""
+        record = self.games.get(game_id)
+        if not record:
+            return []
+        return sorted(record.players.items(),
+                      key=lambda kv: (-kv[1].wins, -(kv[1].best or 0), kv[0]))
+
+    def high_scores(self, game_id: str) -> list[dict[str, Any]]:
+        record = self.games.get(game_id)
+        return [dict(h) for h in record.high] if record else []
+
+
+def load() -> tuple[Records, str]:
+    """The stored records, and a message when they could not be read (then they were
+    set aside and the records start empty)."""
+    try:
+        data = storage.read_json(storage.RECORDS)
+        return (Records() if data is None else Records.from_json(data)), ""
+    except storage.StoreError as exc:
+        storage.set_aside(storage.RECORDS)
+        return Records(), f"The records could not be read ({exc}) and start afresh."
+
+
+def save(records: Records) -> bool:
+    import json
+    return storage.write_text(storage.RECORDS, json.dumps(records.to_json(),
+                                                          separators=(",", ":")))

@@ -1,0 +1,117 @@
+"""Watch a finished game again, move by move, at any speed: the play scene driven by the
+game's own saved moves (a new game from the same seed replays them exactly)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App
+from game.catalog import GameInfo
+from game.rules.core import GameState
+from game.scenes.play import PlayScene
+from game.ui.widgets import Button
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+BASE_DELAY = 0.8  # seconds between moves at 1x
+
+
+class ReplayScene(PlayScene):
+    def __init__(self, app: App, info: GameInfo, final: GameState,
+                 news: dict[int, list[str]] | None = None, session=None):
+        self.final = final
+        self.news = news or {}
+        self.script = final.actions
+        self.step_index = 0
+        self.speed = 1
+        self.paused = False
+        self.end_wait = 2.0
+        start = type(final).replay(final.seats, final.options, final.seed, [])
+        super().__init__(app, info, start, autosave=False, session=session)
+        self.bots = {}
+
+    @property
+    def human_turn(self) -> bool:
+        return False  # nobody plays: input goes to the replay controls
+
+    def _speed_label(self) -> str:
+        value = SPEEDS[self.speed]
+        return f"Speed {value:g}x"
+
+    def _build_top_buttons(self) -> None:
+        self.top_buttons.set([
+            Button(pygame.Rect(700, 12, 90, 44), "Slower", lambda: self.change_speed(-1), size=18,
+                   hotkey="-", enabled=self.speed > 0),
+            Button(pygame.Rect(800, 12, 130, 44), self._speed_label(), lambda: None, size=18,
+                   hotkey=f"move {self.step_index}/{len(self.script)}"),
+            Button(pygame.Rect(940, 12, 90, 44), "Faster", lambda: self.change_speed(1), size=18,
+                   hotkey="+", enabled=self.speed < len(SPEEDS) - 1),
+            Button(pygame.Rect(1040, 12, 110, 44), "Resume" if self.paused else "Pause",
+                   self.toggle_pause, size=18, hotkey="Space"),
+            Button(pygame.Rect(1160, 12, 100, 44), "Back", self.back, size=20, hotkey="Esc"),
+        ])
+
+    def change_speed(self, step: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + step))
+        self.fast_forward = SPEEDS[self.speed] >= 4.0  # no tumbling at high speed
+        self._build_top_buttons()
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self._build_top_buttons()
+
+    def back(self) -> None:
+        from game.scenes.results import ResultsScene
+        self.app.replace_all(ResultsScene(self.app, self.info, self.final, self.news,
+                                          self.session))
+
+    def show_results(self) -> None:
+        self.back()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            elif event.key == pygame.K_SPACE:
+                self.toggle_pause()
+            elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_RIGHT):
+                self.change_speed(1)
+            elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_LEFT):
+                self.change_speed(-1)
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.top_buttons.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.table_buttons.set([])
+        if self.paused:
+            return
+        scaled = dt * SPEEDS[self.speed]
+        self.animator.update(scaled)
+        if self.banner:
+            banner, left = self.banner
+            self.banner = (banner, left - scaled) if left > scaled else None
+        self._pump()
+        if self.busy:
+            return
+        if self.state.is_over():
+            self.end_wait -= scaled  # the final sheet stays a moment, then the results
+            if self.end_wait <= 0:
+                self.back()
+        else:
+            self._drive_bot(dt)
+
+    def _drive_bot(self, dt: float) -> None:
+        if self.step_index >= len(self.script):
+            return
+        if self.bot_plan is None:
+            action = self.script[self.step_index]
+            self.table.preview_bot(action)
+            self.bot_plan = (action, BASE_DELAY)
+        action, left = self.bot_plan
+        left -= dt * SPEEDS[self.speed]
+        if left > 0:
+            self.bot_plan = (action, left)
+            return
+        self.bot_plan = None
+        self.step_index += 1
+        self.act(action)

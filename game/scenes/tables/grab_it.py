@@ -1,0 +1,195 @@
+"""Grab It! at the shared table: the Yatzy turn (hold, roll up to three times, pick a box)
+on one shared board, where a box taken by one side is gone for everyone.
+
+The board has a column per side (partners share one, in one colour), then "Now" (what
+the dice would score in each open box; the best in gold) and "Deny" (what the next
+player would most likely get there when going for it; the biggest a scratch could take
+away in blue)."""
+
+from __future__ import annotations
+
+from game.bots import grab_it_table
+from game.rules.core import Event
+from game.rules.grab_it import CATEGORIES, LABELS, VALUES, GrabItState
+from game.scenes.tables.base import Banner, dice_text
+from game.scenes.tables.yatzy import BEST, SCRATCH
+from game.scenes.tables.yatzy import Table as YatzyTable
+from game.ui import theme
+from game.ui.sheet import Cell, Row, SheetModel
+from game.ui.words import says
+
+DENY = (28, 64, 104)
+
+
+def row_label(category: str) -> str:
+    value = VALUES.get(category)
+    return f"{LABELS[category]} {value}" if value else LABELS[category]
+
+
+class Table(YatzyTable):
+    state: GrabItState
+
+    # -- sides -----------------------------------------------------------------------------
+    def side_colour(self, side: int) -> tuple:
+        return theme.player_colour(side)
+
+    def seat_colour(self, seat: int) -> tuple:
+        return self.side_colour(self.state.side_of(seat))
+
+    def side_label(self, side: int) -> str:
+        return self.state.side_name(side)
+
+    def columns(self):
+        s = self.state
+        sides = list(range(s.n_sides))
+        headers = [(self.side_label(k), self.side_colour(k)) for k in sides]
+        active = s.side_of(s.current) if not s.is_over() else -1
+        return sides, headers, active
+
+    # -- input -----------------------------------------------------------------------------
+    def click_row(self, key: str) -> None:
+        s = self.state
+        if s.rolls == 0:
+            self.scene.complain("Roll the dice before choosing a box")
+            return
+        if key in s.board:
+            self.scene.complain(f"{LABELS[key]} is already taken")
+            return
+        self.cursor = key
+        if s.preview().get(key, 0) == 0 and self.pending_zero != key:
+            self.pending_zero = key
+            self.scene.app.notify(f"{LABELS[key]} would score 0: choose it again to scratch "
+                                  f"it for everyone", theme.ACCENT)
+            return
+        self.scene.act({"kind": "score", "category": key})
+
+    # -- words -----------------------------------------------------------------------------
+    def describe(self, event: Event) -> Banner | None:
+        kind = event["type"]
+        if kind == "scored":
+            who = self.scene.name(event["seat"])
+            label = LABELS[event["category"]]
+            if event["points"] == 0:
+                return Banner(f"{says(who, 'scratches')} {label} for everyone", theme.TEXT_DIM,
+                              "click")
+            if event["category"] == "five_of_a_kind":
+                return Banner("BOMB! 5 of a Kind: +70", theme.ACCENT, "bonus", big=True)
+            return Banner(f"{says(who, 'grabs')} {label}: +{event['points']}", theme.GOOD, "score")
+        if kind == "game_over":
+            winners = event["winners"]
+            names = " and ".join(self.side_label(k) for k in winners)
+            single = len(winners) == 1 and len(self.state.sides()[winners[0]]) == 1
+            return Banner(f"{says(names, 'wins') if single else names + ' win'}!", theme.ACCENT, "")
+        return None
+
+    def history_line(self, event: Event) -> tuple[str, tuple] | None:
+        """Every roll and every box with its dice, in the roller's side colour."""
+        if event["type"] not in ("rolled", "scored"):
+            return None
+        who = self.scene.name(event["seat"])
+        colour = self.seat_colour(event["seat"])
+        dice = dice_text(event["dice"])
+        if event["type"] == "rolled":
+            return f"{says(who, 'rolls')} {dice}", colour
+        label = LABELS[event["category"]]
+        if event["points"] == 0:
+            return f"{says(who, 'scratches')} {label} with {dice}: 0 for everyone", colour
+        return f"{says(who, 'grabs')} {label} with {dice}: +{event['points']}", colour
+
+    def turn_info(self) -> str:
+        s = self.state
+        if s.is_over():
+            return ""
+        left = s.turns_left
+        return f"{left} turn{'s' if left > 1 else ''} left"
+
+    def roll_off_text(self) -> str:
+        s = self.state
+        if not s.roll_off:
+            return f"{self.scene.name(s.order[0])} rolls first (the first roller rotates)."
+        last = ", ".join(f"{self.scene.name(int(p))} {t}" for p, t in s.roll_off[-1].items())
+        again = " (after a tie)" if len(s.roll_off) > 1 else ""
+        return f"Roll-off{again}: {last}. {self.scene.name(s.order[0])} starts."
+
+    def status(self) -> list[str]:
+        s = self.state
+        if s.is_over():
+            return ["Every box is taken or scratched."]
+        left = s.ROLLS_PER_TURN - s.rolls
+        lines = []
+        if s.turns_played == 0 and s.rolls == 0:
+            lines.append(self.roll_off_text())
+        elif s.n_sides < len(s.seats) and s.rolls == 0:
+            lines.append("Partners share one column and take turns with the dice.")
+        if not self.scene.human_turn:
+            lines.append(f"{self.scene.name(s.current)} is thinking…")
+        elif s.rolls == 0:
+            lines.append("Press Space or click Roll to throw the dice.")
+        elif left:
+            lines.append(f"{left} roll{'s' if left > 1 else ''} left. Click dice or press 1-5 "
+                         f"to hold them, or grab a box (click, or arrows + Enter).")
+        else:
+            lines.append("No rolls left: grab a box (click, or arrows + Enter).")
+        if self.pending_zero:
+            lines.append(f"{LABELS[self.pending_zero]} scores 0 - choose it again to scratch "
+                         f"it for everyone.")
+        return lines
+
+    # -- the board -------------------------------------------------------------------------
+    def deny_values(self) -> dict[str, int]:
+        """What the next player would get on average in each open box, going for it."""
+        return {c: round(grab_it_table.ALONE[c]) for c in self.state.open_categories()}
+
+    def sheet(self) -> SheetModel:
+        s = self.state
+        sides, headers, active = self.columns()
+        over = s.is_over()
+        headers = headers + ([("Taken by", theme.TEXT_DIM)] if over else
+                             [("Now", theme.TEXT_DIM), ("Deny", theme.TEXT_DIM)])
+        preview = s.preview() if not s.is_over() else {}
+        best = max(preview.values(), default=0)
+        deny = self.deny_values() if not s.is_over() else {}
+        scratchable = {c: v for c, v in deny.items() if preview.get(c, 1) == 0}
+        worst = max(scratchable.values(), default=None)
+        rows: list[Row] = []
+        for cat in CATEGORIES:
+            cells = []
+            entry = s.board.get(cat)
+            for k in sides:
+                if entry is None:
+                    cells.append(Cell(""))
+                elif entry[0] is None:
+                    cells.append(Cell("–", theme.LINE))
+                elif entry[0] == k:
+                    cells.append(Cell(str(entry[1]), self.side_colour(k), True))
+                else:
+                    cells.append(Cell("0", theme.LINE))
+            if entry is not None:
+                taker = self.scene.name(s.takers[cat])
+                cells.append(Cell("scratched" if entry[0] is None else taker, theme.TEXT_DIM))
+                if not over:
+                    cells.append(Cell(""))
+            elif cat in preview:
+                v = preview[cat]
+                if cat == self.pending_zero:
+                    cells.append(Cell("0?", theme.TEXT, True, SCRATCH))
+                elif v and v == best:
+                    cells.append(Cell(str(v), theme.ACCENT, True, BEST))
+                else:
+                    cells.append(Cell(str(v) if v else "·", theme.INFO if v else theme.LINE))
+                d = deny[cat]
+                hot = worst is not None and cat in scratchable and d == worst
+                cells.append(Cell(f"~{d}", theme.TEXT if hot else theme.TEXT_DIM, hot,
+                                  DENY if hot else None))
+            else:
+                cells.append(Cell(""))
+                cells.append(Cell(f"~{deny[cat]}" if cat in deny else "", theme.TEXT_DIM))
+            rows.append(Row(row_label(cat), cells, key=cat,
+                            label_colour=theme.TEXT if entry is None else theme.TEXT_DIM))
+        totals = s.totals()
+        rows.append(Row("Total", [Cell(str(t), self.side_colour(k), True)
+                                  for k, t in enumerate(totals)] + [Cell("")] * (len(headers) - len(sides)),
+                        kind="total"))
+        footer = ("Each box went to one side, or was scratched for everyone" if over else
+                  "Gold: most points now · Blue: the scratch that denies most")
+        return SheetModel(headers, rows, active, cursor=self.cursor, footer=footer)

@@ -1,0 +1,437 @@
+"""Pirate Fortune at the shared table: the Fortune Card beside eight pirate dice, skulls
+set apart, the treasure chest, the turn's worth and the odds always in view."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.core import Action, Event
+from game.rules.pirates import CARD_EFFECTS, CARD_NAMES, SEA_BATTLES, PirateState
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec
+from game.scenes.tables.base import Table as BaseTable
+from game.ui import theme
+from game.ui.cards import draw_card
+from game.ui.dice import die_index_for_key
+from game.ui.sheet import Cell, Row, SheetModel
+from game.ui.symbols import draw_symbol
+from game.ui.text import draw_text_in
+from game.ui.words import count, says
+
+HISTORY_ROWS = 8
+LEADER = (92, 74, 20)
+ISLAND_TINT = (90, 20, 30, 120)
+DIE = 50  # dice in play
+SMALL = 40  # skull dice
+CHEST_DIE = 36  # dice on the chest
+END_PAUSE = 0.6  # seconds to see how a turn ended before the next card is drawn
+FACE_WORDS = {"skull": ("skull", "skulls"), "parrot": ("parrot", "parrots"),
+              "monkey": ("monkey", "monkeys"), "sword": ("sword", "swords"),
+              "gold": ("coin", "coins"), "diamond": ("diamond", "diamonds")}
+RESULT_TEXT = {"disqualified": "out", "island": "island", "battle_lost": "battle",
+               "truce": "truce", "storm": "storm", "score": ""}
+
+
+def zones(tray: pygame.Rect) -> dict[str, pygame.Rect]:
+    """The places on the felt: the card, the dice row, the chest and the skulls."""
+    return {"card": pygame.Rect(tray.x + 14, tray.y + 22, 130, 190),
+            "row": pygame.Rect(tray.x + 160, tray.y + 36, 8 * 54, DIE),
+            "chest": pygame.Rect(tray.x + 160, tray.y + 134, 262, 152),
+            "skulls": pygame.Rect(tray.x + 432, tray.y + 134, 160, 152)}
+
+
+class Table(BaseTable):
+    state: PirateState
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.end_dice: list[str] = []  # how the last turn ended, shown until the next roll
+        self.end_card: str | None = None
+        self.pause = 0.0
+        self.draw_shown = -1  # turns_played when the card scene was last shown
+
+    def new_turn(self) -> None:
+        self.chosen: set[int] = set()
+
+    # -- the card-draw scene -----------------------------------------------------------------
+    def hold(self) -> bool:
+        return self.pause > 0
+
+    def update(self, dt: float) -> None:
+        s, scene = self.state, self.scene
+        if self.pause > 0:
+            self.pause = max(0.0, self.pause - (dt if not scene.fast_forward else 1.0))
+        if s.is_over() or s.drawn or scene.app.scene is not scene or scene.busy:
+            return  # busy: dice landing, events and banners still to show, the pause
+        if scene.fast_forward and not scene.human_turn:
+            return  # skipping ahead: the bot draws through the play scene, unseen
+        if self.draw_shown == s.turns_played:
+            return
+        self.draw_shown = s.turns_played
+        from game.scenes.carddraw import CardDrawScene
+        scene.app.push(CardDrawScene(scene.app, scene))
+
+    # -- what pressing things does ---------------------------------------------------------
+    def reroll_action(self) -> Action:
+        if not self.state.rolled:
+            return {"kind": "roll"}
+        return {"kind": "roll", "dice": sorted(self.chosen)}
+
+    def chest_action(self) -> Action:
+        return {"kind": "chest", "dice": sorted(set(self.state.chest) | self.chosen)}
+
+    def click_die(self, index: int) -> None:
+        s = self.state
+        if not s.drawn:
+            self.scene.complain("Draw a Fortune Card first (Space)")
+            return
+        if not s.rolled:
+            self.scene.complain("Roll the dice first (Space)")
+            return
+        if index >= len(s.dice):
+            return
+        if s.dice[index] == "skull":
+            self.scene.complain("Skulls stay where they are")
+            return
+        if index in s.chest:
+            self.scene.act({"kind": "chest", "dice": [i for i in s.chest if i != index]})
+            return
+        self.chosen ^= {index}
+        self.scene.app.sounds.play("hold")
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        s = self.state
+        index = die_index_for_key(event.key, 8)
+        if index is not None:
+            self.click_die(index)
+        elif event.key in (pygame.K_SPACE, pygame.K_r):
+            if not s.drawn:
+                self.draw_shown = -1  # show the card scene again
+            else:
+                self.scene.act(self.reroll_action())
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_s):
+            if s.rolled:
+                self.scene.act({"kind": "stop"})
+            else:
+                self.scene.complain("Roll first: there is nothing to score yet")
+        elif event.key == pygame.K_c:
+            self.press("chest")
+        elif event.key == pygame.K_x:
+            self.scene.act({"kind": "sorceress"})
+        elif event.key == pygame.K_a:
+            self.press("all")
+        else:
+            return False
+        return True
+
+    def press(self, key: str) -> None:
+        if key == "draw":
+            self.draw_shown = -1  # the card scene comes up again
+        elif key == "chest":
+            if not self.chosen:
+                self.scene.complain("Choose dice first, then put them on the chest")
+            else:
+                self.scene.act(self.chest_action())
+        elif key == "all":
+            self.chosen = set(self.state.free_positions())
+
+    # -- the flow --------------------------------------------------------------------------
+    def preview_bot(self, action: Action) -> None:
+        if action["kind"] in ("roll", "chest"):
+            self.chosen = set(action.get("dice", []))
+
+    def after_action(self, action: Action, events: list[Event]) -> None:
+        self.chosen = set()
+        if any(e["type"] in ("rolled", "drew") for e in events):
+            self.end_dice, self.end_card = [], None
+        scored = next((e for e in events if e["type"] == "scored"), None)
+        island = next((e for e in events if e["type"] == "island_penalty"), None)
+        if scored or island:
+            self.end_dice = scored["dice"] if scored else ["skull"] * island["skulls"]
+            self.end_card = (scored or island)["card"]
+            self.pause = END_PAUSE
+
+    def describe(self, event: Event) -> Banner | None:
+        kind = event["type"]
+        who = self.scene.name(event["seat"]) if "seat" in event else ""
+        if kind == "scored":
+            points, result = event["points"], event["result"]
+            if result == "disqualified":
+                extra = f", the chest saves {points}" if points > 0 else ""
+                return Banner(f"Three skulls! {says(who, 'is')} out{extra}", theme.BAD, "farkle",
+                              big=True)
+            if result == "battle_lost":
+                return Banner(f"{says(who, 'loses')} the Sea Battle: {points}", theme.BAD,
+                              "farkle", big=True)
+            if result == "truce":
+                return Banner(f"Swords under a Truce: {says(who, 'loses')} {-points}", theme.BAD,
+                              "error", big=True)
+            big = points >= 2000
+            return Banner(f"{says(who, 'scores')} {points} (total {event['total']})",
+                          theme.GOOD, "bonus" if big else "score", big=big)
+        if kind == "island":
+            return Banner(f"ISLAND OF SKULLS! {event['skulls']} skulls", theme.BAD, "bonus",
+                          big=True)
+        if kind == "island_penalty":
+            if not event["victims"]:
+                return Banner(f"{says(who, 'leaves')} the Island with {event['skulls']} skulls",
+                              theme.INFO, "score")
+            return Banner(f"Everyone else loses {event['penalty']} ({event['skulls']} skulls)",
+                          theme.BAD, "farkle", big=True)
+        if kind == "cursed":
+            return Banner("Third skull! The Sorceress can still save the turn", theme.ACCENT,
+                          "error", big=True)
+        if kind == "sorceress":
+            return Banner(f"The Sorceress rerolls a skull: {event['face']}", theme.INFO, "hold")
+        if kind == "reshuffled":
+            return Banner(f"The deck is reshuffled ({event['cards']} cards)", theme.INFO, "card")
+        if kind == "drew":
+            return Banner(f"{says(who, 'draws')} {CARD_NAMES[event['card']]}", theme.INFO, "")
+        if kind == "last_round":
+            still = ", ".join(self.scene.name(x) for x in event["still_to_play"])
+            return Banner(f"LAST ROUND! {who} reached {event['total']}. Still to play: {still}",
+                          theme.ACCENT, "bonus", big=True)
+        return None
+
+    def history_line(self, event: Event) -> tuple[str, tuple] | None:
+        kind = event["type"]
+        if kind == "rolled":
+            seat = event["seat"]
+            faces = [event["dice"][i] for i in range(len(event["dice"]))
+                     if i not in event.get("hold", [])]
+            shown = ", ".join(count(faces.count(f), *FACE_WORDS[f])
+                              for f in dict.fromkeys(sorted(faces)))
+            return (f"   {says(self.scene.name(seat), 'rolls')} {shown}",
+                    theme.player_colour(seat))
+        if kind == "chest":
+            seat = event["seat"]
+            on = [self.state.dice[i] for i in event["dice"]] if self.state.rolled else []
+            return (f"   chest: {', '.join(on) or 'empty'}", theme.player_colour(seat))
+        if kind == "play_on":
+            return Banner(f"Nobody holds {event['target']} after the round: play on!",
+                          theme.ACCENT, "bonus", big=True)
+        return None
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _faces(self) -> list[str]:
+        return self.state.dice or self.end_dice
+
+    def dice(self) -> list[DieSpec]:
+        s = self.state
+        if not s.rolled:
+            if self.end_dice:
+                return [DieSpec(f, "aside" if f == "skull" else "free") for f in self.end_dice]
+            return [DieSpec(None, "blank") for _ in range(8)]
+        specs = []
+        for i, f in enumerate(s.dice):
+            if f == "skull":
+                specs.append(DieSpec(f, "aside"))
+            elif i in s.chest:
+                specs.append(DieSpec(f, "free"))  # the chest itself shows they are kept
+            else:
+                specs.append(DieSpec(f, "chosen" if i in self.chosen else "free"))
+        return specs
+
+    def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect]:
+        z = zones(tray)
+        faces = self._faces()
+        chest = self.state.chest if self.state.rolled else []
+        rects, skulls, on_chest = [], 0, 0
+        for i in range(n):
+            face = faces[i] if i < len(faces) else None
+            if face == "skull":
+                col, row = skulls % 3, skulls // 3
+                rects.append(pygame.Rect(z["skulls"].x + 14 + col * 46,
+                                         z["skulls"].y + 30 + row * 40, SMALL - 4, SMALL - 4))
+                skulls += 1
+            elif i in chest:
+                col, row = on_chest % 6, on_chest // 6
+                rects.append(pygame.Rect(z["chest"].x + 10 + col * 42,
+                                         z["chest"].y + 38 + row * 58, CHEST_DIE, CHEST_DIE))
+                on_chest += 1
+            else:
+                rects.append(pygame.Rect(z["row"].x + i * 54, z["row"].y, DIE, DIE))
+        return rects
+
+    def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
+        s = self.state
+        z = zones(tray)
+        card = s.card or self.end_card
+        if card:
+            draw_card(surface, z["card"], card)
+        else:
+            draw_card(surface, z["card"], None)
+        draw_text_in(surface, f"deck {len(s.deck)} · discards {len(s.discard)}",
+                     pygame.Rect(z["card"].x - 6, z["card"].bottom + 4, z["card"].w + 12, 20),
+                     14, (190, 230, 215), min_size=10)
+        skulls = z["skulls"]
+        pygame.draw.rect(surface, theme.FELT_DARK, skulls, border_radius=12)
+        shown = s.skulls() if s.rolled else s.card_skulls()
+        draw_text_in(surface, f"Skulls {shown}" + ("" if s.island else " / 3"),
+                     pygame.Rect(skulls.x + 12, skulls.y + 4, skulls.w - 24, 22), 16,
+                     (230, 220, 220), True, "left", min_size=11)
+        card_skulls = s.card_skulls()
+        for k in range(card_skulls):  # the card's skulls, as outlines after the dice
+            slot = (s.dice.count("skull") if s.rolled else 0) + k
+            r = pygame.Rect(skulls.x + 14 + (slot % 3) * 46, skulls.y + 30 + (slot // 3) * 40,
+                            SMALL - 4, SMALL - 4)
+            pygame.draw.rect(surface, (200, 200, 200), r, 2, border_radius=8)
+            draw_symbol(surface, "skull", r.inflate(-6, -6))
+        self._draw_left_zone(surface, z["chest"])
+        if s.island:
+            tint = pygame.Surface(tray.size, pygame.SRCALPHA)
+            pygame.draw.rect(tint, ISLAND_TINT, tint.get_rect(), border_radius=22)
+            surface.blit(tint, tray.topleft)
+            pygame.draw.rect(surface, theme.BAD, tray, 4, border_radius=22)
+
+    def _draw_left_zone(self, surface: pygame.Surface, zone: pygame.Rect) -> None:
+        """The chest with the Treasure Chest card; else what the card asks for, big."""
+        s = self.state
+        card = s.card
+        if card == "chest":
+            pygame.draw.rect(surface, (96, 62, 32), zone, border_radius=12)
+            pygame.draw.rect(surface, (214, 170, 80), zone, 3, border_radius=12)
+            draw_symbol(surface, "chest", pygame.Rect(zone.x + 8, zone.y + 4, 34, 34))
+            draw_text_in(surface, "Treasure chest", pygame.Rect(zone.x + 46, zone.y + 8,
+                                                                zone.w - 56, 26), 16, theme.TEXT,
+                         True, "left", min_size=11)
+            if not s.chest:
+                draw_text_in(surface, "choose dice, then C or To chest",
+                             pygame.Rect(zone.x + 8, zone.y + 76, zone.w - 16, 28), 15,
+                             (230, 210, 170), min_size=10)
+            return
+        lines: list[tuple[str, tuple]] = []
+        if s.island:
+            lines = [("ISLAND OF SKULLS", theme.BAD),
+                     (f"{s.skulls()} skulls: others lose {s.island_penalty()}", theme.TEXT),
+                     ("each roll must add a skull", theme.TEXT_DIM)]
+        elif card in SEA_BATTLES:
+            need, bonus = SEA_BATTLES[card]
+            have = s.counts()[3] if s.rolled else 0
+            colour = theme.GOOD if have >= need else theme.ACCENT
+            lines = [("SEA BATTLE", colour), (f"swords {have} of {need}", colour),
+                     (f"win +{bonus} / lose -{bonus}", theme.TEXT_DIM)]
+        elif card == "storm":
+            left = max(0, 2 - s.rolls)
+            lines = [("STORM", theme.ACCENT), (f"rolls left: {left}", theme.TEXT),
+                     ("coins and diamonds: 200", theme.TEXT_DIM)]
+        elif card == "truce":
+            swords = s.counts()[3] if s.rolled else 0
+            lines = [("TRUCE", theme.BAD if swords else theme.GOOD),
+                     (f"swords: {swords} = -{1000 * swords}" if swords else "no swords: good",
+                      theme.BAD if swords else theme.TEXT),
+                     ("each sword costs 1000", theme.TEXT_DIM)]
+        elif card == "sorceress":
+            used = s.sorceress_used
+            lines = [("SORCERESS", theme.INFO), ("used" if used else "can reroll one skull",
+                                                 theme.TEXT_DIM if used else theme.TEXT)]
+        if not lines:
+            return
+        pygame.draw.rect(surface, theme.FELT_DARK, zone, border_radius=12)
+        y = zone.y + 16
+        for i, (text, colour) in enumerate(lines):
+            h = 36 if i == 0 else 30
+            draw_text_in(surface, text, pygame.Rect(zone.x + 8, y, zone.w - 16, h),
+                         24 if i == 0 else 18, colour, i < 2, min_size=11)
+            y += h + (4 if i == 0 else 0)
+
+    def buttons(self) -> list[ButtonSpec]:
+        s = self.state
+        if not s.drawn:
+            return [ButtonSpec("Draw a card", None, hotkey="Space", key="draw")]
+        if not s.rolled:
+            return [ButtonSpec("Roll 8 dice", {"kind": "roll"}, hotkey="Space")]
+        if s.cursed():
+            return [ButtonSpec("Sorceress", {"kind": "sorceress"}, hotkey="X"),
+                    ButtonSpec("Give up", {"kind": "stop"}, hotkey="Enter")]
+        n = len(self.chosen)
+        reroll_ok = s.can_reroll() and n >= 2 and all(i in s.free_positions() for i in self.chosen)
+        stop = "Stop: island" if s.island else f"Stop: {s.stop_value()[0]}"
+        specs = [ButtonSpec(f"Reroll {n}" if n else "Reroll", self.reroll_action(),
+                            enabled=reroll_ok, hotkey="Space"),
+                 ButtonSpec(stop, {"kind": "stop"}, hotkey="Enter")]
+        if s.can_sorceress():
+            specs.append(ButtonSpec("Sorceress", {"kind": "sorceress"}, hotkey="X"))
+        elif s.card == "chest" and not s.island:
+            specs.append(ButtonSpec("To chest", None, enabled=bool(self.chosen), hotkey="C",
+                                    key="chest"))
+        return specs
+
+    def turn_info(self) -> str:
+        s = self.state
+        if s.is_over() or not s.card:
+            return ""
+        text = CARD_NAMES[s.card]
+        if s.last_round:
+            text += " · LAST ROUND"
+        return text
+
+    def status(self) -> list[str]:
+        s = self.state
+        if s.is_over():
+            return ["The game is over."]
+        lines = []
+        human = self.scene.human_turn
+        if not s.drawn:
+            lines.append("Draw a Fortune Card to start the turn (Space)." if human else
+                         f"{says(self.scene.name(s.current), 'draws')} a card…")
+        elif not s.rolled:  # once the dice are out the card is beside them, effect and all
+            lines.append(f"{CARD_NAMES[s.card]}: {CARD_EFFECTS[s.card]}")
+        if s.rolled and s.island:
+            lines.append(f"Island of Skulls: {s.skulls()} skulls, every opponent loses "
+                         f"{s.island_penalty()}. A roll without a new skull ends the turn.")
+        elif s.rolled:
+            points, _, parts = s.stop_value()
+            detail = " + ".join(f"{label} {p}" for label, p in parts if not
+                                label.startswith("Captain"))
+            if s.card == "captain" and parts:
+                detail = f"({detail}) x2"
+            lines.append(f"Stop now: {points}" + (f" = {detail}" if detail else ""))
+            if s.cursed():
+                lines.append("Three skulls: the Sorceress may reroll one (X), or give up.")
+            elif self.chosen and s.can_reroll():
+                p = s.disqualify_chance(sorted(self.chosen))
+                lines.append(f"Reroll {len(self.chosen)} dice: {100 * p:.1f}% chance to be "
+                             "disqualified.")
+            elif human and s.can_reroll():
+                lines.append("Choose 2+ dice to reroll (click or 1-8, A all), then Space.")
+            if s.card == "truce" and s.counts()[3]:
+                swords = count(s.counts()[3], "sword")
+                lines.insert(0, f"Warning: {swords} under the Truce cost "
+                                f"{1000 * s.counts()[3]}!")
+        if s.last_round:
+            still = ", ".join(self.scene.name(x) for x in s.still_to_play)
+            lines.append(f"Last round - still to play: {still}. "
+                         f"Beat {s.leader_total(s.current)}!")
+        return lines
+
+    @staticmethod
+    def _turn_cell(r: dict) -> Cell:
+        if r["result"] == "island":
+            return Cell(f"isle -{r['penalty']}", theme.INFO)
+        if r["points"] > 0:
+            return Cell(f"+{r['points']}", theme.GOOD)
+        if r["points"] < 0:
+            return Cell(str(r["points"]), theme.BAD)
+        return Cell(RESULT_TEXT.get(r["result"], "") or "0", theme.BAD)
+
+    def sheet(self) -> SheetModel:
+        s = self.state
+        seats, headers, active = self.columns()
+        lead = max(s.totals)
+        target = s.options["target"]
+        rows = [Row("Score", [Cell(str(s.totals[i]), theme.ACCENT if s.totals[i] == lead and lead
+                                   else theme.TEXT, True, LEADER if s.totals[i] == lead and lead
+                                   else None) for i in seats], kind="total"),
+                Row("To target", [Cell(str(max(0, target - s.totals[i])), theme.TEXT_DIM)
+                                  for i in seats])]
+        now = ""
+        if s.rolled and not s.is_over():
+            now = f"isle -{s.island_penalty()}" if s.island else str(s.stop_value()[0])
+        rows.append(Row("This turn", [Cell(now if i == s.current else "", theme.INFO, True)
+                                      for i in seats]))
+        rows.append(Row("Island losses", [
+            Cell(str(sum(h["points"] for h in s.history[i] if h["result"] == "penalised") or ""),
+                 theme.BAD) for i in seats]))
+        rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
+        footer = f"First to {target} starts the last round · gold: the leader"
+        return SheetModel(headers, rows, active, footer=footer)

@@ -1,0 +1,139 @@
+"""Fortune Cards drawn in code: a parchment face with the card's picture, name and effect,
+and a patterned back. Sizes are free; text is fitted to the card's width."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.pirates import CARD_EFFECTS, CARD_NAMES
+
+from . import theme
+from .symbols import INK, draw_symbol
+from .text import draw_text_in
+
+PARCHMENT = (246, 234, 204)
+PARCHMENT_EDGE = (176, 140, 84)
+BACK = (128, 36, 40)
+BACK_LINE = (214, 170, 80)
+
+# The picture of each card: symbols and how many of them.
+PICTURES: dict[str, list[tuple[str, int]]] = {
+    "chest": [("chest", 1)], "captain": [("hat", 1)], "sorceress": [("witch", 1)],
+    "sea_battle_2": [("ship", 1), ("sword", 2)], "sea_battle_3": [("ship", 1), ("sword", 3)],
+    "sea_battle_4": [("ship", 1), ("sword", 4)], "gold": [("gold", 1)],
+    "diamond": [("diamond", 1)], "monkey_business": [("monkey", 1), ("parrot", 1)],
+    "skull_1": [("skull", 1)], "skull_2": [("skull", 2)], "storm": [("storm", 1)],
+    "truce": [("flag", 1)],
+}
+SHORT_NAMES = {"sea_battle_2": "Sea Battle", "sea_battle_3": "Sea Battle",
+               "sea_battle_4": "Sea Battle", "skull_1": "Skull", "skull_2": "Two Skulls",
+               "monkey_business": "Monkey Business", "chest": "Treasure Chest"}
+
+_cache: dict[tuple, pygame.Surface] = {}
+
+
+def card_face(card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
+    key = ("face", card, w, h, effect)
+    if key in _cache:
+        return _cache[key]
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(6, w // 12)
+    pygame.draw.rect(surf, PARCHMENT_EDGE, surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, PARCHMENT, surf.get_rect().inflate(-6, -6), border_radius=radius)
+    name = SHORT_NAMES.get(card, CARD_NAMES[card])
+    size = max(12, w // 8)
+    draw_text_in(surf, name, pygame.Rect(8, 6, w - 16, size + 8), size, INK, True, min_size=9)
+    art_h = int(h * (0.5 if effect else 0.62))
+    art = pygame.Rect(8, 14 + size, w - 16, art_h)
+    symbols = PICTURES[card]
+    big, count = symbols[0]
+    if len(symbols) == 1 and count == 1:
+        side = min(art.w, art.h)
+        draw_symbol(surf, big, pygame.Rect(art.centerx - side // 2, art.y, side, side))
+    elif len(symbols) == 1:  # several of the same: side by side
+        side = min(art.w // count, art.h)
+        x = art.centerx - side * count // 2
+        for i in range(count):
+            draw_symbol(surf, big, pygame.Rect(x + i * side, art.y + (art.h - side) // 2,
+                                               side, side))
+    else:  # a main picture with smaller ones under it (ship and swords, monkey and parrot)
+        second, n = symbols[1]
+        if big == "monkey":
+            side = min(art.w // 2, art.h)
+            draw_symbol(surf, big, pygame.Rect(art.centerx - side, art.y, side, side))
+            draw_symbol(surf, second, pygame.Rect(art.centerx, art.y, side, side))
+        else:
+            side = int(art.h * 0.7)
+            draw_symbol(surf, big, pygame.Rect(art.centerx - side // 2, art.y, side, side))
+            small = min((art.w - 4) // n, art.h - side)
+            x = art.centerx - small * n // 2
+            for i in range(n):
+                draw_symbol(surf, second, pygame.Rect(x + i * small, art.y + side, small, small))
+    if effect:
+        box = pygame.Rect(8, art.bottom + 4, w - 16, h - art.bottom - 12)
+        draw_text_in(surf, CARD_EFFECTS[card], box, max(10, w // 12), INK, min_size=8,
+                     wrap=True, valign="top")
+    _cache[key] = surf
+    return surf
+
+
+def card_back(w: int, h: int) -> pygame.Surface:
+    key = ("back", w, h)
+    if key in _cache:
+        return _cache[key]
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(6, w // 12)
+    pygame.draw.rect(surf, BACK_LINE, surf.get_rect(), border_radius=radius)
+    inner = surf.get_rect().inflate(-6, -6)
+    pygame.draw.rect(surf, BACK, inner, border_radius=radius)
+    pygame.draw.rect(surf, BACK_LINE, inner.inflate(-10, -10), 2, border_radius=radius)
+    step = max(8, w // 7)
+    for x in range(-h, w, step):
+        pygame.draw.line(surf, (110, 30, 34), (x, 0), (x + h, h), 2)
+    side = min(w, h) // 2
+    draw_symbol(surf, "skull", pygame.Rect(w // 2 - side // 2, h // 2 - side // 2 - side // 6,
+                                           side, side))
+    size = max(10, w // 8)
+    draw_text_in(surf, "FORTUNE", pygame.Rect(10, h - 16 - size, w - 20, size + 6), size,
+                 BACK_LINE, True, min_size=7)
+    _cache[key] = surf
+    return surf
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None,
+              flip: float = 1.0, effect: bool = True,
+              source: tuple[int, int] | None = None) -> None:
+    """A card face up (``card``) or face down (None). ``flip`` 0..1 turns it over: the back
+    narrows to an edge, then the face widens (0.5 = on its edge). A card that changes size
+    from frame to frame (a card on the move) is drawn once at ``source`` size and scaled,
+    so the picture cache does not fill up with one card per frame."""
+    w, h = source or rect.size
+    if flip < 0.5 or card is None:
+        image = card_back(w, h)
+        scale = 1.0 if card is None else 1 - flip * 2
+    else:
+        image = card_face(card, w, h, effect)
+        scale = flip * 2 - 1
+    width = max(2, int(rect.w * scale))
+    if (width, rect.h) != image.get_size():
+        image = pygame.transform.smoothscale(image, (width, rect.h))
+    shadow = pygame.Rect(0, 0, width, rect.h).move(rect.centerx - width // 2 + 4, rect.y + 5)
+    pygame.draw.rect(surface, (8, 14, 20), shadow, border_radius=max(6, rect.w // 12))
+    surface.blit(image, image.get_rect(center=rect.center))
+
+
+def draw_pile(surface: pygame.Surface, rect: pygame.Rect, count: int, top: str | None,
+              label: str) -> None:
+    """A pile of ``count`` cards (face down when ``top`` is None), with a label under it."""
+    if count == 0:
+        pygame.draw.rect(surface, theme.LINE, rect, 2, border_radius=max(6, rect.w // 12))
+    for i in range(min(count, 6) - 1, -1, -1):
+        r = rect.move(-i * 2, -i * 2)
+        if i:
+            pygame.draw.rect(surface, PARCHMENT_EDGE if top else BACK_LINE, r,
+                             border_radius=max(6, rect.w // 12))
+        else:
+            draw_card(surface, r, top, effect=False)
+    draw_text_in(surface, f"{label} ({count})", pygame.Rect(rect.x - 30, rect.bottom + 4,
+                                                            rect.w + 60, 26), 18, theme.TEXT_DIM,
+                 True, min_size=12)

@@ -1,0 +1,218 @@
+"""Text that always fits its box: the one helper every widget and scene draws words with.
+
+``fit_text`` picks the largest size from ``size`` down to ``min_size`` at which the text
+fits the box (on one line, or wrapped at word boundaries when ``wrap``); when even the
+smallest size does not fit, it keeps as many lines as the box holds and ends the last one
+with an ellipsis. Names of any length and script, scores of eight players and long
+messages all go through it, so nothing runs into its neighbours.
+
+Tests switch on ``record()``: every draw then notes (text, ink rect, box) so a test can
+render a whole scene and check that no text left its box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import pygame
+
+from . import theme
+
+ELLIPSIS = "…"
+_recorded: list[tuple[str, pygame.Rect, pygame.Rect]] | None = None
+
+
+@dataclass(frozen=True)
+class Fitted:
+    lines: tuple[str, ...]
+    size: int
+    face: pygame.font.Font
+    line_height: int
+
+    @property
+    def height(self) -> int:
+        return self.line_height * len(self.lines)
+
+    @property
+    def width(self) -> int:
+        return max((self.face.size(line)[0] for line in self.lines), default=0)
+
+
+def face_for(text: str, size: int, bold: bool = False, display: bool = False) -> pygame.font.Font:
+    """The face to draw ``text`` with: the display face only when it has every glyph."""
+    if display and theme.display_covers(text):
+        return theme.display_font(size)
+    return theme.font(size, bold or display)
+
+
+def _line_height(face: pygame.font.Font, size: int) -> int:
+    # The rendered line's height (ascent + descent): every glyph's ink lies inside it.
+    return face.get_height()
+
+
+def _break_word(face: pygame.font.Font, word: str, width: int) -> list[str]:
+    """A word wider than the box, cut into pieces that fit (names without spaces)."""
+    pieces, piece = [], ""
+    for ch in word:
+        if piece and face.size(piece + ch)[0] > width:
+            pieces.append(piece)
+            piece = ch
+        else:
+            piece += ch
+    return pieces + ([piece] if piece else [])
+
+
+def wrap_lines(face: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Greedy word wrap; explicit newlines are kept; over-long words are cut."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if face.size(trial)[0] <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            if face.size(word)[0] <= width:
+                line = word
+            else:
+                *full, line = _break_word(face, word, width)
+                lines += full
+        lines.append(line)
+    return lines
+
+
+def ellipsize(face: pygame.font.Font, text: str, width: int) -> str:
+    if face.size(text)[0] <= width:
+        return text
+    while text and face.size(text.rstrip() + ELLIPSIS)[0] > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS if text else ""
+
+
+_fit_cache: dict[tuple, Fitted] = {}
+_image_cache: dict[tuple, pygame.Surface] = {}
+# A frame draws a few hundred texts; images cost memory (a line is ~10 KB), layouts little.
+LIMITS = {id(_fit_cache): 4000, id(_image_cache): 1000}
+
+
+def _remember(cache: dict, key: tuple, value):
+    limit = LIMITS[id(cache)]
+    if len(cache) >= limit:  # forget the oldest quarter (dicts keep insertion order)
+        for old in list(cache)[:limit // 4]:
+            del cache[old]
+    cache[key] = value
+    return value
+
+
+def fit_text(text: str, width: int, height: int, size: int = 22, min_size: int = 12,
+             bold: bool = False, wrap: bool = False, display: bool = False) -> Fitted:
+    """The biggest size (down to ``min_size``) at which ``text`` fits ``width`` x
+    ``height``; at the smallest size, wrapped lines are cut to the box and the last one
+    ends with an ellipsis. Layouts are cached: a frame redraws the same texts."""
+    key = (theme.generation, text, width, height, size, min_size, bold, wrap, display)
+    cached = _fit_cache.get(key)
+    if cached is None:
+        cached = _remember(_fit_cache, key,
+                           _fit(text, width, height, size, min_size, bold, wrap, display))
+    return cached
+
+
+def _fit(text: str, width: int, height: int, size: int, min_size: int, bold: bool,
+         wrap: bool, display: bool) -> Fitted:
+    width = max(1, width)
+    min_size = min(min_size, size)
+    for s in range(size, min_size - 1, -1):
+        face = face_for(text, s, bold, display)
+        lh = _line_height(face, s)
+        if lh > height:
+            continue
+        if not wrap:
+            one = text.replace("\n", " ")
+            if face.size(one)[0] <= width:
+                return Fitted((one,), s, face, lh)
+        else:
+            words_fit = s == min_size or all(face.size(w)[0] <= width for w in text.split())
+            lines = wrap_lines(face, text, width)
+            if words_fit and len(lines) * lh <= height:  # shrink before cutting a word
+                return Fitted(tuple(lines), s, face, lh)
+    face = face_for(text, min_size, bold, display)
+    lh = _line_height(face, min_size)
+    if not wrap:
+        return Fitted((ellipsize(face, text.replace("\n", " "), width),), min_size, face, lh)
+    lines = wrap_lines(face, text, width)
+    keep = max(1, height // lh)
+    if len(lines) > keep:
+        lines = lines[:keep]
+        lines[-1] = ellipsize(face, lines[-1] + " " + ELLIPSIS, width)
+    return Fitted(tuple(lines), min_size, face, lh)
+
+
+def draw_text_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: int = 22,
+                 colour=theme.TEXT, bold: bool = False, align: str = "center",
+                 valign: str = "center", min_size: int = 12, wrap: bool = False,
+                 display: bool = False) -> pygame.Rect:
+    """Draw ``text`` inside ``box`` (align left/center/right, valign top/center/bottom),
+    shrunk, wrapped and shortened as ``fit_text`` decides. Returns the area drawn."""
+    box = pygame.Rect(box)
+    if not text:
+        return pygame.Rect(box.x, box.y, 0, 0)
+    fitted = fit_text(text, box.w, box.h, size, min_size, bold, wrap, display)
+    total = fitted.height
+    if valign == "top":
+        y = box.y
+    elif valign == "bottom":
+        y = box.bottom - total
+    else:
+        y = box.centery - total // 2
+    drawn = pygame.Rect(box.x, y, 0, 0)
+    for line in fitted.lines:
+        image_key = (theme.generation, line, fitted.face, tuple(colour))
+        image = _image_cache.get(image_key)
+        if image is None:
+            image = _remember(_image_cache, image_key, fitted.face.render(line, True, colour))
+        rect = image.get_rect()
+        rect.centery = y + fitted.line_height // 2
+        if align == "left":
+            rect.left = box.x
+        elif align == "right":
+            rect.right = box.right
+        else:
+            rect.centerx = box.centerx
+        surface.blit(image, rect)
+        _note(line, image, rect, box)
+        drawn = drawn.union(rect) if drawn.w else rect
+        y += fitted.line_height
+    return drawn
+
+
+def _note(text: str, image: pygame.Surface, rect: pygame.Rect, box: pygame.Rect) -> None:
+    if _recorded is not None and text.strip():
+        ink = image.get_bounding_rect().move(rect.topleft)
+        _recorded.append((text, ink, pygame.Rect(box)))
+
+
+def note_free_text(text: str, image: pygame.Surface, rect: pygame.Rect,
+                   surface: pygame.Surface) -> None:
+    """Text drawn at a point (fixed labels): its box is the surface it is drawn on."""
+    _note(text, image, rect, surface.get_rect())
+
+
+@contextmanager
+def record() -> Iterator[list[tuple[str, pygame.Rect, pygame.Rect]]]:
+    """Collect (text, ink rect, box) for every text drawn inside the ``with`` block."""
+    global _recorded
+    saved, _recorded = _recorded, []
+    try:
+        yield _recorded
+    finally:
+        _recorded = saved
+
+
+def overflows(records) -> list[str]:
+    """Human-readable list of the texts whose ink leaves their box."""
+    return [f"{text!r}: ink {tuple(ink)} outside box {tuple(box)}"
+            for text, ink, box in records if ink.w and not box.contains(ink)]

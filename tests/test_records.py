@@ -1,0 +1,179 @@
+"""Records and remembered settings (issue 6): they survive restarts, and damaged files are
+reported once, set aside, and never stop the game."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import records, storage
+from game.app import App
+from game.records import Records
+from game.rules.core import Seat
+from game.rules.yatzy import CATEGORIES, YatzyState
+from game.scenes.menu import MenuScene
+from game.scenes.records import RecordsScene
+from tests.test_saves import json_values, mutate, paths
+from tests.ui_driver import button, click, frames, key, new_app
+
+
+def finished(scores: list[int], names=("You", "Ada"), bots=(None, "easy")) -> YatzyState:
+    """A finished Yatzy game whose totals are ``scores`` (sheet filled by hand)."""
+    state = YatzyState([Seat(n, b) for n, b in zip(names, bots, strict=True)], seed=1)
+    for seat, score in enumerate(scores):
+        sheet = {c: 0 for c in CATEGORIES[5]}
+        sheet["chance"] = score
+        state.sheets[seat] = sheet
+    return state
+
+
+def test_records_count_games_wins_best_average_and_only_humans():
+    r = Records()
+    assert r.add_game("yatzy", finished([200, 150])) == {0: ["high score #1"]}
+    news = r.add_game("yatzy", finished([250, 260]))
+    assert news == {0: ["new best!", "high score #1"]}
+    r.add_game("yatzy", finished([100, 90]))
+    (name, you), = r.table("yatzy")
+    assert name == "You" and (you.games, you.wins, you.best) == (3, 2, 250)
+    assert you.average == pytest.approx(550 / 3)
+    assert [h["score"] for h in r.high_scores("yatzy")] == [250, 200, 100]
+    assert Records.from_json(json.loads(json.dumps(r.to_json()))).to_json() == r.to_json()
+
+
+def test_a_shared_first_place_counts_as_a_win_and_high_scores_keep_ten():
+    r = Records()
+    r.add_game("yatzy", finished([120, 120], ("You", "Bo"), (None, None)))
+    assert [p.wins for _, p in r.table("yatzy")] == [1, 1]
+    for score in range(20):
+        r.add_game("yatzy", finished([score * 10, 0]))
+    high = r.high_scores("yatzy")
+    assert len(high) == records.HIGH_SCORES and high[0]["score"] == 190
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.update(format=2),
+    lambda d: d["games"]["yatzy"]["players"]["You"].update(wins=99),
+    lambda d: d["games"]["yatzy"]["players"]["You"].update(games=-1),
+    lambda d: d["games"]["yatzy"]["players"]["You"].update(best=1.5),
+    lambda d: d["games"]["yatzy"]["players"].update({"x" * 500: {}}),
+    lambda d: d["games"]["yatzy"]["high"].append({"name": "You", "score": "a", "hinted": False}),
+    lambda d: d["games"]["yatzy"]["high"].extend([{"name": "A", "score": 1, "hinted": False}] * 11),
+    lambda d: d["games"].update({"bad id!": {"players": {}, "high": []}}),
+    lambda d: d["games"]["yatzy"].update(is_over=True),
+])
+def test_damaged_records_are_refused(change):
+    r = Records()
+    r.add_game("yatzy", finished([200, 150]))
+    data = json.loads(json.dumps(r.to_json()))
+    change(data)
+    with pytest.raises(storage.StoreError):
+        Records.from_json(data)
+
+
+REAL = Records()
+REAL.add_game("yatzy", finished([200, 150]))
+REAL.add_game("farkle", finished([50, 60]))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_any_mutation_of_the_records_is_refused_or_safe(data):
+    base = REAL.to_json()
+    path = data.draw(st.sampled_from(list(paths(base))))
+    how = data.draw(st.sampled_from(["replace", "delete", "insert"]))
+    value = mutate(base, path, how, data.draw(json_values))
+    try:
+        loaded = Records.from_json(value)
+    except storage.StoreError as exc:
+        assert 0 < len(str(exc)) < 200
+        return
+    assert Records.from_json(json.loads(json.dumps(loaded.to_json()))).to_json() == loaded.to_json()
+    for gid in loaded.games:
+        for name, p in loaded.table(gid):
+            assert 0 <= p.wins <= p.games and len(name) <= 16
+
+
+def test_records_survive_a_restart_and_show_on_their_screen(app):
+    app.record_game("yatzy", finished([222, 100]))
+    again = new_app()
+    assert again.load_records().table("yatzy")[0][1].best == 222
+    again.push(MenuScene(again))
+    frames(again)
+    click(button(again.scene, "Records").rect.center)
+    frames(again, 2)
+    assert isinstance(again.scene, RecordsScene) and again.scene.game_id == "yatzy"
+    key(pygame.K_RIGHT)
+    frames(again)
+    assert again.scene.game_id == "maxi_yatzy"
+    key(pygame.K_ESCAPE)
+    frames(again)
+    assert isinstance(again.scene, MenuScene)
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00", b"[" * 50_000, b'{"format": 1}', b"null"])
+def test_damaged_records_file_is_reported_and_set_aside(content, isolated_saves):
+    path = storage.path_of(storage.RECORDS)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    app = new_app()
+    loaded = app.load_records()
+    if content == b"null":  # JSON null is "no records": nothing to report
+        return
+    assert loaded.games == {} and "records could not be read" in app.toast[0]
+    assert (isolated_saves / "records.damaged.json").read_bytes() == content
+    app.record_game("yatzy", finished([10, 5]))  # and they work again
+    assert new_app().load_records().table("yatzy")
+
+
+def test_bot_pace_and_mute_are_remembered(app):
+    menu = app.scene
+    click(button(menu, "Bot pace:").rect.center)
+    frames(app)
+    speed = app.settings.bot_speed
+    key(pygame.K_m)
+    frames(app)
+    assert app.sounds.muted
+    pygame.quit()
+    again = App(sound=True, seed=1)  # a restart (new_app would set the test pace)
+    assert speed != "normal" and again.settings.bot_speed == speed and again.sounds.muted
+
+
+@pytest.mark.parametrize("content, kept", [
+    (b"\x00\x01", {}),
+    (json.dumps({"format": 1, "bot_speed": "warp", "muted": True}).encode(), {"muted": True}),
+    (json.dumps({"format": 1, "bot_speed": "slow", "muted": "yes"}).encode(),
+     {"bot_speed": "slow"}),
+    (json.dumps({"format": 1, "seats": {"yatzy": [{"name": "x" * 99, "bot": None}]}}).encode(), {}),
+    (json.dumps({"format": 1, "options": {"farkle": {"target": 10**9}}}).encode(), {}),
+])
+def test_damaged_settings_fall_back_to_defaults(content, kept, isolated_saves):
+    path = storage.path_of(storage.SETTINGS)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    pygame.quit()
+    app = App(sound=True, seed=1)
+    assert app.toast and "settings" in app.toast[0]
+    for key_, value in kept.items():
+        assert getattr(app.settings, key_) == value
+    assert app.settings.bot_speed in ("slow", "normal", "fast")
+    assert (isolated_saves / "settings.damaged.json").exists()
+
+
+def test_seats_names_and_options_are_remembered_across_restarts(app):
+    menu = app.scene
+    menu.choose_game("farkle")
+    menu.seats[0].name = "Zoë Ωmega"
+    menu.options["farkle"]["target"] = 5000
+    click(button(menu, "Start").rect.center)
+    frames(app)
+    pygame.quit()
+    again = App(sound=True, seed=1)
+    again.push(MenuScene(again, "farkle"))
+    frames(again)
+    assert again.scene.seats[0].name == "Zoë Ωmega"
+    assert again.scene.option_value(next(o for o in again.scene.info.options
+                                         if o.key == "target")) == 5000
