@@ -37,7 +37,6 @@ SHORT_MELD = {"three_of_a_kind": "3K", "full_house": "FH"}
 BONUS_ROWS = {"kinds": "Bonus (40)", "straights": "Bonus (30)", "numbers": "Bonus 45/90"}
 ROUND_BONUS_ROWS = {"kinds": "Bonus (80)", "straights": "Bonus (60)", "numbers": "Bonus (40)"}
 LABEL_WIDTH = 165
-TOP_NAME_X, TOP_BUTTONS_X = 318, 830  # the play scene's top bar (for turn_info to fit)
 
 
 def target_key(column: str | None, box: str) -> str:
@@ -325,22 +324,13 @@ class Table(BaseTable):
         return [ButtonSpec(label, self.roll_action(), enabled=left > 0, hotkey="Space")]
 
     def turn_info(self) -> str:
-        """Where the game stands, as long as it fits between the player's name and the
-        top buttons (the play scene draws the name from x=318 and its buttons from 830)."""
         s = self.state
         if s.is_over():
             return ""
         if s.phase == 1:
-            k, n = 2 * len(BOXES) - s.phase1_turns_left(s.current) + 1, 2 * len(BOXES)
-            variants = [f"Phase I · turn {k} of {n}", f"Phase I · {k}/{n}", f"{k}/{n}"]
-        else:
-            k, n = len(s.board) + 1, len(BOXES)
-            variants = [f"Doubling Round · box {k} of {n}", f"Round · box {k} of {n}",
-                        f"Round · {k}/{n}"]
-        who = self.scene.name(s.current)
-        who += "'s turn" if s.seats[s.current].is_human else " is playing"
-        room = TOP_BUTTONS_X - 26 - (TOP_NAME_X + theme.font(24, True).size(who)[0])
-        return next((v for v in variants if theme.font(18).size(v)[0] <= room), variants[-1])
+            k = 2 * len(BOXES) - s.phase1_turns_left(s.current) + 1
+            return f"Phase I · turn {k} of {2 * len(BOXES)}"
+        return f"Doubling Round · box {len(s.board) + 1} of {len(BOXES)}"
 
     def status(self) -> list[str]:
         s = self.state
