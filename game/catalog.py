@@ -128,6 +128,10 @@ GAMES: dict[str, GameInfo] = {
         Option("piggyback_credit", "Farkled piggyback pays back", "bool", shown_if="piggyback",
                help="If a piggybacking turn farkles, the previous player gets the points again."),
         ), "farkle"),
+    "bona_fortuna": GameInfo(
+        "bona_fortuna", "Bona Fortuna",
+        "Fill two columns, then fight for doubled boxes.", 2, 4,
+        "bona_fortuna:BonaFortunaState", "bona_fortuna", {}, (), "bona_fortuna"),
     "grab_it": GameInfo(
         "grab_it", "Grab It!", "Twelve shared boxes: what you grab, nobody else gets.", 2, 6,
         "grab_it:GrabItState", "grab_it", {}, (

@@ -29,7 +29,7 @@ NPM_TIMEOUT = 240
 RUN_TIMEOUT = 180
 MARKER = "DICE_HARBOR_RESULTS "
 
-GAMES = ("yatzy", "maxi_yatzy", "farkle", "grab_it", "pirates")
+GAMES = ("yatzy", "maxi_yatzy", "farkle", "grab_it", "pirates", "bona_fortuna")
 POLICIES = ("easy", "normal", "hard", "random")
 SEEDS = (1, 2, 3)
 MIXED_SEEDS = (11, 12)

@@ -208,3 +208,27 @@ class SharedBoard:
 
     def claimed_by(self, side: int) -> list[str]:
         return [b for b in self.boxes if self.owner(b) == side]
+
+
+def clockwise(n_seats: int, starter: int) -> list[int]:
+    """Seat indices in playing order, ``starter`` first, then round the table."""
+    return [(starter + k) % n_seats for k in range(n_seats)]
+
+
+class Phases:
+    """Mixin for a GameState played in phases (Bona Fortuna's Phase I and Doubling
+    Round): ``self.phase`` is part of the state, and a new phase reseats the turn order
+    and is announced by one ``phase`` event that carries whatever the game wants to show
+    (totals so far, why this player starts)."""
+
+    phase: int
+    order: list[int]
+    turn: int
+    seats: list
+
+    def begin_phase(self, phase: int, starter: int, **info: Any) -> Event:
+        self.phase = phase
+        self.order = clockwise(len(self.seats), starter)
+        self.turn = 0
+        return {"type": "phase", "phase": phase, "starter": starter,
+                "order": list(self.order), **info}

@@ -25,6 +25,7 @@ class Cell:
     colour: tuple = theme.TEXT
     bold: bool = False
     fill: tuple | None = None
+    key: str | None = None  # set when clicking this one cell means something (a box of a column)
 
 
 @dataclass
@@ -43,6 +44,7 @@ class SheetModel:
     active_column: int = -1  # the player to act: their column is lit
     cursor: str | None = None  # keyboard cursor (a row key)
     footer: str = ""
+    corner: str = ""  # text above the label column (whose sheet this is)
 
 
 @dataclass
@@ -51,8 +53,12 @@ class ScoreSheet:
     label_width: int = 200
     hover_key: str | None = None
     row_rects: dict[str, pygame.Rect] = field(default_factory=dict)
+    cell_rects: dict[str, pygame.Rect] = field(default_factory=dict)
 
     def key_at(self, pos) -> str | None:
+        for key, r in self.cell_rects.items():  # a clickable cell wins over its row
+            if r.collidepoint(pos):
+                return key
         for key, r in self.row_rects.items():
             if r.collidepoint(pos):
                 return key
@@ -77,8 +83,13 @@ class ScoreSheet:
                 pygame.draw.rect(surface, colour, cell, width=2, border_radius=8)
             draw_text_in(surface, name, cell.inflate(-8, -4), size - 1, colour, True,
                          min_size=10, wrap=True)
+        if model.corner:
+            draw_text_in(surface, model.corner, pygame.Rect(x0 + 8, y, self.label_width - 12,
+                                                            2 * row_h - 2),
+                         size - 1, theme.TEXT_DIM, True, "left", min_size=10)
         y += 2 * row_h
         self.row_rects = {}
+        self.cell_rects = {}
         for row in model.rows:
             line = pygame.Rect(x0, y, self.rect.w - 20, row_h - 2)
             if row.kind in ("sum", "total"):
@@ -98,6 +109,11 @@ class ScoreSheet:
                     pygame.draw.rect(surface, (32, 50, 70), box)
                 if cell.fill:
                     pygame.draw.rect(surface, cell.fill, box.inflate(-4, -2), border_radius=6)
+                if cell.key:
+                    self.cell_rects[cell.key] = box
+                    if cell.key == self.hover_key or cell.key == model.cursor:
+                        pygame.draw.rect(surface, theme.INFO, box.inflate(-2, 0), width=2,
+                                         border_radius=6)
                 if cell.text:
                     draw_text_in(surface, cell.text, box.inflate(-4, 0), size, cell.colour,
                                  cell.bold or bold, min_size=9)

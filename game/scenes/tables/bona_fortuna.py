@@ -1,0 +1,537 @@
+"""Bona Fortuna at the shared table: hold and roll, fill a box of the Normal or Doubled
+column in Phase I, then fight for the shared boxes of the Doubling Round.
+
+The sheet shows one player's sheet in full (the player to act, or whoever you pick with
+Tab or a click on their name) and the others compactly: per box the sum of their two
+columns, and everyone's column totals, bonuses and (in Phase II) round share below. In
+the Doubling Round it shows the shared board: who took which box and for how much."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.bots.bona_fortuna import HardPolicy
+from game.rules.bona_fortuna import (
+    BOX_MELDS,
+    BOXES,
+    COLUMNS,
+    GROUP_LABELS,
+    GROUPS,
+    LABELS,
+    NUMBER_BOXES,
+    BonaFortunaState,
+)
+from game.rules.core import Action, Event
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec
+from game.scenes.tables.base import Table as BaseTable
+from game.ui import theme
+from game.ui.sheet import Cell, Row, SheetModel
+
+BEST = (92, 74, 20)
+SCRATCH = (110, 40, 40)
+TAKEN = (30, 44, 60)
+COLUMN_TITLES = {"normal": "Normal", "doubled": "Doubled x2"}
+SHORT_MELD = {"three_of_a_kind": "3K", "full_house": "FH"}
+BONUS_ROWS = {"kinds": "Bonus (40)", "straights": "Bonus (30)", "numbers": "Bonus 45/90"}
+ROUND_BONUS_ROWS = {"kinds": "Bonus (80)", "straights": "Bonus (60)", "numbers": "Bonus (40)"}
+LABEL_WIDTH = 165
+
+
+def target_key(column: str | None, box: str) -> str:
+    return f"{column or 'board'}:{box}"
+
+
+def parse_key(key: str) -> tuple[str | None, str] | None:
+    column, _, box = key.partition(":")
+    if box not in BOXES or column not in ("board", *COLUMNS):
+        return None
+    return (None if column == "board" else column), box
+
+
+class Table(BaseTable):
+    state: BonaFortunaState
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.viewing: int | None = None  # a seat whose sheet the player chose to look at
+        self.adviser = HardPolicy(random.Random(0))  # picks the gold "best" box
+        self._announced = False
+
+    def new_turn(self) -> None:
+        self.held: set[int] = set()
+        self.pending_zero: str | None = None  # a target waiting for the confirming click
+        self.asking: tuple[str | None, str] | None = None  # 3K or Full House? (column, box)
+        self.cursor: str | None = None
+        self.viewing = None
+        s = self.state
+        history = getattr(self.scene, "history", None)
+        if not self._announced and s.turns_played == 0 and s.rolls == 0 and not s.is_over() \
+                and history is not None:
+            self._announced = True  # the roll-off, once, before the scene's seating banner
+            history.add(self.roll_off_text(), theme.INFO)
+
+    # -- helpers ---------------------------------------------------------------------------
+    @property
+    def focus(self) -> int:
+        """The seat whose Phase I sheet is shown in full."""
+        s = self.state
+        if self.viewing is not None:
+            return self.viewing
+        if s.is_over():
+            return s.order[0]
+        return s.current
+
+    def roll_off_text(self) -> str:
+        s = self.state
+        rounds = []
+        for r in s.roll_off:
+            rounds.append(", ".join(f"{self.scene.name(int(k))} {v}" for k, v in r.items()))
+        tie = " (tie, rolled again)" if len(s.roll_off) > 1 else ""
+        return f"Roll-off{tie}: " + " / ".join(rounds)
+
+    def options_for(self, column: str | None, box: str) -> dict[str, int]:
+        """meld -> points for a target with the dice now (legal choices only)."""
+        preview = self.state.preview()
+        return {m: preview[(column, box, m)] for m in BOX_MELDS[box]
+                if (column, box, m) in preview}
+
+    def best_target(self) -> str | None:
+        s = self.state
+        if not s.dice or s.is_over():
+            return None
+        action = self.adviser.best_fill(s)
+        return target_key(action.get("column"), action["box"])
+
+    def targets(self) -> list[str]:
+        """Open targets in the order the keyboard cursor walks them."""
+        s = self.state
+        if s.is_over():
+            return []
+        return [target_key(c, b) for c, b in s.open_boxes()]
+
+    # -- input -----------------------------------------------------------------------------
+    def roll_action(self) -> Action:
+        return {"kind": "roll", "hold": sorted(self.held) if self.state.rolls else []}
+
+    def click_die(self, index: int) -> None:
+        s = self.state
+        if s.rolls == 0:
+            self.scene.complain("Roll first: there is nothing to hold yet")
+        elif s.rolls >= s.ROLLS_PER_TURN:
+            self.scene.complain("No rolls left: choose a box on the sheet")
+        elif index < s.n_dice:
+            self.held ^= {index}
+            self.pending_zero = None
+            self.scene.app.sounds.play("hold")
+
+    def click_row(self, key: str) -> None:
+        s = self.state
+        if key.startswith("seat:"):
+            self.view_seat(int(key.split(":")[1]))
+            return
+        target = parse_key(key)
+        if target is None:
+            return
+        column, box = target
+        if self.viewing is not None:
+            self.viewing = None
+            self.scene.app.notify("Back to the board: choose again", theme.INFO)
+            return
+        if s.rolls == 0:
+            self.scene.complain("Roll the dice before choosing a box")
+            return
+        if (column, box) not in s.open_boxes():
+            where = "in the Doubling Round" if column is None else f"in your {column} column"
+            self.scene.complain(f"{LABELS[box]} is already filled {where}")
+            return
+        self.cursor = key
+        options = self.options_for(column, box)
+        if not options:
+            self.scene.complain(f"{LABELS[box]} would score 0: in the Doubling Round a 0 goes "
+                                "only into 6's, 5's or 4's until all three are filled")
+            return
+        positive = {m: p for m, p in options.items() if p}
+        if len(positive) > 1:  # 3 of a Kind or Full House: both fit, the player says which
+            self.asking = (column, box)
+            self.pending_zero = None
+            self.scene.app.notify("3 of a Kind or Full House? Choose below (T / H)", theme.ACCENT)
+            return
+        meld = next(iter(positive)) if positive else next(iter(options))
+        if not positive and self.pending_zero != key:
+            self.pending_zero = key
+            self.scene.app.notify(f"{LABELS[box]} would score 0: choose it again to write the 0",
+                                  theme.ACCENT)
+            return
+        self.fill(column, box, meld)
+
+    def fill(self, column: str | None, box: str, meld: str) -> None:
+        action: Action = {"kind": "score", "box": box}
+        if column is not None:
+            action["column"] = column
+        if box == "three_or_full":
+            action["meld"] = meld
+        self.asking = None
+        self.scene.act(action)
+
+    def press(self, key: str) -> None:
+        if key == "cancel":
+            self.asking = None
+        elif key in BOX_MELDS["three_or_full"] and self.asking:
+            column, box = self.asking
+            self.fill(column, box, key)
+
+    def view_seat(self, seat: int | None) -> None:
+        """Show this seat's Phase I sheet (None: the usual view)."""
+        s = self.state
+        self.viewing = None if seat is None or (s.phase == 1 and seat == s.current) else seat
+        self.pending_zero = None
+
+    def cycle_view(self, step: int) -> None:
+        s = self.state
+        views: list[int | None] = list(s.order) if s.phase == 1 else [None, *s.phase1_order]
+        now = self.focus if s.phase == 1 else self.viewing
+        self.view_seat(views[(views.index(now) + step) % len(views)])
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        s = self.state
+        if self.asking and event.key in (pygame.K_t, pygame.K_h, pygame.K_BACKSPACE):
+            self.press({pygame.K_t: "three_of_a_kind", pygame.K_h: "full_house"}.get(
+                event.key, "cancel"))
+            return True
+        if pygame.K_1 <= event.key <= pygame.K_5 or pygame.K_KP1 <= event.key <= pygame.K_KP5:
+            base = pygame.K_1 if event.key <= pygame.K_5 else pygame.K_KP1
+            self.click_die(event.key - base)
+            return True
+        if event.key == pygame.K_SPACE:
+            self.asking = None
+            self.scene.act(self.roll_action())
+            return True
+        if event.key == pygame.K_TAB:
+            self.cycle_view(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT) and s.rolls:
+            self.move_cursor(event.key)
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.cursor and s.rolls:
+                self.click_row(self.cursor)
+            else:
+                self.scene.act(self.roll_action())
+            return True
+        return False
+
+    def move_cursor(self, key: int) -> None:
+        self.viewing = None
+        open_keys = self.targets()
+        if not open_keys:
+            return
+        if self.cursor not in open_keys:
+            best = self.best_target()
+            self.cursor = best if best in open_keys else open_keys[0]
+            return
+        column, box = parse_key(self.cursor)
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and column is not None:
+            other = COLUMNS[1 - COLUMNS.index(column)]
+            if target_key(other, box) in open_keys:
+                self.cursor = target_key(other, box)
+            return
+        step = -1 if key == pygame.K_UP else 1
+        same = [k for k in open_keys if k.split(":")[0] == (column or "board")]
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) or not same:
+            same = open_keys
+        i = (same.index(self.cursor) + step) % len(same) if self.cursor in same else 0
+        self.cursor = same[i]
+        self.pending_zero = None
+
+    # -- the flow --------------------------------------------------------------------------
+    def preview_bot(self, action: Action) -> None:
+        if action["kind"] == "roll":
+            self.held = set(action.get("hold", []))
+        elif action["kind"] == "score":
+            self.cursor = target_key(action.get("column"), action["box"])
+
+    def after_action(self, action: Action, events: list[Event]) -> None:
+        self.pending_zero = None
+        self.asking = None
+        if action["kind"] == "roll":
+            self.cursor = None
+
+    def describe(self, event: Event) -> Banner | None:
+        kind = event["type"]
+        who = self.scene.name(event["seat"]) if "seat" in event and event["seat"] is not None \
+            else ""
+        if kind == "scored":
+            label = LABELS[event["meld"]]
+            pts = event["points"]
+            if event["phase"] == 1:
+                where = COLUMN_TITLES[event["column"]].split()[0]
+                if not pts:
+                    return Banner(f"{who} wrote 0 in {LABELS[event['box']]} ({where})",
+                                  theme.TEXT_DIM, "click")
+                if event["meld"] == "five_of_a_kind":
+                    return Banner(f"5 of a Kind! {who} +{pts}", theme.ACCENT, "bonus", big=True)
+                return Banner(f"{who}: {pts} for {label} ({where})", theme.GOOD, "score")
+            if not pts:
+                return Banner(f"{who} scratched {LABELS[event['box']]} for everyone",
+                              theme.TEXT_DIM, "click")
+            return Banner(f"{who} takes {label}: {pts}", theme.GOOD, "score",
+                          big=pts >= 80)
+        if kind == "bonus":
+            where = COLUMN_TITLES[event["column"]].split()[0] if event["column"] else \
+                "Doubling Round"
+            return Banner(f"{GROUP_LABELS[event['group']]} for {who}! +{event['points']} "
+                          f"({where})", theme.ACCENT, "bonus", big=True)
+        if kind == "phase":
+            starter = self.scene.name(event["starter"])
+            return Banner(f"Doubling Round! {starter} starts (lowest Phase I total)",
+                          theme.ACCENT, "bonus", big=True)
+        return None
+
+    def history_line(self, event: Event) -> tuple[str, tuple] | None:
+        if event["type"] == "phase":
+            totals = " · ".join(f"{self.scene.name(x)} {event['totals'][x]}"
+                                for x in self.state.phase1_order)
+            return (f"Phase I totals: {totals}. Doubling Round: "
+                    f"{self.scene.name(event['starter'])} starts (lowest).", theme.ACCENT)
+        return super().history_line(event)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def dice(self) -> list[DieSpec]:
+        s = self.state
+        if not s.dice:
+            if s.turns_played == 0 and not s.is_over():  # show the roll-off at the start
+                last = s.roll_off[-1]
+                return [DieSpec(v, "held" if int(k) == s.current else "free",
+                                self.scene.name(int(k))[:10]) for k, v in last.items()]
+            return [DieSpec(None, "blank") for _ in range(s.n_dice)]
+        return [DieSpec(v, "held" if i in self.held else "free", "HELD" if i in self.held else "")
+                for i, v in enumerate(s.dice)]
+
+    def buttons(self) -> list[ButtonSpec]:
+        s = self.state
+        if self.asking:
+            column, box = self.asking
+            opts = self.options_for(column, box)
+            return [ButtonSpec("3 of a Kind", None, key="three_of_a_kind",
+                               hotkey=f"T · {opts.get('three_of_a_kind', 0)} points"),
+                    ButtonSpec("Full House", None, key="full_house",
+                               hotkey=f"H · {opts.get('full_house', 0)} points"),
+                    ButtonSpec("Cancel", None, hotkey="Backspace", key="cancel")]
+        left = s.ROLLS_PER_TURN - s.rolls
+        label = "Roll" if s.rolls == 0 else f"Roll again ({left})" if left else "No rolls left"
+        return [ButtonSpec(label, self.roll_action(), enabled=left > 0, hotkey="Space")]
+
+    def turn_info(self) -> str:
+        s = self.state
+        if s.is_over():
+            return ""
+        if s.phase == 1:
+            k = 2 * len(BOXES) - s.phase1_turns_left(s.current) + 1
+            return f"Phase I · turn {k} of {2 * len(BOXES)}"
+        return f"Doubling Round · box {len(s.board) + 1} of {len(BOXES)}"
+
+    def status(self) -> list[str]:
+        s = self.state
+        if s.is_over():
+            return ["Every box is filled."]
+        lines = []
+        if s.turns_played == 0 and s.rolls == 0:
+            lines.append(f"Roll-off (the dice above): {self.scene.name(s.current)} rolled "
+                         "highest and plays first.")
+        if s.phase == 2 and len(s.board) == 0 and s.rolls == 0:
+            lines.append(f"Doubling Round: {self.scene.name(s.current)} had the lowest Phase I "
+                         "total and starts. Every box x2, one owner per box.")
+        left = s.ROLLS_PER_TURN - s.rolls
+        if not self.scene.human_turn:
+            lines.append(f"{self.scene.name(s.current)} is thinking…")
+        elif self.asking:
+            lines.append("Both fit: write 3 of a Kind (T) or Full House (H)?")
+        elif s.rolls == 0:
+            lines.append("Press Space or click Roll to throw the dice.")
+        elif left:
+            where = "a box of either column" if s.phase == 1 else "an open box"
+            lines.append(f"{left} roll{'s' if left > 1 else ''} left. Hold dice (click or 1-5), "
+                         f"or fill {where} (click, or arrows + Enter).")
+        else:
+            lines.append("No rolls left: fill a box (click, or arrows + Enter).")
+        if self.pending_zero:
+            _, box = parse_key(self.pending_zero)
+            lines.append(f"{LABELS[box]} scores 0 - choose it again to write the 0.")
+        if s.phase == 2 and not all(b in s.board for b in NUMBER_BOXES):
+            lines.append("A 0 goes only into 6's, 5's or 4's until all three are filled.")
+        if self.viewing is not None:
+            lines.append(f"Viewing {self.scene.name(self.viewing)}'s sheet (Tab: next player).")
+        return lines
+
+    # -- the sheet -------------------------------------------------------------------------
+    def preview_cell(self, column: str | None, box: str, best: str | None) -> Cell:
+        key = target_key(column, box)
+        options = self.options_for(column, box)
+        if not options:
+            return Cell("-", theme.LINE, key=key)
+        if key == self.pending_zero:
+            return Cell("0?", theme.TEXT, True, SCRATCH, key=key)
+        positive = [p for p in options.values() if p]
+        if len(positive) > 1:
+            text = "/".join(str(p) for p in positive)
+        else:
+            text = str(max(options.values()))
+        top = max(options.values())
+        if key == best and top:
+            return Cell(text, theme.ACCENT, True, BEST, key=key)
+        return Cell(text if top else "·", theme.INFO if top else theme.LINE, key=key)
+
+    def sheet(self) -> SheetModel:
+        widget = getattr(self.scene, "sheet", None)  # the results scene has its own
+        if widget is not None:
+            widget.label_width = LABEL_WIDTH  # short labels leave room for 5 columns
+        if self.state.phase == 2 and self.viewing is None:
+            return self.round_sheet()
+        return self.phase1_sheet()
+
+    def _others(self) -> list[int]:
+        s = self.state
+        return [x for x in s.order if x != self.focus]
+
+    def _phase1_box_rows(self, rows: list[Row], focus: int, others: list[int],
+                         live: bool) -> None:
+        s = self.state
+        best = self.best_target() if live else None
+        for box in BOXES:
+            cells = []
+            for column in COLUMNS:
+                sheet = s.sheets[focus][column]
+                if box in sheet:
+                    v = sheet[box]
+                    cells.append(Cell(str(v), theme.TEXT if v else theme.TEXT_DIM))
+                elif live:
+                    cells.append(self.preview_cell(column, box, best))
+                else:
+                    cells.append(Cell(""))
+            for x in others:
+                filled = [s.sheets[x][c][box] for c in COLUMNS if box in s.sheets[x][c]]
+                text = str(sum(filled)) if filled else ""
+                cells.append(Cell(text, theme.TEXT if len(filled) == 2 else theme.TEXT_DIM,
+                                  key=f"seat:{x}"))
+            rows.append(Row(LABELS[box], cells))
+            group = next((g for g, boxes in GROUPS.items() if boxes[-1] == box), None)
+            if group:
+                rows.append(self._bonus_row(group, focus, others))
+
+    def _bonus_row(self, group: str, focus: int, others: list[int]) -> Row:
+        s = self.state
+        cells = []
+        for column in COLUMNS:
+            t = s.column_total(focus, column)
+            if group in t["bonuses"]:
+                cells.append(Cell(f"+{t['bonuses'][group]}", theme.ACCENT, True))
+            elif group == "numbers":
+                cells.append(Cell(f"{t['numbers']}/{t['numbers_target']}", theme.TEXT_DIM))
+            else:
+                dead = any(s.sheets[focus][column].get(b, 1) == 0 for b in GROUPS[group])
+                cells.append(Cell("x" if dead else "", theme.BAD))
+        for x in others:
+            got = sum(s.column_total(x, c)["bonuses"].get(group, 0) for c in COLUMNS)
+            cells.append(Cell(f"+{got}" if got else "", theme.ACCENT, True, key=f"seat:{x}"))
+        return Row(BONUS_ROWS[group], cells, kind="sum", label_colour=theme.TEXT_DIM)
+
+    def column_titles(self, n_columns: int) -> list[str]:
+        """"Normal" / "Doubled" when they fit the sheet's columns, else "×1" / "×2"."""
+        sheet = getattr(self.scene, "sheet", None)
+        if sheet is None:
+            return [COLUMN_TITLES[c].split()[0] for c in COLUMNS]
+        width = (sheet.rect.w - 20 - sheet.label_width) // n_columns - 12
+        face = theme.font(21, True)
+        if all(face.size(COLUMN_TITLES[c].split()[0])[0] <= width for c in COLUMNS):
+            return [COLUMN_TITLES[c].split()[0] for c in COLUMNS]
+        return ["×1", "×2"]
+
+    def phase1_sheet(self) -> SheetModel:
+        s = self.state
+        focus = self.focus
+        others = self._others()
+        live = s.phase == 1 and focus == s.current and not s.is_over() and bool(s.dice)
+        colour = theme.player_colour(focus)
+        headers = [(t, colour) for t in self.column_titles(2 + len(others))]
+        headers += [(s.seats[x].name, theme.player_colour(x)) for x in others]
+        rows: list[Row] = []
+        self._phase1_box_rows(rows, focus, others, live)
+        for column in COLUMNS:
+            cells = []
+            for c in COLUMNS:
+                t = s.column_total(focus, c)["total"]
+                cells.append(Cell(str(t) if c == column else "", theme.TEXT, True))
+            cells += [Cell(str(s.column_total(x, column)["total"]), theme.TEXT_DIM,
+                           key=f"seat:{x}") for x in others]
+            rows.append(Row(f"{COLUMN_TITLES[column].split()[0]} total", cells, kind="sum"))
+        lead = max(s.phase1_total(x) for x in range(len(s.seats)))
+        rows.append(Row("Phase I total", [Cell(str(s.phase1_total(focus)), theme.ACCENT
+                                               if s.phase1_total(focus) == lead else theme.TEXT,
+                                               True), Cell("")] +
+                        [Cell(str(s.phase1_total(x)), theme.ACCENT if s.phase1_total(x) == lead
+                              else theme.TEXT, True, key=f"seat:{x}") for x in others],
+                        kind="total"))
+        active = 2 + others.index(s.current) if s.current in others and \
+            not s.is_over() else -1
+        corner = s.seats[focus].name
+        footer = ("Gold: best box for these dice · a 0 needs a second click"
+                  if live else "Tab or click a name: look at another player's sheet")
+        return SheetModel(headers, rows, active, cursor=self.cursor if live else None,
+                          footer=footer, corner=corner)
+
+    def round_sheet(self) -> SheetModel:
+        s = self.state
+        board = s.shared
+        seats = list(s.phase1_order)
+        live = not s.is_over() and bool(s.dice)
+        best = self.best_target() if live else None
+        headers = [("Board", theme.ACCENT)] + [(s.seats[x].name, theme.player_colour(x))
+                                                  for x in seats]
+        rows: list[Row] = []
+        for box in BOXES:
+            if box in s.board:
+                owner, pts = s.board[box]
+                if owner is None:
+                    first = Cell("0", theme.TEXT_DIM)
+                else:
+                    meld = SHORT_MELD.get("full_house" if pts == 60 else "three_of_a_kind", "") \
+                        if box == "three_or_full" else ""
+                    first = Cell(f"{pts}{' ' + meld if meld else ''}",
+                                 theme.player_colour(owner), True, TAKEN)
+            elif live:
+                first = self.preview_cell(None, box, best)
+            else:
+                first = Cell("open", theme.LINE)
+            cells = [first]
+            for x in seats:
+                if box not in s.board:
+                    cells.append(Cell("", key=f"seat:{x}"))
+                else:
+                    got = board.points(x, box)
+                    cells.append(Cell(str(got), theme.player_colour(x) if got else theme.LINE,
+                                      bool(got), key=f"seat:{x}"))
+            rows.append(Row(LABELS[box], cells))
+            group = next((g for g, boxes in GROUPS.items() if boxes[-1] == box), None)
+            if group:
+                bonus_cells = [Cell("")]
+                for x in seats:
+                    got = s.round_total(x)["bonuses"].get(group, 0)
+                    bonus_cells.append(Cell(f"+{got}" if got else "", theme.ACCENT, True))
+                rows.append(Row(ROUND_BONUS_ROWS[group], bonus_cells, kind="sum",
+                                label_colour=theme.TEXT_DIM))
+        rows.append(Row("Round share", [Cell("")] + [
+            Cell(str(s.round_total(x)["total"]), theme.TEXT, True) for x in seats], kind="sum"))
+        rows.append(Row("Phase I", [Cell("")] + [
+            Cell(str(s.phase1_total(x)), theme.TEXT_DIM) for x in seats]))
+        totals = [s.grand_total(x) for x in seats]
+        lead = max(totals)
+        rows.append(Row("Grand total", [Cell("")] + [
+            Cell(str(t), theme.ACCENT if t == lead else theme.TEXT, True,
+                 BEST if t == lead else None) for t in totals], kind="total"))
+        active = -1 if s.is_over() else 1 + seats.index(s.current)
+        footer = ("Gold: best box · a 0 needs a second click · Tab: Phase I sheets" if live
+                  else "Each box has one owner, values x2 · Tab: Phase I sheets")
+        return SheetModel(headers, rows, active, cursor=self.cursor if live else None,
+                          footer=footer, corner="Doubling ×2")
