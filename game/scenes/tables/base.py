@@ -157,3 +157,26 @@ class Table:
 def dice_text(dice) -> str:
     """Dice as the history writes them: [1 3 5]."""
     return "[" + " ".join(str(d) for d in dice) + "]"
+
+
+class HoldTable(Table):
+    """A table for the hold-and-roll games (game.rules.shared.HoldAndRoll): a click or a
+    key on a die holds or releases it between rolls; the roll action holds those dice.
+    Subclasses reset ``held`` (and ``pending_zero``) in ``new_turn``."""
+
+    held: set[int]
+    pending_zero: Any
+
+    def roll_action(self) -> Action:
+        return {"kind": "roll", "hold": sorted(self.held) if self.state.rolls else []}
+
+    def click_die(self, index: int) -> None:
+        s = self.state
+        if s.rolls == 0:
+            self.scene.complain("Roll first: there is nothing to hold yet")
+        elif s.rolls >= s.ROLLS_PER_TURN:
+            self.scene.complain("No rolls left: choose a box on the sheet")
+        elif index < s.n_dice:
+            self.held ^= {index}
+            self.pending_zero = None
+            self.scene.app.sounds.play("hold")

@@ -8,7 +8,7 @@ from game.bots import make_policy
 from game.rules.core import Action, Event
 from game.rules.yatzy import LABELS, UPPER, YatzyState
 from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
-from game.scenes.tables.base import Table as BaseTable
+from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import says
@@ -57,20 +57,6 @@ class Table(BaseTable):
         self.cursor: str | None = None
 
     # -- input -----------------------------------------------------------------------------
-    def roll_action(self) -> Action:
-        return {"kind": "roll", "hold": sorted(self.held) if self.state.rolls else []}
-
-    def click_die(self, index: int) -> None:
-        s = self.state
-        if s.rolls == 0:
-            self.scene.complain("Roll first: there is nothing to hold yet")
-        elif s.rolls >= s.ROLLS_PER_TURN:
-            self.scene.complain("No rolls left: choose a box on the sheet")
-        elif index < s.n_dice:
-            self.held ^= {index}
-            self.pending_zero = None
-            self.scene.app.sounds.play("hold")
-
     def click_row(self, key: str) -> None:
         s = self.state
         if s.rolls == 0:
