@@ -15,6 +15,7 @@ from game.rules.pirates import CARD_EFFECTS, CARD_NAMES
 from game.ui import theme
 from game.ui.cards import draw_card, draw_pile
 from game.ui.text import draw_text_in
+from game.ui.widgets import dim
 from game.ui.words import possessive, says
 
 DECK = pygame.Rect(250, 250, 130, 190)
@@ -103,9 +104,7 @@ class CardDrawScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
-        shade.fill((5, 10, 16, 200))
-        surface.blit(shade, (0, 0))
+        dim(surface, 200)
         name = self.play.name(self.seat)
         title = (f"{possessive(name).capitalize()} Fortune Card" if self.human
                  else f"{says(name, 'draws')} a Fortune Card")

@@ -12,7 +12,7 @@ import pygame
 from game.app import App, Scene
 from game.ui import theme
 from game.ui.text import draw_text_in
-from game.ui.widgets import Button, FocusGroup, panel
+from game.ui.widgets import Button, FocusGroup, dim, panel
 
 BOX = pygame.Rect(390, 200, 500, 300)
 
@@ -48,9 +48,7 @@ class ConfirmScene(Scene):
         self.focus.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
-        shade.fill((5, 10, 16, 170))
-        surface.blit(shade, (0, 0))
+        dim(surface)
         panel(surface, BOX, theme.PANEL, 22, theme.LINE)
         draw_text_in(surface, self.title, pygame.Rect(BOX.x + 30, BOX.y + 20, BOX.w - 60, 50), 32,
                      theme.ACCENT, True)

@@ -6,7 +6,7 @@ import pygame
 
 from game.app import App, Scene
 from game.ui import theme
-from game.ui.widgets import Button, FocusGroup, draw_text, panel
+from game.ui.widgets import Button, FocusGroup, dim, draw_text, panel
 
 BOX = pygame.Rect(440, 170, 400, 380)
 
@@ -65,9 +65,7 @@ class PauseScene(Scene):
         self.focus.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
-        shade.fill((5, 10, 16, 170))
-        surface.blit(shade, (0, 0))
+        dim(surface)
         panel(surface, BOX, theme.PANEL, 22, theme.LINE)
         title = "Quit this game?" if self.confirming else "Paused"
         draw_text(surface, title, (BOX.centerx, BOX.y + 50), 36, theme.ACCENT, True, "center")

@@ -188,3 +188,10 @@ class FocusGroup:
     def draw(self, surface: pygame.Surface) -> None:
         for b in self.buttons:
             b.draw(surface, focused=b is self.focused)
+
+
+def dim(surface: pygame.Surface, alpha: int = 170) -> None:
+    """Darken the whole screen under an overlay (pause, a question, the card draw)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((5, 10, 16, alpha))
+    surface.blit(shade, (0, 0))
