@@ -129,10 +129,11 @@ class App:
                 self.notify(problem, theme.BAD, 6)
         return self.records
 
-    def record_game(self, game_id: str, state) -> dict[int, list[str]]:
-        """Add a finished game to the records; the news per seat ("new best!")."""
+    def record_game(self, game_id: str, state, hinted: bool = False) -> dict[int, list[str]]:
+        """Add a finished game to the records (``hinted``: the coach's hints were used);
+        the news per seat ("new best!")."""
         from game import records
-        news = self.load_records().add_game(game_id, state)
+        news = self.load_records().add_game(game_id, state, hinted=hinted)
         records.save(self.records)
         return news
 

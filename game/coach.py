@@ -28,7 +28,7 @@ class Hint:
     value: float | None  # its value, when the policy values moves
     values: list[tuple[Action, float]] | None  # every move it weighed, with its value
     label: str  # the strength that gave it ("expert", "hard")
-    unit: str = "points"  # what a value difference means
+    value_text: str | None = None  # how to read ``value`` ("expected {:.1f} ..."), if at all
 
     def cost(self, state, action: Action | None) -> float | None:
         """How much worse ``action`` is than the hinted move (0 for an equal move), or
@@ -80,7 +80,27 @@ class Coach:
             value = next((v for a, v in values if move_key(state, a) == key), None)
             if value is None:  # the move is not among those valued: show the move alone
                 values = None
-        return Hint(action, value, values or None, self.label)
+        return Hint(action, value, values or None, self.label,
+                    getattr(self.policy, "value_text", None) if value is not None else None)
+
+    def advice(self, state, hint: Hint, table) -> str:
+        """The hint in words for the table ``table`` (a game.scenes.tables Table): the move,
+        its value, and what the player's selected move costs against it."""
+        text = f"Coach ({hint.label} bot): {table.describe_move(hint.action)}"
+        if hint.value_text:
+            text += f", {hint.value_text.format(hint.value)}"
+        text += "."
+        chosen = table.selected()
+        if hint.values is None:
+            return text + " (The move only: here this bot does not price the other moves.)"
+        if chosen is not None:
+            words, actions = chosen
+            costs = [c for c in (hint.cost(state, a) for a in actions) if c is not None]
+            if costs:
+                cost = min(costs)
+                text += (f" Your choice ({words}) costs {cost:.1f} points on average."
+                         if cost >= 0.05 else f" Your choice ({words}) is as good.")
+        return text
 
 
 def hint(info, state) -> Hint:

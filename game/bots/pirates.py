@@ -120,6 +120,8 @@ class _Base:
 class HardPolicy(_Base):
     """The exact single-turn optimum per card, bent by the state of the game."""
 
+    value_text = "expected {:.0f} points this turn"
+
     def turn(self, state: PirateState) -> Action:
         if state.card == "storm":
             return self.storm(state)
