@@ -4,6 +4,7 @@ a bot's turn gets a polite refusal, the coach setting cycles and persists, "alwa
 no key, and a game with hints is marked in the records and on the results screen."""
 
 import pygame
+import pytest
 
 from game import prefs
 from game.app import BOT_SPEEDS, Settings
@@ -173,3 +174,43 @@ def test_an_unhinted_game_is_not_marked(app):
     play_until_results(app, move, lambda scene: key(pygame.K_f))
     assert not app.scene.hinted
     assert app.load_records().games["yatzy"].players["You"].hinted == 0
+
+
+GAMES_BY_TITLE = [("Yatzy", "yatzy"), ("Maxi Yatzy", "maxi_yatzy"), ("Farkle", "farkle"),
+                  ("Pirate Fortune", "pirates"), ("Bona Fortuna", "bona_fortuna"),
+                  ("Grab It!", "grab_it")]
+
+
+@pytest.mark.parametrize("title,game_id", GAMES_BY_TITLE)
+def test_every_game_takes_hints_on_the_table(app, title, game_id):
+    """In every game: the human asks for a hint at each decision and plays it; every hint
+    is drawn inside its box, marks only dice on the table, and is a legal move."""
+    from game.scenes.carddraw import CardDrawScene
+    play = start(app, title, game_id)
+    taken = valued = 0
+    for _ in range(20_000):
+        scene = app.scene
+        if play.state.is_over():
+            break
+        if isinstance(scene, CardDrawScene):
+            if scene.human and scene.phase == "wait":
+                key(pygame.K_SPACE)
+        elif scene is play and play.human_turn and not play.busy:
+            play.request_hint()
+            hint = play.current_hint()
+            assert hint is not None, play.state.actions
+            dice, _ = play.table.hint_marks(hint.action)
+            assert all(i < len(play.state.dice) for i in dice)
+            if taken % 5 == 0:
+                assert_fits(app, f"{game_id} with a hint, decision {taken}")
+            valued += hint.values is not None
+            assert play.act(hint.action), hint.action
+            taken += 1
+            if taken >= 30:
+                break
+        elif scene is play and not play.human_turn and not play.fast_forward:
+            key(pygame.K_f)
+        frames(app)
+    assert (taken >= 30 or play.state.is_over() and taken >= 10) and play.hints_used
+    if game_id in ("yatzy", "maxi_yatzy", "farkle", "pirates"):
+        assert valued > 0
