@@ -214,3 +214,18 @@ def test_every_game_takes_hints_on_the_table(app, title, game_id):
     assert (taken >= 30 or play.state.is_over() and taken >= 10) and play.hints_used
     if game_id in ("yatzy", "maxi_yatzy", "farkle", "pirates"):
         assert valued > 0
+
+
+def test_the_hinted_mark_survives_undo(app):
+    play = start(app, "Yatzy", "yatzy")
+    roll_first(app, play)
+    key(pygame.K_h)
+    frames(app)
+    assert play.hints_used
+    box = play.state.open_categories()[-1]
+    play.act({"kind": "score", "category": box})
+    frames(app)
+    key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    frames(app)
+    assert box not in play.state.sheets[0] and play.hints_used
+    assert play.current_hint() is None  # the old hint went with the old position

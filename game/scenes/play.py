@@ -405,7 +405,7 @@ class PlayScene(Scene):
             if i < len(self.die_rects):
                 pygame.draw.rect(surface, theme.ACCENT, self.die_rects[i].inflate(12, 12),
                                  width=3, border_radius=14)
-        row = self.sheet.row_rects.get(key) if key else None
+        row = (self.sheet.cell_rects.get(key) or self.sheet.row_rects.get(key)) if key else None
         if row is not None:
             pygame.draw.rect(surface, theme.ACCENT, row.inflate(4, 2), width=3, border_radius=6)
 
