@@ -34,6 +34,9 @@ class ReplayScene(PlayScene):
     def human_turn(self) -> bool:
         return False  # nobody plays: input goes to the replay controls
 
+    def request_hint(self) -> None:
+        self.app.notify("No hints in a replay: the coach helps on your own turn")
+
     def _speed_label(self) -> str:
         value = SPEEDS[self.speed]
         return f"Speed {value:g}x"
