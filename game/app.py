@@ -29,6 +29,7 @@ class Settings:
     muted: bool = False
     seats: dict[str, list[dict]] = field(default_factory=dict)  # game id -> [{name, bot}]
     options: dict[str, dict] = field(default_factory=dict)  # game id -> {option: value}
+    coach: str = "request"  # hints: off | request (H / the Hint button) | always shown
 
     @property
     def bot_delay(self) -> float:
@@ -38,6 +39,11 @@ class Settings:
         names = list(BOT_SPEEDS)
         self.bot_speed = names[(names.index(self.bot_speed) + 1) % len(names)]
         return self.bot_speed
+
+    def next_coach(self) -> str:
+        from game.coach import COACH_MODES
+        self.coach = COACH_MODES[(COACH_MODES.index(self.coach) + 1) % len(COACH_MODES)]
+        return self.coach
 
 
 class Letterbox:
@@ -123,10 +129,11 @@ class App:
                 self.notify(problem, theme.BAD, 6)
         return self.records
 
-    def record_game(self, game_id: str, state) -> dict[int, list[str]]:
-        """Add a finished game to the records; the news per seat ("new best!")."""
+    def record_game(self, game_id: str, state, hinted: bool = False) -> dict[int, list[str]]:
+        """Add a finished game to the records (``hinted``: the coach's hints were used);
+        the news per seat ("new best!")."""
         from game import records
-        news = self.load_records().add_game(game_id, state)
+        news = self.load_records().add_game(game_id, state, hinted=hinted)
         records.save(self.records)
         return news
 

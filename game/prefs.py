@@ -13,7 +13,7 @@ from game.catalog import GAMES
 from game.rules.core import NAME_MAX
 
 FORMAT = 1
-FIELDS = ("bot_speed", "muted", "seats", "options")
+FIELDS = ("bot_speed", "muted", "seats", "options", "coach")
 
 
 def _seats(game_id: str, value: Any) -> list[dict[str, Any]]:
@@ -55,6 +55,11 @@ def decode(data: Any, speeds: tuple[str, ...]) -> tuple[dict[str, Any], list[str
         good["bot_speed"] = data["bot_speed"]
     elif "bot_speed" in data:
         bad.append("bot pace")
+    from game.coach import COACH_MODES
+    if data.get("coach") in COACH_MODES:
+        good["coach"] = data["coach"]
+    elif "coach" in data:
+        bad.append("coach")
     if isinstance(data.get("muted"), bool):
         good["muted"] = data["muted"]
     elif "muted" in data:

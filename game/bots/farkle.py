@@ -375,6 +375,8 @@ HORIZON = 3000  # how far ahead in one turn the win-chance search looks (points)
 class HardPolicy(_Base):
     """Optimal single-turn play, adjusted to the game situation (see the module doc)."""
 
+    value_text = "expected {:.0f} points banked this turn"
+
     def __init__(self, rng: random.Random):
         super().__init__(rng)
         self._plan: tuple[Any, ...] | None = None  # (key, first index, roll values, bank)
@@ -401,6 +403,28 @@ class HardPolicy(_Base):
                     best = (value, kind, values)
         assert best is not None
         return _act(state, best[1], best[2])
+
+    def action_values(self, state: FarkleState) -> list[tuple[Action, float]] | None:
+        """Each set-aside to bank or roll on with its expected turn points (the optimal
+        turn table ``decide`` uses), or None where the game situation (the last round, a
+        close finish, a third farkle) makes ``decide`` play for the win instead."""
+        if not state.rolled:
+            return None
+        me = state.current
+        if _my_last_turn(state) and len(state.still_to_play) == 1:
+            return None
+        late = max(state.totals) + state.turn_total >= state.options["target"] - LATE
+        third_farkle = state.options["three_farkles"] and state.farkles_in_row[me] >= 2
+        if len(state.seats) > 1 and (late or state.last_round or third_farkle):
+            return None
+        table = turn_table(state.bank_minimum())
+        out: list[tuple[Action, float]] = []
+        for points, left, values, may_bank in _options(state):
+            total = state.turn_total + points
+            if may_bank:
+                out.append((_act(state, "bank", values), float(total)))
+            out.append((_act(state, "roll", values), table.roll_value(left, total)))
+        return out
 
     # -- the game situation ----------------------------------------------------------------
     def _win_chance(self, state: FarkleState, me: int, totals: list[int]) -> float:

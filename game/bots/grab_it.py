@@ -42,7 +42,7 @@ from functools import cache
 from typing import Any
 
 from game.bots import grab_it_table as table
-from game.bots.turn_search import TurnPlan, tables
+from game.bots.turn_search import TurnPlan, holds_for, tables
 from game.rules.grab_it import CATEGORIES, VALUES, score
 
 Action = dict[str, Any]
@@ -172,6 +172,28 @@ class _Base:
     def hold(self, state, rerolls: int) -> list[int] | None:
         return self.turn(state).plan.hold(state.dice, rerolls)
 
+    def in_points(self, state) -> bool:
+        """Whether ``box_values`` are points (else chances to win, which are not priced)."""
+        return True
+
+    def action_values(self, state) -> list[tuple[Action, float]] | None:
+        """Every keep to reroll and every open box with the value ``choose`` weighs it by,
+        while those values are points (the expected final margin for ``hard``); None
+        before the roll and in a race to win."""
+        if state.rolls == 0 or not self.in_points(state):
+            return None
+        turn = self.turn(state)
+        t = tables(5)
+        di = t.index[tuple(sorted(state.dice))]
+        out: list[tuple[Action, float]] = []
+        rerolls = state.ROLLS_PER_TURN - state.rolls
+        if rerolls > 0:
+            ranked, ev = turn.plan.ranked_keeps(state.dice, rerolls)
+            out += [({"kind": "roll", "hold": holds_for(state.dice, t.keeps[k])}, ev[k])
+                    for k in ranked]
+        out += [({"kind": "score", "category": c}, v[di]) for c, v in turn.values.items()]
+        return out
+
 
 class NormalPolicy(_Base):
     """The best expected score of this turn, exact over the three rolls."""
@@ -202,6 +224,10 @@ class HardPolicy(_Base):
     """The exact margin-optimal policy, playing to win over the last turns."""
 
     margin_weight = 0.01  # over the last turns: P(win) + this x margin (1 point = 1 %)
+
+    def in_points(self, state) -> bool:
+        left = len(state.open_categories())
+        return left > 2 if state.n_sides == 2 else left > 1
 
     def box_values(self, state) -> dict[str, list[float]]:
         scores = box_scores()

@@ -120,6 +120,8 @@ class _Base:
 class HardPolicy(_Base):
     """The exact single-turn optimum per card, bent by the state of the game."""
 
+    value_text = "expected {:.0f} points this turn"
+
     def turn(self, state: PirateState) -> Action:
         if state.card == "storm":
             return self.storm(state)
@@ -140,6 +142,23 @@ class HardPolicy(_Base):
         if choice == "roll":
             return self.reroll_keeping(state, keep, True)
         return {"kind": choice}
+
+    def action_values(self, state: PirateState) -> list[tuple[Action, float]] | None:
+        """The moves ``turn`` weighs with their expected turn points (stop, reroll keeping
+        the best dice, the sorceress), or None where the game situation or the card decides
+        alone (a storm, the last round, a forced stop)."""
+        if (not state.drawn or not state.rolled or state.island or state.cursed()
+                or state.card == "storm" or self.situation(state)):
+            return None
+        card, s, m, a = position(state)
+        w = w_table(card)
+        go, keep = best_keep(s, m, a, w)
+        out: list[tuple[Action, float]] = [({"kind": "stop"}, float(stop_points(card, s, m)))]
+        if keep is not None:
+            out.append((self.reroll_keeping(state, keep, True), go))
+        if state.can_sorceress() and a:
+            out.append(({"kind": "sorceress"}, sorceress_now(card, s, m, w)))
+        return out
 
     def situation(self, state: PirateState) -> str:
         """"stop" or "go" when the game, not the turn, decides; "" otherwise."""

@@ -163,6 +163,7 @@ class SearchPolicy(_Base):
     expected = EXPECTED
     expected_left: dict[int, dict[str, list[float]]] = {}  # by boxes left open, when known
     count_dist = COUNT_DIST
+    value_text: str | None = None  # what an action value means (None: only differences)
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)
@@ -243,6 +244,31 @@ class SearchPolicy(_Base):
         best_c = max(cats, key=lambda c: cats[c][di])
         return {"kind": "score", "category": best_c}
 
+    def action_values(self, state) -> list[tuple[Action, float]] | None:
+        """Every distinct move now with the value ``choose`` gives it (the same search, so
+        ``choose`` picks the largest): each keep to reroll, each open box to score. For
+        ``expert`` the value is the expected rest of the game's score; for the others it
+        has an arbitrary offset, so only differences mean points. None before the roll."""
+        if state.rolls == 0:
+            return None
+        n = state.n_dice
+        t = tables(n)
+        turn = self._turn(state)
+        di = t.index[tuple(sorted(state.dice))]
+        out: list[tuple[Action, float]] = []
+        rerolls_left = state.ROLLS_PER_TURN - state.rolls
+        if rerolls_left > 0:
+            values = self._mid(n, turn) if rerolls_left >= 2 and self.lookahead >= 2 \
+                else turn["end"]
+            full = t.full_keep[di]
+            subs = [k for k in t.subkeeps[di] if k != full]
+            ev = t.expect(values, subs)
+            out += [({"kind": "roll", "hold": holds_for(state.dice, t.keeps[k])}, ev[k])
+                    for k in subs]
+        cats = turn["cat"]
+        out += [({"kind": "score", "category": c}, cats[c][di]) for c in cats]
+        return out
+
 
 class HardPolicy(SearchPolicy):
     """The full turn search with the stage-aware box values."""
@@ -272,6 +298,8 @@ class ExpertPolicy(SearchPolicy):
     of the state left behind read from the precomputed table (game/bots/yatzy_table.py):
     scoring ``c`` with dice ``d`` is worth ``points + V(open - c, upper after c)``. So every
     decision maximises the expected final score; the mean is about 256.4."""
+
+    value_text = "expected {:.1f} more points this game"
 
     def category_values(self, n: int, open_cats: list[str], upper: int) -> dict[str, list[float]]:
         if n != 5:

@@ -11,6 +11,7 @@ from game import storage
 from game.app import App, Scene
 from game.bots import strengths_for
 from game.catalog import GAMES, GameInfo, Option
+from game.coach import COACH_LABELS
 from game.rules.core import NAME_MAX, SaveError, Seat
 from game.ui import theme
 from game.ui.text import draw_text_in
@@ -162,6 +163,12 @@ class MenuScene(Scene):
         self.app.save_settings()
         self.rebuild()
 
+    def cycle_coach(self) -> None:
+        mode = self.app.settings.next_coach()
+        self.app.save_settings()
+        self.app.notify(f"Coach: {COACH_LABELS[mode]}")
+        self.rebuild()
+
     def show_rules(self) -> None:
         from game.scenes.rules import RulesScene
         self.app.push(RulesScene(self.app, self.info))
@@ -236,6 +243,11 @@ class MenuScene(Scene):
                               self.cycle_speed, size=17, ident="pace",
                               tooltip="How long bots take over each move (slow, normal, fast); "
                                       "their strength is set per seat."))
+        buttons.append(Button(pygame.Rect(800, 566, 250, 42),
+                              f"Coach: {COACH_LABELS[self.app.settings.coach]}",
+                              self.cycle_coach, size=17, ident="coach",
+                              tooltip="Hints from the strongest bot: off, on request (H or the "
+                                      "Hint button) or always shown on your turn"))
         for i, seat in enumerate(self.seats):
             ry = 150 + i * 50
             label = seat.name + ("|" if self.typing == i else "")

@@ -61,6 +61,10 @@ class PlayScene(Scene):
         self.history = History(HISTORY.copy())
         self.shown_seat = None if state.is_over() else state.current  # whose turn is on screen
         self._turn_key = (state.current, state.turns_played)
+        self.coach = None  # a game.coach.Coach, made on the first hint
+        self.hint = None  # (the position it is for, the Hint) while one is shown
+        self.hints_used = False  # a hint was shown to a human in this game (kept over undo;
+        # not saved: a continued game starts unmarked)
         self.table.new_turn()
         self._build_top_buttons()
         if state.turns_played == 0 and not state.is_over() and not getattr(state, "dice", None):
@@ -184,13 +188,16 @@ class PlayScene(Scene):
                 storage.store(self.info.id, self.state, self.session)  # Continue: the standings
             else:
                 storage.clear()
-            news = self.app.record_game(self.info.id, self.state)
-        self.app.replace_all(ResultsScene(self.app, self.info, self.state, news, self.session))
+            news = self.app.record_game(self.info.id, self.state, hinted=self.hints_used)
+        self.app.replace_all(ResultsScene(self.app, self.info, self.state, news, self.session,
+                                          hinted=self.hints_used))
 
     # -- buttons ---------------------------------------------------------------------------
     def _build_top_buttons(self) -> None:
         speed = self.app.settings.bot_speed.title()
         self.top_buttons.set([
+            Button(pygame.Rect(600, 12, 80, 44), "Hint", self.request_hint, size=18,
+                   hotkey="H", enabled=self.app.settings.coach != "off", ident="hint"),
             Button(pygame.Rect(690, 12, 100, 44), "Undo", self.undo, size=18, hotkey="Ctrl+Z",
                    enabled=not self.state.undo_refusal()),
             Button(pygame.Rect(800, 12, 180, 44), f"Bot pace: {speed}", self._cycle_speed,
@@ -200,6 +207,38 @@ class PlayScene(Scene):
             Button(pygame.Rect(1110, 12, 50, 44), "?", self.open_rules, size=24),
             Button(pygame.Rect(1170, 12, 90, 44), "Menu", self.open_pause, size=20),
         ])
+
+    # -- the coach ---------------------------------------------------------------------------
+    def _position(self) -> tuple:
+        return (id(self.state), len(self.state.actions))
+
+    def current_hint(self):
+        """The hint on show for this very position, or None."""
+        if self.hint is not None and self.hint[0] == self._position() and self.human_turn:
+            return self.hint[1]
+        return None
+
+    def request_hint(self) -> None:
+        """H or the Hint button: the strongest bot's move now, shown on the table."""
+        if self.app.settings.coach == "off":
+            self.app.notify("The coach is off: switch it on in the menu (Coach)")
+        elif self.state.is_over():
+            self.app.notify("The game is over: no more hints")
+        elif not self.human_turn:
+            self.app.notify(f"Hints are for your own turn: it is {self.name(self.state.current)}'s"
+                            " turn")
+        elif self.busy:
+            self.app.notify("Wait for the dice to land, then ask again")
+        else:
+            self._show_hint()
+
+    def _show_hint(self) -> None:
+        if self.current_hint() is None:
+            from game.coach import Coach
+            if self.coach is None:
+                self.coach = Coach(self.info, seed=self.state.seed)
+            self.hint = (self._position(), self.coach.hint(self.state))
+        self.hints_used = True
 
     def _cycle_speed(self) -> None:
         self.app.notify(f"Bot pace: {self.app.settings.next_speed()}")
@@ -267,6 +306,9 @@ class PlayScene(Scene):
                 self.open_rules()
             elif event.key == pygame.K_f:
                 self._toggle_skip()
+            elif event.key == pygame.K_h and not (self.human_turn and not self.busy
+                                                  and self.table.handle_key(event)):
+                self.request_hint()  # (a table asking a question may take H first)
             elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 self.history.scroll(3 if event.key == pygame.K_PAGEUP else -3)
             elif self.finished and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
@@ -312,6 +354,9 @@ class PlayScene(Scene):
             banner, left = self.banner
             self.banner = (banner, left - dt) if left > dt and not self.fast_forward else None
         self._pump()
+        if (self.human_turn and not self.busy and self.app.settings.coach == "always"
+                and self.current_hint() is None):
+            self._show_hint()
         if not self.human_turn and not self.busy and not self.state.is_over():
             self._drive_bot(dt)
         elif self.human_turn and self.fast_forward:
@@ -347,6 +392,22 @@ class PlayScene(Scene):
             self._draw_status(surface)
         self.history.draw(surface)
         self.sheet.draw(surface, self.frozen_sheet or self.table.sheet())
+        self._draw_hint_marks(surface)
+
+    def _draw_hint_marks(self, surface: pygame.Surface) -> None:
+        """The hinted move on the table: a gold ring round each die it names, a gold frame
+        round the box it fills."""
+        hint = None if self.busy or self.banner else self.current_hint()
+        if hint is None:
+            return
+        dice, key = self.table.hint_marks(hint.action)
+        for i in sorted(dice):
+            if i < len(self.die_rects):
+                pygame.draw.rect(surface, theme.ACCENT, self.die_rects[i].inflate(12, 12),
+                                 width=3, border_radius=14)
+        row = (self.sheet.cell_rects.get(key) or self.sheet.row_rects.get(key)) if key else None
+        if row is not None:
+            pygame.draw.rect(surface, theme.ACCENT, row.inflate(4, 2), width=3, border_radius=6)
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.BG_DARK, (0, 0, theme.WIDTH, 64))
@@ -406,10 +467,21 @@ class PlayScene(Scene):
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         text = "\n".join(self.table.status())
-        draw_text_in(surface, text, STATUS.inflate(-8, 0), 20, theme.TEXT, align="left",
-                     valign="top", min_size=13, wrap=True)
-        hint = "Esc menu · F1 rules · M sound · F skip bots · wheel/PgUp: history"
-        draw_text_in(surface, hint, pygame.Rect(TRAY.x + 4, theme.HEIGHT - 20, TRAY.w, 20), 14,
+        hint = self.current_hint()
+        area = STATUS.inflate(-8, 0)
+        if hint is not None:
+            top = pygame.Rect(area.x, area.y, area.w, 34)
+            draw_text_in(surface, text, top, 18, theme.TEXT, align="left", valign="top",
+                         min_size=11, wrap=True)
+            advice = self.coach.advice(self.state, hint, self.table) if self.coach else ""
+            draw_text_in(surface, advice, pygame.Rect(area.x, top.bottom + 2, area.w,
+                                                      area.h - top.h - 2), 16, theme.ACCENT,
+                         align="left", valign="top", min_size=10, wrap=True)
+        else:
+            draw_text_in(surface, text, area, 20, theme.TEXT, align="left", valign="top",
+                         min_size=13, wrap=True)
+        keys = "Esc menu · F1 rules · H hint · M sound · F skip bots · wheel/PgUp: history"
+        draw_text_in(surface, keys, pygame.Rect(TRAY.x + 4, theme.HEIGHT - 20, TRAY.w, 20), 14,
                      theme.TEXT_DIM, align="left", min_size=11)
 
     def _draw_banner(self, surface: pygame.Surface, banner: Banner, left: float) -> None:

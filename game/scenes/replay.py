@@ -17,8 +17,9 @@ BASE_DELAY = 0.8  # seconds between moves at 1x
 
 class ReplayScene(PlayScene):
     def __init__(self, app: App, info: GameInfo, final: GameState,
-                 news: dict[int, list[str]] | None = None, session=None):
+                 news: dict[int, list[str]] | None = None, session=None, hinted: bool = False):
         self.final = final
+        self.hinted_game = hinted  # handed back to the results
         self.news = news or {}
         self.script = final.actions
         self.step_index = 0
@@ -32,6 +33,9 @@ class ReplayScene(PlayScene):
     @property
     def human_turn(self) -> bool:
         return False  # nobody plays: input goes to the replay controls
+
+    def request_hint(self) -> None:
+        self.app.notify("No hints in a replay: the coach helps on your own turn")
 
     def _speed_label(self) -> str:
         value = SPEEDS[self.speed]
@@ -62,7 +66,7 @@ class ReplayScene(PlayScene):
     def back(self) -> None:
         from game.scenes.results import ResultsScene
         self.app.replace_all(ResultsScene(self.app, self.info, self.final, self.news,
-                                          self.session))
+                                          self.session, hinted=self.hinted_game))
 
     def show_results(self) -> None:
         self.back()

@@ -37,8 +37,9 @@ class _Finished:
 
 class ResultsScene(Scene):
     def __init__(self, app: App, info: GameInfo, state: GameState,
-                 news: dict[int, list[str]] | None = None, session=None):
+                 news: dict[int, list[str]] | None = None, session=None, hinted: bool = False):
         super().__init__(app)
+        self.hinted = hinted  # the coach's hints were used in this game
         self.info = info
         self.state = state
         self.news = news or {}  # per seat: "new best!", "high score #3" (from the records)
@@ -80,7 +81,7 @@ class ResultsScene(Scene):
     def replay(self) -> None:
         from game.scenes.replay import ReplayScene
         self.app.replace_all(ReplayScene(self.app, self.info, self.state, self.news,
-                                         self.session))
+                                         self.session, hinted=self.hinted))
 
     def show_records(self) -> None:
         from game.scenes.records import RecordsScene
@@ -131,7 +132,10 @@ class ResultsScene(Scene):
         title = f"{self.info.title} - results"
         if self.session:
             title += f" of game {len(self.session.games)} of {self.session.length}"
-        draw_text(surface, title, (theme.WIDTH // 2, 24), 22, theme.TEXT_DIM, True, "center")
+        if self.hinted:
+            title += " · hints used"
+        draw_text_in(surface, title, pygame.Rect(40, 8, theme.WIDTH - 80, 32), 22,
+                     theme.TEXT_DIM, True, min_size=14)
         draw_text_in(surface, self.headline(), pygame.Rect(40, 38, theme.WIDTH - 80, 58), 50,
                      theme.ACCENT, True, min_size=22, display=True)
         self._draw_ranking(surface)

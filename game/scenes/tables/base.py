@@ -134,6 +134,53 @@ class Table:
     def preview_bot(self, action: Action) -> None:
         """Show what a bot is about to do (its held dice, its chosen box) before it does it."""
 
+    # -- the coach (game.coach) -------------------------------------------------------------
+    def box_label(self, key: str) -> str:
+        """A sheet key as the player reads it."""
+        return key.replace("_", " ").title()
+
+    def hint_marks(self, action: Action) -> tuple[set[int], str | None]:
+        """Where the table shows a hinted move: the dice it names (by position: held, set
+        aside, rerolled or put on the chest) and the sheet row it fills, if any."""
+        dice: set[int] = set()
+        for field in ("hold", "set_aside", "dice"):
+            if isinstance(action.get(field), list):
+                dice |= set(action[field])
+        return dice, action.get("category") or action.get("box")
+
+    def describe_move(self, action: Action) -> str:
+        """A move in words ("Hold [2 2 5] and roll again", "Score Chance")."""
+        faces = list(getattr(self.state, "dice", []) or [])
+
+        def named(field: str) -> str:
+            return dice_text([faces[i] for i in action.get(field, []) if i < len(faces)])
+
+        kind = action["kind"]
+        if kind == "roll" and "hold" in action:
+            if not getattr(self.state, "rolls", 1):
+                return "Roll the dice"
+            return f"Hold {named('hold')} and roll again" if action["hold"] else \
+                "Roll all the dice again"
+        if kind in ("roll", "bank") and "set_aside" in action:
+            return f"Set aside {named('set_aside')} and " + ("roll on" if kind == "roll"
+                                                             else "bank the points")
+        if kind == "roll" and "dice" in action:
+            return f"Reroll {named('dice')}"
+        if kind == "chest":
+            return f"Put {named('dice')} on the chest" if action["dice"] else \
+                "Take the dice off the chest"
+        if kind == "score":
+            key = self.hint_marks(action)[1]
+            return f"Score {self.box_label(key)}" if key else "Score"
+        return {"roll": "Roll the dice", "stop": "Stop and score", "bank": "Bank the points",
+                "draw": "Draw a Fortune Card", "sorceress": "Call the Sorceress",
+                "piggyback": "Take over the dice"}.get(kind, kind.replace("_", " ").title())
+
+    def selected(self) -> tuple[str, list[Action]] | None:
+        """The move the player has selected but not made yet, in words, and the actions it
+        may become (the coach prices the best of them); None when nothing is selected."""
+        return None
+
     def after_action(self, action: Action, events: list[Event]) -> None: ...
 
     def rolled_positions(self, event: Event) -> list[int]:

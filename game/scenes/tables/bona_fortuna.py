@@ -232,6 +232,17 @@ class Table(BaseTable):
         self.pending_zero = None
 
     # -- the flow --------------------------------------------------------------------------
+    def hint_marks(self, action: Action) -> tuple[set[int], str | None]:
+        if action["kind"] == "score":
+            return set(), target_key(action.get("column"), action["box"])
+        return set(action.get("hold", [])), None
+
+    def describe_move(self, action: Action) -> str:
+        if action["kind"] == "score":
+            where = f" ({COLUMN_TITLES[action['column']]})" if action.get("column") else ""
+            return f"Score {LABELS[action['box']]}{where}"
+        return super().describe_move(action)
+
     def preview_bot(self, action: Action) -> None:
         if action["kind"] == "roll":
             self.held = set(action.get("hold", []))

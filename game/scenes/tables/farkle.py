@@ -44,6 +44,13 @@ class Table(BaseTable):
     def bank_action(self) -> Action:
         return {"kind": "bank", "set_aside": sorted(self.chosen)}
 
+    def selected(self) -> tuple[str, list[Action]] | None:
+        s = self.state
+        if not s.rolled or not self.chosen:
+            return None
+        shown = dice_text([s.dice[i] for i in sorted(self.chosen) if i < len(s.dice)])
+        return f"Setting aside {shown}", [self.roll_action(), self.bank_action()]
+
     def click_die(self, index: int) -> None:
         if not self.state.rolled:
             self.scene.complain("Roll first: then pick the scoring dice to set aside")

@@ -29,6 +29,9 @@ def row_label(category: str) -> str:
 class Table(YatzyTable):
     state: GrabItState
 
+    def box_label(self, key: str) -> str:
+        return LABELS.get(key, key)
+
     # -- sides -----------------------------------------------------------------------------
     def side_colour(self, side: int) -> tuple:
         return theme.player_colour(side)

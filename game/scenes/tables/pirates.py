@@ -7,7 +7,7 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.rules.pirates import CARD_EFFECTS, CARD_NAMES, SEA_BATTLES, PirateState
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
 from game.scenes.tables.base import Table as BaseTable
 from game.ui import theme
 from game.ui.cards import draw_card
@@ -78,6 +78,13 @@ class Table(BaseTable):
 
     def chest_action(self) -> Action:
         return {"kind": "chest", "dice": sorted(set(self.state.chest) | self.chosen)}
+
+    def selected(self) -> tuple[str, list[Action]] | None:
+        s = self.state
+        if not s.rolled or not self.chosen:
+            return None
+        shown = dice_text([s.dice[i] for i in sorted(self.chosen) if i < len(s.dice)])
+        return f"Rerolling {shown}", [self.reroll_action()]
 
     def click_die(self, index: int) -> None:
         s = self.state

@@ -93,6 +93,21 @@ class Table(BaseTable):
             return True
         return False
 
+    def box_label(self, key: str) -> str:
+        return LABELS.get(key, key)
+
+    def selected(self) -> tuple[str, list[Action]] | None:
+        s = self.state
+        if not s.rolls or s.is_over():
+            return None
+        if self.cursor in s.open_categories():
+            return f"{self.box_label(self.cursor)} now", [{"kind": "score",
+                                                          "category": self.cursor}]
+        if s.rolls >= s.ROLLS_PER_TURN:
+            return None
+        held = dice_text([s.dice[i] for i in sorted(self.held)])
+        return (f"Holding {held}" if self.held else "Rerolling all"), [self.roll_action()]
+
     def move_cursor(self, step: int) -> None:
         open_boxes = self.state.open_categories()
         if not open_boxes:

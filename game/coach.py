@@ -1,0 +1,108 @@
+"""The coach: the move the strongest bot makes now, and what other moves cost against it.
+
+One piece for every game (no pygame here). A hint asks the game's strongest policy
+(``expert`` where the game offers it, else ``hard``) for its move; where that policy values
+the alternatives anyway (``action_values(state)``: the Yatzy turn search, Farkle's optimal
+turn table, Pirate Fortune's value tables) the hint also carries the value of every move it
+weighed, so the player's own selection can be priced ("costs 4.2 points on average").
+Where a policy cannot value alternatives (Bona Fortuna, Grab It!'s race to win, a Farkle
+endgame), the hint is the move alone, and says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.bots import make_policy, strengths_for
+from game.rules.core import Action
+
+COACH_MODES = ("off", "request", "always")
+COACH_LABELS = {"off": "Off", "request": "On request", "always": "Always"}
+POSITION_LISTS = ("hold", "set_aside", "dice")  # action fields that name dice by position
+
+
+@dataclass
+class Hint:
+    action: Action  # the strongest policy's move now
+    value: float | None  # its value, when the policy values moves
+    values: list[tuple[Action, float]] | None  # every move it weighed, with its value
+    label: str  # the strength that gave it ("expert", "hard")
+    value_text: str | None = None  # how to read ``value`` ("expected {:.1f} ..."), if at all
+
+    def cost(self, state, action: Action | None) -> float | None:
+        """How much worse ``action`` is than the hinted move (0 for an equal move), or
+        None when it cannot be priced."""
+        if action is None or self.values is None or self.value is None:
+            return None
+        key = move_key(state, action)
+        for other, value in self.values:
+            if move_key(state, other) == key:
+                return max(0.0, self.value - value)
+        return None
+
+
+def move_key(state, action: Action) -> tuple:
+    """An action as a comparable key: dice named by their faces, not their positions, so
+    holding either of two equal dice is the same move."""
+    dice = list(getattr(state, "dice", []) or [])
+    items = []
+    for k, v in sorted(action.items()):
+        if k in POSITION_LISTS and isinstance(v, list) and all(
+                isinstance(i, int) and 0 <= i < len(dice) for i in v):
+            v = tuple(sorted(map(str, (dice[i] for i in v))))
+        elif isinstance(v, list):
+            v = tuple(v)
+        items.append((k, v))
+    return tuple(items)
+
+
+def strongest(info) -> str:
+    """The strength hints come from: the last (strongest) one the game offers."""
+    return strengths_for(info)[-1]
+
+
+class Coach:
+    """Hints for one game; keeps its policy (and the policy's caches) between hints."""
+
+    def __init__(self, info, seed: int = 0):
+        self.info = info
+        self.label = strongest(info)
+        self.policy: Any = make_policy(info.bot_module, self.label, seed=seed)
+
+    def hint(self, state) -> Hint:
+        action = self.policy.choose(state)
+        values_of = getattr(self.policy, "action_values", None)
+        values = values_of(state) if values_of else None
+        value = None
+        if values:
+            key = move_key(state, action)
+            value = next((v for a, v in values if move_key(state, a) == key), None)
+            if value is None:  # the move is not among those valued: show the move alone
+                values = None
+        return Hint(action, value, values or None, self.label,
+                    getattr(self.policy, "value_text", None) if value is not None else None)
+
+    def advice(self, state, hint: Hint, table) -> str:
+        """The hint in words for the table ``table`` (a game.scenes.tables Table): the move,
+        its value, and what the player's selected move costs against it."""
+        text = f"Coach ({hint.label} bot): {table.describe_move(hint.action)}"
+        if hint.value_text:
+            text += f", {hint.value_text.format(hint.value)}"
+        text += "."
+        chosen = table.selected()
+        if hint.values is None:
+            return text + " (The move only: here this bot does not price the other moves.)"
+        if chosen is not None:
+            words, actions = chosen
+            costs = [c for c in (hint.cost(state, a) for a in actions) if c is not None]
+            if costs:
+                cost = min(costs)
+                text += (f" Your choice ({words}) costs {cost:.1f} points on average."
+                         if cost >= 0.05 else f" Your choice ({words}) is as good.")
+        return text
+
+
+def hint(info, state) -> Hint:
+    """One hint with a fresh coach (the play scene keeps a Coach instead)."""
+    return Coach(info).hint(state)

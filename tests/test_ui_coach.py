@@ -1,0 +1,231 @@
+"""The coach through the real scenes and real input events: H and the Hint button show the
+strongest bot's move on the table with its value and the cost of the player's selection,
+a bot's turn gets a polite refusal, the coach setting cycles and persists, "always" needs
+no key, and a game with hints is marked in the records and on the results screen."""
+
+import pygame
+import pytest
+
+from game import prefs
+from game.app import BOT_SPEEDS, Settings
+from game.bots import make_policy
+from game.scenes.play import PlayScene
+from game.scenes.results import ResultsScene
+from tests.test_ui_layout import assert_fits
+from tests.ui_driver import button, click, frames, key, play_until_results
+
+
+def start(app, title: str, game_id: str, bot: str = "normal") -> PlayScene:
+    menu = app.scene
+    click(button(menu, title).rect.center)
+    frames(app)
+    menu.seats[0].bot = None
+    menu.seats[1].bot = bot
+    menu.rebuild()
+    click(button(menu, "Start").rect.center)
+    frames(app)
+    play = app.scene
+    assert isinstance(play, PlayScene) and play.info.id == game_id
+    return play
+
+
+def settle(app, play, limit: int = 3000) -> None:
+    """Frames until the human may act (bots skipped ahead, banners waited out)."""
+    for _ in range(limit):
+        if play.human_turn and not play.busy:
+            return
+        if not play.human_turn and not play.fast_forward:
+            key(pygame.K_f)
+        frames(app)
+    raise AssertionError("the human's turn did not come")
+
+
+def roll_first(app, play) -> None:
+    settle(app, play)
+    key(pygame.K_SPACE)
+    frames(app)
+    settle(app, play)
+
+
+def test_h_in_yatzy_shows_the_experts_move_and_prices_the_selection(app):
+    play = start(app, "Yatzy", "yatzy")
+    roll_first(app, play)
+    assert play.current_hint() is None and not play.hints_used
+    expected = make_policy("yatzy", "expert", seed=0).choose(play.state)
+    key(pygame.K_h)
+    frames(app)
+    hint = play.current_hint()
+    assert hint is not None and play.hints_used
+    assert hint.action == expected and hint.label == "expert"
+    assert hint.value is not None and hint.value == max(v for _, v in hint.values)
+    advice = play.coach.advice(play.state, hint, play.table)
+    assert "expected" in advice and "more points this game" in advice
+    dice, box = play.table.hint_marks(hint.action)
+    assert dice or box  # something is marked on the table
+    assert_fits(app, "play with a hint")
+    # Select a clearly worse move: score the worst-valued box now. Its cost is shown.
+    worst_action, worst = min(hint.values, key=lambda av: av[1])
+    if worst_action["kind"] == "score":
+        play.table.cursor = worst_action["category"]
+    else:
+        play.table.held = set(worst_action["hold"])
+    advice = play.coach.advice(play.state, hint, play.table)
+    cost = hint.value - worst
+    assert cost > 0 and f"costs {cost:.1f} points on average" in advice
+    assert_fits(app, "play with a hint and a priced selection")
+    # The hint goes with the position: after a move it is gone.
+    key(pygame.K_SPACE)
+    frames(app)
+    assert play.current_hint() is None
+
+
+def test_the_hint_button_in_farkle_and_a_refusal_on_a_bots_turn(app):
+    play = start(app, "Farkle", "farkle")
+    roll_first(app, play)
+    expected = make_policy("farkle", "hard", seed=0).choose(play.state)
+    click(button(play, "Hint").rect.center)
+    frames(app)
+    hint = play.current_hint()
+    assert hint is not None and hint.action == expected and play.hints_used
+    assert hint.values is not None and "points banked this turn" in \
+        play.coach.advice(play.state, hint, play.table)
+    assert_fits(app, "farkle with a hint")
+    # Bank or roll as hinted: it is legal. Then on the bot's turn H is refused politely.
+    play.act(hint.action)
+    for _ in range(600):
+        if not play.human_turn and not play.state.is_over():
+            break
+        if play.human_turn and not play.busy:
+            play.act(play.coach.hint(play.state).action)
+        frames(app)
+    assert not play.human_turn
+    app.toast = None
+    key(pygame.K_h)
+    frames(app)
+    assert app.toast is not None and "your own turn" in app.toast[0]
+    assert play.current_hint() is None
+
+
+def test_off_refuses_and_always_shows_without_a_key(app):
+    app.settings.coach = "off"
+    play = start(app, "Yatzy", "yatzy")
+    roll_first(app, play)
+    assert not button(play, "Hint").enabled
+    key(pygame.K_h)
+    frames(app)
+    assert play.current_hint() is None and not play.hints_used
+    assert "coach is off" in app.toast[0]
+    app.settings.coach = "always"
+    frames(app, 2)
+    assert play.current_hint() is not None and play.hints_used
+
+
+def test_the_menu_cycles_the_coach_and_it_persists(app):
+    menu = app.scene
+    assert button(menu, "Coach").label == "Coach: On request"
+    click(button(menu, "Coach").rect.center)
+    frames(app)
+    assert app.settings.coach == "always" and button(menu, "Coach").label == "Coach: Always"
+    back = Settings()
+    prefs.load_into(back, tuple(BOT_SPEEDS))
+    assert back.coach == "always"
+    click(button(menu, "Coach").rect.center)
+    frames(app)
+    assert app.settings.coach == "off"
+    assert_fits(app, "menu with the coach button")
+
+
+def test_a_hinted_game_is_marked_in_the_records_and_the_results(app):
+    start(app, "Yatzy", "yatzy")
+    asked = []
+
+    def move(scene):
+        if scene.state.rolls == 0:
+            key(pygame.K_SPACE)
+        elif not asked:
+            key(pygame.K_h)  # one hint in the whole game
+            asked.append(1)
+            key(pygame.K_RETURN)
+        else:
+            key(pygame.K_DOWN)
+            key(pygame.K_RETURN)
+            key(pygame.K_RETURN)
+
+    play_until_results(app, move, lambda scene: key(pygame.K_f))
+    results = app.scene
+    assert isinstance(results, ResultsScene) and results.hinted
+    assert_fits(app, "results of a hinted game")
+    record = app.load_records().games["yatzy"]
+    assert record.players["You"].hinted == 1
+    assert any(h["hinted"] for h in record.high if h["name"] == "You")
+
+
+def test_an_unhinted_game_is_not_marked(app):
+    start(app, "Yatzy", "yatzy")
+
+    def move(scene):
+        if scene.state.rolls == 0:
+            key(pygame.K_SPACE)
+        else:
+            key(pygame.K_DOWN)
+            key(pygame.K_RETURN)
+            key(pygame.K_RETURN)
+
+    play_until_results(app, move, lambda scene: key(pygame.K_f))
+    assert not app.scene.hinted
+    assert app.load_records().games["yatzy"].players["You"].hinted == 0
+
+
+GAMES_BY_TITLE = [("Yatzy", "yatzy"), ("Maxi Yatzy", "maxi_yatzy"), ("Farkle", "farkle"),
+                  ("Pirate Fortune", "pirates"), ("Bona Fortuna", "bona_fortuna"),
+                  ("Grab It!", "grab_it")]
+
+
+@pytest.mark.parametrize("title,game_id", GAMES_BY_TITLE)
+def test_every_game_takes_hints_on_the_table(app, title, game_id):
+    """In every game: the human asks for a hint at each decision and plays it; every hint
+    is drawn inside its box, marks only dice on the table, and is a legal move."""
+    from game.scenes.carddraw import CardDrawScene
+    play = start(app, title, game_id)
+    taken = valued = 0
+    for _ in range(20_000):
+        scene = app.scene
+        if play.state.is_over():
+            break
+        if isinstance(scene, CardDrawScene):
+            if scene.human and scene.phase == "wait":
+                key(pygame.K_SPACE)
+        elif scene is play and play.human_turn and not play.busy:
+            play.request_hint()
+            hint = play.current_hint()
+            assert hint is not None, play.state.actions
+            dice, _ = play.table.hint_marks(hint.action)
+            assert all(i < len(play.state.dice) for i in dice)
+            if taken % 5 == 0:
+                assert_fits(app, f"{game_id} with a hint, decision {taken}")
+            valued += hint.values is not None
+            assert play.act(hint.action), hint.action
+            taken += 1
+            if taken >= 30:
+                break
+        elif scene is play and not play.human_turn and not play.fast_forward:
+            key(pygame.K_f)
+        frames(app)
+    assert (taken >= 30 or play.state.is_over() and taken >= 10) and play.hints_used
+    if game_id in ("yatzy", "maxi_yatzy", "farkle", "pirates", "grab_it"):
+        assert valued > 0
+
+
+def test_the_hinted_mark_survives_undo(app):
+    play = start(app, "Yatzy", "yatzy")
+    roll_first(app, play)
+    key(pygame.K_h)
+    frames(app)
+    assert play.hints_used
+    box = play.state.open_categories()[-1]
+    play.act({"kind": "score", "category": box})
+    frames(app)
+    key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    frames(app)
+    assert box not in play.state.sheets[0] and play.hints_used
+    assert play.current_hint() is None  # the old hint went with the old position
