@@ -227,3 +227,24 @@ class HoldTable(Table):
             self.held ^= {index}
             self.pending_zero = None
             self.scene.app.sounds.play("hold")
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """1-n (or the keypad) hold a die, Space rolls, Enter fills the box under the
+        keyboard cursor (or rolls when there is none). Tables handle their own keys first."""
+        from game.ui.dice import die_index_for_key
+        s = self.state
+        index = die_index_for_key(event.key, s.n_dice)
+        if index is not None:
+            self.click_die(index)
+            return True
+        if event.key == pygame.K_SPACE:
+            self.scene.act(self.roll_action())
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            cursor = getattr(self, "cursor", None)
+            if cursor and s.rolls:
+                self.click_row(cursor)
+            else:
+                self.scene.act(self.roll_action())
+            return True
+        return False

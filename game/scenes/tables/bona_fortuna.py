@@ -186,27 +186,15 @@ class Table(BaseTable):
             self.press({pygame.K_t: "three_of_a_kind", pygame.K_h: "full_house"}.get(
                 event.key, "cancel"))
             return True
-        if pygame.K_1 <= event.key <= pygame.K_5 or pygame.K_KP1 <= event.key <= pygame.K_KP5:
-            base = pygame.K_1 if event.key <= pygame.K_5 else pygame.K_KP1
-            self.click_die(event.key - base)
-            return True
         if event.key == pygame.K_SPACE:
             self.asking = None
-            self.scene.act(self.roll_action())
-            return True
         if event.key == pygame.K_TAB:
             self.cycle_view(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
         if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT) and s.rolls:
             self.move_cursor(event.key)
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.cursor and s.rolls:
-                self.click_row(self.cursor)
-            else:
-                self.scene.act(self.roll_action())
-            return True
-        return False
+        return super().handle_key(event)
 
     def move_cursor(self, key: int) -> None:
         self.viewing = None

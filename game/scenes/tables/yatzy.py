@@ -74,24 +74,10 @@ class Table(BaseTable):
         self.scene.act({"kind": "score", "category": key})
 
     def handle_key(self, event: pygame.event.Event) -> bool:
-        s = self.state
-        if pygame.K_1 <= event.key <= pygame.K_6 or pygame.K_KP1 <= event.key <= pygame.K_KP6:
-            base = pygame.K_1 if event.key <= pygame.K_6 else pygame.K_KP1
-            self.click_die(event.key - base)
-            return True
-        if event.key == pygame.K_SPACE:
-            self.scene.act(self.roll_action())
-            return True
-        if event.key in (pygame.K_UP, pygame.K_DOWN) and s.rolls:
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.state.rolls:
             self.move_cursor(-1 if event.key == pygame.K_UP else 1)
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.cursor and s.rolls:
-                self.click_row(self.cursor)
-            else:
-                self.scene.act(self.roll_action())
-            return True
-        return False
+        return super().handle_key(event)
 
     def box_label(self, key: str) -> str:
         return LABELS.get(key, key)
