@@ -248,3 +248,25 @@ def test_a_real_window_made_smaller_shows_the_whole_canvas(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_whole_bot_games_with_long_names_never_draw_text_outside_its_box(game_id):
+    """Every moment of a whole game, not only chosen ones: the most players, the longest
+    names, bots in every seat; every 11th frame is drawn with the text recorder on."""
+    from game.launcher import LONG_NAMES
+    info = GAMES[game_id]
+    app = new_app()
+    seats = [Seat(LONG_NAMES[i % len(LONG_NAMES)], ("easy", "normal", "hard")[i % 3])
+             for i in range(info.max_players)]
+    state = info.new_game(seats, seed=3)
+    app.replace_all(PlayScene(app, info, state, autosave=False))
+    checked = 0
+    for f in range(40_000):
+        app.step(1 / 60)
+        if f % 11 == 0:
+            assert_fits(app, f"{game_id} frame {f}")
+            checked += 1
+        if state.is_over() and not app.scene.busy:
+            break
+    assert state.is_over() and checked > 50
