@@ -217,6 +217,13 @@ class HoldTable(Table):
     def roll_action(self) -> Action:
         return {"kind": "roll", "hold": sorted(self.held) if self.state.rolls else []}
 
+    def roll_button(self) -> ButtonSpec:
+        """Roll, then "Roll again (n)" while rolls are left."""
+        s = self.state
+        left = s.ROLLS_PER_TURN - s.rolls
+        label = "Roll" if s.rolls == 0 else f"Roll again ({left})" if left else "No rolls left"
+        return ButtonSpec(label, self.roll_action(), enabled=left > 0, hotkey="Space")
+
     def click_die(self, index: int) -> None:
         s = self.state
         if s.rolls == 0:

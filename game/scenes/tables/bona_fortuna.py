@@ -295,7 +295,6 @@ class Table(BaseTable):
                 for i, v in enumerate(s.dice)]
 
     def buttons(self) -> list[ButtonSpec]:
-        s = self.state
         if self.asking:
             column, box = self.asking
             opts = self.options_for(column, box)
@@ -304,9 +303,7 @@ class Table(BaseTable):
                     ButtonSpec("Full House", None, key="full_house",
                                hotkey=f"H · {opts.get('full_house', 0)} points"),
                     ButtonSpec("Cancel", None, hotkey="Backspace", key="cancel")]
-        left = s.ROLLS_PER_TURN - s.rolls
-        label = "Roll" if s.rolls == 0 else f"Roll again ({left})" if left else "No rolls left"
-        return [ButtonSpec(label, self.roll_action(), enabled=left > 0, hotkey="Space")]
+        return [self.roll_button()]
 
     def turn_info(self) -> str:
         s = self.state

@@ -145,10 +145,7 @@ class Table(BaseTable):
                 for i, v in enumerate(s.dice)]
 
     def buttons(self) -> list[ButtonSpec]:
-        s = self.state
-        left = s.ROLLS_PER_TURN - s.rolls
-        label = "Roll" if s.rolls == 0 else f"Roll again ({left})" if left else "No rolls left"
-        return [ButtonSpec(label, self.roll_action(), enabled=left > 0, hotkey="Space")]
+        return [self.roll_button()]
 
     def turn_info(self) -> str:
         s = self.state
