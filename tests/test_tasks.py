@@ -1,0 +1,66 @@
+"""The frame-budgeted task runner: budgets, results, errors, cancelling."""
+
+from game.tasks import Task, run_now
+
+
+def counter(n, log):
+    for i in range(n):
+        log.append(i)
+        yield (i + 1) / n
+    return sum(log)
+
+
+class FakeClock:
+    def __init__(self, tick):
+        self.t, self.tick = 0.0, tick
+
+    def __call__(self):
+        self.t += self.tick
+        return self.t
+
+
+def test_run_now_returns_the_generators_result():
+    assert run_now(counter(5, [])) == 10
+
+
+def test_a_task_works_a_budget_per_frame_and_keeps_its_result():
+    log = []
+    # Every clock reading advances 1 ms: each piece "takes" 1 ms plus 1 ms between pieces.
+    task = Task(counter(20, log), clock=FakeClock(0.001))
+    assert task.step(budget=0.005) is False
+    first = len(log)
+    assert 1 <= first < 20
+    assert 0 < task.progress < 1
+    frames = 1
+    while not task.step(budget=0.005):
+        frames += 1
+    assert frames > 2 and task.result == sum(range(20)) and task.progress == 1.0
+    assert log == list(range(20))
+    assert task.step() is True  # finished tasks stay finished
+
+
+def test_an_error_ends_the_task_without_raising():
+    def broken():
+        yield
+        raise ValueError("boom")
+
+    task = Task(broken())
+    while not task.step():
+        pass
+    assert isinstance(task.error, ValueError) and task.result is None
+
+
+def test_cancel_closes_the_generator():
+    closed = []
+
+    def job():
+        try:
+            while True:
+                yield
+        finally:
+            closed.append(True)
+
+    task = Task(job())
+    task.step(budget=0.0)
+    task.cancel()
+    assert task.done and closed == [True]
