@@ -135,7 +135,19 @@ class App:
         from game import records
         news = self.load_records().add_game(game_id, state, hinted=hinted)
         records.save(self.records)
+        self.remember_game(game_id, state, hinted)
         return news
+
+    def remember_game(self, game_id: str, state, hinted: bool = False) -> None:
+        """Keep a finished game whole among the recent ones (for its review and replay)."""
+        import time
+
+        from game import recent
+        from game.catalog import GAMES
+        problem = recent.remember(recent.RecentGame(GAMES[game_id], state, hinted,
+                                                    int(time.time())))
+        if problem:
+            self.notify(problem, theme.BAD, 6)
 
     @staticmethod
     def _open_window(flags: int | None, size: tuple[int, int] | None = None) -> pygame.Surface:

@@ -24,7 +24,8 @@ from game.rules.core import GameState, SaveError
 
 PREFIX = "dice-harbor-"
 AUTOSAVE, RECORDS, SETTINGS = "autosave", "records", "settings"
-MAX_BYTES = {AUTOSAVE: 1_000_000, RECORDS: 1_000_000, SETTINGS: 200_000}
+RECENT = "recent"  # the last finished games, whole (game.recent)
+MAX_BYTES = {AUTOSAVE: 1_000_000, RECORDS: 1_000_000, SETTINGS: 200_000, RECENT: 1_500_000}
 
 
 class StoreError(SaveError):
@@ -166,11 +167,14 @@ def set_aside(name: str) -> str:
 
 
 # -- the game in progress --------------------------------------------------------------
-def store(game_id: str, state: GameState, session=None) -> bool:
+def store(game_id: str, state: GameState, session=None, hinted: bool = False) -> bool:
     """Save the game in progress (after every move); a game of a session saves the whole
-    session (its finished games and this one)."""
-    data = ({"game_id": game_id, "session": session.to_json()} if session is not None
-            else {"game_id": game_id, "save": state.save()})
+    session (its finished games and this one). ``hinted``: the coach's hints were used in
+    the game in progress (kept as ``"hinted": true``; absent means unhinted)."""
+    data: dict[str, Any] = ({"game_id": game_id, "session": session.to_json()}
+                            if session is not None else {"game_id": game_id, "save": state.save()})
+    if hinted:
+        data["hinted"] = True
     return write_text(AUTOSAVE, json.dumps(data, separators=(",", ":")))
 
 
@@ -192,13 +196,27 @@ def load() -> tuple[GameInfo, GameState]:
 def load_any():
     """(info, state, session or None): the saved game, or the saved session and its game
     in progress; SaveError with a readable message for anything else."""
+    info, state, session, _ = load_marked()
+    return info, state, session
+
+
+def load_marked():
+    """``load_any`` and whether hints were used in the game in progress:
+    (info, state, session or None, hinted). A save without the mark (older versions)
+    is unhinted; a mark that is not ``true`` is refused like any other damage."""
     data = read_json(AUTOSAVE)
     if data is None:
         raise StoreError("there is no saved game")
+    hinted = False
+    if isinstance(data, dict) and "hinted" in data:
+        data = dict(data)
+        if data.pop("hinted") is not True:
+            raise StoreError("its hints mark is damaged")
+        hinted = True
     if isinstance(data, dict) and set(data) == {"game_id", "session"}:
-        return decode_session(data)
+        return (*decode_session(data), hinted)
     info, state = decode_game(data)
-    return info, state, None
+    return info, state, None, hinted
 
 
 def _check_bots(seats: Any, info: GameInfo) -> None:

@@ -204,7 +204,7 @@ class MenuScene(Scene):
     def resume(self) -> None:
         from game.scenes.play import PlayScene
         try:
-            info, state, session = storage.load_any()
+            info, state, session, hinted = storage.load_marked()
         except SaveError as exc:
             storage.set_aside(storage.AUTOSAVE)
             self.has_save = False
@@ -216,7 +216,7 @@ class MenuScene(Scene):
             from game.scenes.session import SessionScene
             self.app.replace_all(SessionScene(self.app, info, session))
             return
-        self.app.replace_all(PlayScene(self.app, info, state, session=session))
+        self.app.replace_all(PlayScene(self.app, info, state, session=session, hinted=hinted))
 
     def show_records(self) -> None:
         from game.scenes.records import RecordsScene

@@ -38,7 +38,7 @@ UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can stil
 
 class PlayScene(Scene):
     def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True,
-                 session=None):
+                 session=None, hinted: bool = False):
         super().__init__(app)
         self.info = info
         self.state = state
@@ -63,8 +63,8 @@ class PlayScene(Scene):
         self._turn_key = (state.current, state.turns_played)
         self.coach = None  # a game.coach.Coach, made on the first hint
         self.hint = None  # (the position it is for, the Hint) while one is shown
-        self.hints_used = False  # a hint was shown to a human in this game (kept over undo;
-        # not saved: a continued game starts unmarked)
+        self.hints_used = hinted  # a hint was shown to a human in this game (kept over undo,
+        # saved with the game: a continued game keeps its mark)
         self.table.new_turn()
         self._build_top_buttons()
         if state.turns_played == 0 and not state.is_over() and not getattr(state, "dice", None):
@@ -120,7 +120,7 @@ class PlayScene(Scene):
             self.table.new_turn()
         if self.autosave:
             # A finished game stays saved until the results are up: it can still be undone.
-            storage.store(self.info.id, self.state, self.session)
+            storage.store(self.info.id, self.state, self.session, hinted=self.hints_used)
         self._build_top_buttons()
 
     def undo(self) -> None:
@@ -238,6 +238,8 @@ class PlayScene(Scene):
             if self.coach is None:
                 self.coach = Coach(self.info, seed=self.state.seed)
             self.hint = (self._position(), self.coach.hint(self.state))
+        if not self.hints_used and self.autosave:  # the mark is saved even before a move
+            storage.store(self.info.id, self.state, self.session, hinted=True)
         self.hints_used = True
 
     def _cycle_speed(self) -> None:
