@@ -38,9 +38,9 @@ class RecentGame:
                 "when": self.when}
 
     def players(self) -> str:
-        """"Ada 212, Bot 1 198" in seat order."""
-        scores = self.state.final_scores()
-        return ", ".join(f"{s.name} {_points(scores[i])}" for i, s in enumerate(self.state.seats))
+        """"1. Ada 212 · 2. Bot 1 198": the players best first, with their scores."""
+        return " · ".join(f"{r['place']}. {r['name']} {_points(r['score'])}"
+                          for r in self.state.ranking())
 
 
 def _points(score: float) -> str:

@@ -1,5 +1,10 @@
 """Watch a finished game again, move by move, at any speed: the play scene driven by the
-game's own saved moves (a new game from the same seed replays them exactly)."""
+game's own saved moves (a new game from the same seed replays them exactly).
+
+From the results it replaces them and goes back to them; opened over another scene (the
+review, the records: ``pushed=True``) it goes back to that one. ``start`` opens it paused
+at the position before that move (the first ``start`` moves replayed at once), where N
+steps one move and Space plays on; ``note`` says on the table what happened there."""
 
 from __future__ import annotations
 
@@ -8,7 +13,9 @@ import pygame
 from game.app import App
 from game.catalog import GameInfo
 from game.rules.core import GameState
-from game.scenes.play import PlayScene
+from game.scenes.play import STATUS, PlayScene
+from game.ui import theme
+from game.ui.text import draw_text_in
 from game.ui.widgets import Button
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -17,18 +24,26 @@ BASE_DELAY = 0.8  # seconds between moves at 1x
 
 class ReplayScene(PlayScene):
     def __init__(self, app: App, info: GameInfo, final: GameState,
-                 news: dict[int, list[str]] | None = None, session=None, hinted: bool = False):
+                 news: dict[int, list[str]] | None = None, session=None, hinted: bool = False,
+                 start: int = 0, pushed: bool = False, note: str = ""):
         self.final = final
         self.hinted_game = hinted  # handed back to the results
         self.news = news or {}
         self.script = final.actions
-        self.step_index = 0
+        self.start_index = self.step_index = max(0, min(start, len(self.script)))
+        self.pushed = pushed  # Back pops back to the scene below (the review, the records)
+        self.note = note  # shown on the table while at the start position
         self.speed = 1
-        self.paused = False
+        self.paused = self.step_index > 0  # opened at a chosen moment: wait there
         self.end_wait = 2.0
-        start = type(final).replay(final.seats, final.options, final.seed, [])
-        super().__init__(app, info, start, autosave=False, session=session)
+        begin = type(final).replay(final.seats, final.options, final.seed,
+                                   self.script[:self.step_index])
+        super().__init__(app, info, begin, autosave=False, session=session)
         self.bots = {}
+        if self.paused and self.step_index < len(self.script):
+            self.table.preview_bot(self.script[self.step_index])  # the move about to be made
+            self.history.add(f"Moves 1 to {self.step_index} were replayed at once; "
+                             f"move {self.step_index + 1} is next", theme.INFO)
 
     @property
     def human_turn(self) -> bool:
@@ -43,6 +58,8 @@ class ReplayScene(PlayScene):
 
     def _build_top_buttons(self) -> None:
         self.top_buttons.set([
+            Button(pygame.Rect(600, 12, 90, 44), "Step", self.step_once, size=18, hotkey="N",
+                   enabled=self.step_index < len(self.script)),
             Button(pygame.Rect(700, 12, 90, 44), "Slower", lambda: self.change_speed(-1), size=18,
                    hotkey="-", enabled=self.speed > 0),
             Button(pygame.Rect(800, 12, 130, 44), self._speed_label(), lambda: None, size=18,
@@ -63,7 +80,21 @@ class ReplayScene(PlayScene):
         self.paused = not self.paused
         self._build_top_buttons()
 
+    def step_once(self) -> None:
+        """N / Step: pause, and make the next move at once (what it leads to is shown)."""
+        if self.step_index >= len(self.script):
+            self.app.notify("That was the last move of the game")
+            return
+        self.paused = True
+        self.banner, self.bot_plan = None, None
+        self.step_index += 1
+        self.act(self.script[self.step_index - 1])
+        self._build_top_buttons()
+
     def back(self) -> None:
+        if self.pushed:
+            self.app.pop()
+            return
         from game.scenes.results import ResultsScene
         self.app.replace_all(ResultsScene(self.app, self.info, self.final, self.news,
                                           self.session, hinted=self.hinted_game))
@@ -77,6 +108,8 @@ class ReplayScene(PlayScene):
                 self.back()
             elif event.key == pygame.K_SPACE:
                 self.toggle_pause()
+            elif event.key == pygame.K_n:
+                self.step_once()
             elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_RIGHT):
                 self.change_speed(1)
             elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_LEFT):
@@ -88,6 +121,8 @@ class ReplayScene(PlayScene):
     def update(self, dt: float) -> None:
         self.table_buttons.set([])
         if self.paused:
+            self.animator.update(dt)  # a stepped move still lands and shows what it led to
+            self._pump()
             return
         scaled = dt * SPEEDS[self.speed]
         self.animator.update(scaled)
@@ -103,6 +138,17 @@ class ReplayScene(PlayScene):
                 self.back()
         else:
             self._drive_bot(dt)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        if not (self.note and self.step_index == self.start_index):
+            super()._draw_status(surface)
+            return
+        rect = STATUS.inflate(0, 4)  # the reviewed moment: what was played, what was best
+        pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=14)
+        pygame.draw.rect(surface, theme.ACCENT, rect, width=2, border_radius=14)
+        draw_text_in(surface, self.note + "  (N: step · Space: play on · Esc: back)",
+                     rect.inflate(-24, -10), 18, theme.ACCENT, align="left", min_size=11,
+                     wrap=True)
 
     def _drive_bot(self, dt: float) -> None:
         if self.step_index >= len(self.script):

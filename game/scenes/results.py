@@ -54,16 +54,18 @@ class ResultsScene(Scene):
                           rng.uniform(0, 6.28), theme.PLAYER_COLOURS[rng.randrange(8)])
                          for _ in range(90)]
         self.focus = FocusGroup()
+        x = [137 + i * 204 for i in range(5)]  # five buttons of 190 in a row, centred
         self.focus.set([
-            Button(pygame.Rect(210, 636, 200, 60), "Replay", self.replay, hotkey="R"),
-            Button(pygame.Rect(430, 636, 200, 60), "Standings", self.standings, hotkey="Enter")
+            Button(pygame.Rect(x[0], 636, 190, 60), "Replay", self.replay, hotkey="R"),
+            Button(pygame.Rect(x[1], 636, 190, 60), "Review", self.show_review, hotkey="V"),
+            Button(pygame.Rect(x[2], 636, 190, 60), "Standings", self.standings, hotkey="Enter")
             if session else
-            Button(pygame.Rect(430, 636, 200, 60), "Play again", self.play_again, hotkey="Enter"),
-            Button(pygame.Rect(650, 636, 200, 60), "Menu", self.to_menu, hotkey="Esc"),
-            Button(pygame.Rect(870, 636, 200, 60), "Records", self.show_records, hotkey="T"),
+            Button(pygame.Rect(x[2], 636, 190, 60), "Play again", self.play_again, hotkey="Enter"),
+            Button(pygame.Rect(x[3], 636, 190, 60), "Menu", self.to_menu, hotkey="Esc"),
+            Button(pygame.Rect(x[4], 636, 190, 60), "Records", self.show_records, hotkey="T"),
         ])
-        self.focus.move(1)
-        self.focus.move(1)
+        for _ in range(3):  # the focus starts on Play again (Standings)
+            self.focus.move(1)
         app.sounds.play("win")
 
     def play_again(self) -> None:
@@ -83,6 +85,11 @@ class ResultsScene(Scene):
         self.app.replace_all(ReplayScene(self.app, self.info, self.state, self.news,
                                          self.session, hinted=self.hinted))
 
+    def show_review(self) -> None:
+        """V / Review: each human's decisions priced against the coach's best move."""
+        from game.scenes.review import ReviewScene
+        self.app.push(ReviewScene(self.app, self.info, self.state, hinted=self.hinted))
+
     def show_records(self) -> None:
         from game.scenes.records import RecordsScene
         self.app.push(RecordsScene(self.app, self.info.id))
@@ -97,6 +104,9 @@ class ResultsScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self.replay()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+            self.show_review()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
             self.show_records()
