@@ -19,7 +19,7 @@ from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
 from game.scenes.tables.base import Banner
 from game.ui import text, theme
-from tests.ui_driver import button, click, frames, new_app, type_text
+from tests.ui_driver import button, click, frames, key, new_app, type_text
 
 
 def assert_fits(app, what: str) -> None:
@@ -120,6 +120,35 @@ def test_every_scene_keeps_its_text_inside_with_max_players_and_long_names(app, 
     assert len(app.scene.records.table(game_id)) == n
     frames(app)
     assert_fits(app, "records")
+    key(pygame.K_g)  # the recent games: this one, with every long name and score
+    for _ in range(100):
+        frames(app)
+        if app.scene.recent is not None:
+            break
+    assert app.scene.recent and len(app.scene.recent[0].state.seats) == n
+    assert_fits(app, "records, recent games")
+    app.pop()
+    from game.scenes.review import ReviewScene
+    review = ReviewScene(app, info, state, hinted=True, seats=list(range(n)))  # as if human
+    app.push(review)
+    frames(app)
+    assert_fits(app, "review in progress")
+    for _ in range(3000):
+        frames(app)
+        if review.review is not None:
+            break
+    assert review.review is not None and len(review.review.seats) == n
+    for tab in range(n):  # every player's tab, its first page and its last
+        review.show_tab(tab)
+        assert_fits(app, f"review of seat {tab}")
+        review.move_cursor(10**6)
+        assert_fits(app, f"review of seat {tab}, last page")
+    review.show_tab(0)
+    if review.rows():
+        review.open(0)
+        frames(app)
+        assert_fits(app, "replay at a reviewed moment")
+        app.pop()
     app.pop()
     from game.scenes.replay import ReplayScene
     replay = ReplayScene(app, info, state)
