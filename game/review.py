@@ -149,6 +149,22 @@ def _as_state(info, game: GameState | dict[str, Any]) -> GameState:
     return info.state_type().load(game)  # SaveError with a readable message if damaged
 
 
+def _hint_steps(coach: Coach, state: GameState, progress: float):
+    """The coach's hint on ``state``, in pieces where the coach offers them (a
+    ``hint_steps`` generator: its first hint may load a bot's tables), else at once; yields
+    ``progress`` between pieces."""
+    steps = getattr(coach, "hint_steps", None)
+    if steps is None:
+        return coach.hint(state)
+    job = steps(state)
+    while True:
+        try:
+            next(job)
+        except StopIteration as stop:
+            return stop.value
+        yield progress
+
+
 def review_steps(info, game: GameState | dict[str, Any], seats: Iterable[int] | None = None,
                  describe: Describe | None = None, coach: Coach | None = None):
     """The review of ``game`` (a state, finished or not, or its ``save()``), as a generator:
@@ -175,7 +191,7 @@ def review_steps(info, game: GameState | dict[str, Any], seats: Iterable[int] | 
             turn_key = key
             turns[state.current] += 1
         if actor in reviews and coach is not None and len(state.legal_actions()) > 1:
-            hint = coach.hint(state)
+            hint = yield from _hint_steps(coach, state, i / max(1, len(actions)))
             loss = hint.cost(state, action)
             reviews[actor].decisions.append(Decision(
                 i, actor, turns[actor], position_text(state), dict(action), dict(hint.action),

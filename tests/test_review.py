@@ -181,8 +181,9 @@ def test_the_generator_yields_progress_per_move_and_refuses_unknown_seats():
         except StopIteration as stop:
             result = stop.value
             break
-    assert len(seen) == len(state.actions)
-    assert seen == sorted(seen) and seen[-1] == 1.0 and 0 < seen[0] < 1
+    n = len(state.actions)  # one step per move at least (more where a hint has pieces)
+    assert len(seen) >= n and seen == sorted(seen) and seen[-1] == 1.0
+    assert set(seen) - {0.0} == {k / n for k in range(1, n + 1)}
     assert result.moves == len(state.actions) and result.seats[0].seat == 1
     with pytest.raises(ValueError):
         review(info, state, seats=[5])
@@ -201,3 +202,34 @@ def test_plain_words_name_the_dice():
     state.apply({"kind": "roll", "hold": []})
     text = plain_move(state, {"kind": "roll", "hold": [0, 2]})
     assert text == f"Roll hold [{state.dice[0]} {state.dice[2]}]"
+
+
+class _PiecewiseCoach(Coach):
+    """A coach whose hints come in pieces (``hint_steps``): the review uses them."""
+
+    pieces = 0
+
+    def hint_steps(self, state):
+        for _ in range(3):
+            self.pieces += 1
+            yield
+        return self.hint(state)
+
+
+def test_a_coach_with_hint_pieces_is_run_piece_by_piece():
+    info = GAMES["yatzy"]
+    state = bot_game("yatzy", ["easy", "normal"], seed=9)
+    plain = review(info, state, seats=[0]).seat(0)
+    coach = _PiecewiseCoach(info, seed=state.seed)
+    steps = review_steps(info, state, [0], coach=coach)
+    yields = 0
+    while True:
+        try:
+            next(steps)
+            yields += 1
+        except StopIteration as stop:
+            piecewise = stop.value.seat(0)
+            break
+    assert coach.pieces == 3 * len(plain.decisions)
+    assert yields == len(state.actions) + coach.pieces
+    assert piecewise.decisions == plain.decisions
