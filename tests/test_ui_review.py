@@ -318,3 +318,29 @@ def test_a_hint_asked_before_any_move_is_kept_too(app):
     assert json.loads(storage.save_path().read_text()).get("hinted") is True
     assert storage.load_marked()[3] is True
     assert [s.name for s in play.state.seats][0] == "You" and Seat("You").is_human
+
+
+def test_a_review_that_fails_says_so_and_back_still_works(app, monkeypatch):
+    import game.scenes.review as review_scene
+
+    def broken(*args, **kwargs):
+        yield 0.5
+        raise RuntimeError("a bot's table is missing")
+    monkeypatch.setattr(review_scene, "review_steps", broken)
+    state = play_game("yatzy", ["easy", "normal"], 2)
+    state.seats[0] = Seat("You")
+    results = ResultsScene(app, GAMES["yatzy"], state)
+    app.replace_all(results)
+    frames(app)
+    key(pygame.K_v)
+    frames(app, 3)
+    review = app.scene
+    assert isinstance(review, ReviewScene) and review.review is None
+    assert "could not be made" in review.error and "table is missing" in review.error
+    assert_fits(app, "a failed review")
+    key(pygame.K_RETURN)  # nothing to open: told so, no crash
+    frames(app)
+    assert app.scene is review
+    key(pygame.K_ESCAPE)
+    frames(app)
+    assert app.scene is results

@@ -199,8 +199,8 @@ class ReviewScene(Scene):
         """The replay, paused just before this decision's move."""
         rows = self.rows()
         if not 0 <= index < len(rows):
-            self.app.notify("Choose a decision first" if not self.working
-                            else "Wait a moment: the review is still being made")
+            self.app.notify("Wait a moment: the review is still being made" if self.working
+                            else "There is no decision to replay here")
             return
         d = rows[index]
         self.cursor = index
