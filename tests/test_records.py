@@ -177,3 +177,15 @@ def test_seats_names_and_options_are_remembered_across_restarts(app):
     assert again.scene.seats[0].name == "Zoë Ωmega"
     assert again.scene.option_value(next(o for o in again.scene.info.options
                                          if o.key == "target")) == 5000
+
+
+def test_a_remembered_random_bot_comes_back_as_a_random_bot(app):
+    """A "random" bot seat in the settings stays a bot (it used to come back human)."""
+    app.settings.seats["farkle"] = [{"name": "Ann", "bot": None},
+                                    {"name": "Rando", "bot": "random"},
+                                    {"name": "Hal", "bot": "hard"}]
+    app.push(MenuScene(app, "farkle"))
+    frames(app)
+    assert [(s.name, s.bot) for s in app.scene.seats] == [
+        ("Ann", None), ("Rando", "random"), ("Hal", "hard")]
+    assert button(app.scene, "Random") is not None  # its strength is shown

@@ -9,7 +9,7 @@ import pygame
 
 from game import storage
 from game.app import App, Scene
-from game.bots import strengths_for
+from game.bots import policy_names_for, strengths_for
 from game.catalog import GAMES, GameInfo, Option
 from game.coach import COACH_LABELS
 from game.rules.core import NAME_MAX, SaveError, Seat
@@ -75,7 +75,7 @@ class MenuScene(Scene):
         info = GAMES[game_id]
         saved = self.app.settings.seats.get(game_id) or []
         seats = [Seat(str(s.get("name", ""))[:NAME_MAX] or "Player",
-                      s.get("bot") if s.get("bot") in strengths_for(info) else None)
+                      s.get("bot") if s.get("bot") in policy_names_for(info) else None)
                  for s in saved if isinstance(s, dict)]
         return seats if info.min_players <= len(seats) <= info.max_players else []
 
