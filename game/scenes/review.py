@@ -208,7 +208,7 @@ class ReviewScene(Scene):
         name = self.state.seats[d.seat].name
         verdict = ("not priced" if d.loss is None else "the best move" if d.is_best
                    else f"{d.loss:.1f} points lost on average")
-        note = (f"Move {d.index + 1}, {name}'s turn {d.turn}: played {d.played_text}; "
+        note = (f"Move {d.index + 1} ({name}, turn {d.turn}): played {d.played_text}; "
                 f"best was {d.best_text} ({verdict}).")
         self.app.push(ReplayScene(self.app, self.info, self.state, start=d.index, pushed=True,
                                   note=note))
