@@ -11,7 +11,7 @@ gives a value to every way the turn can end (``end[d]``) and works backwards:
 * one roll earlier, the same over ``mid``.
 
 ``Tables`` holds the multisets and the keep -> outcome transitions (built once per dice
-count, lazily); ``TurnPlan`` runs the recursion for one set of end values and answers
+count, lazily, from the rules' own chance model ``game.rules.core.roll_outcomes``); ``TurnPlan`` runs the recursion for one set of end values and answers
 "which dice to hold now". Expectations are summed with ``math.fsum`` (correctly rounded)
 because ``sum`` of floats changed in Python 3.12: pyodide must play bit-for-bit the same
 games as CPython 3.11. No numpy: it must run in the browser's Python.
@@ -23,16 +23,10 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations_with_replacement, product
-from math import factorial, fsum
+from math import fsum
 from operator import mul
 
-
-def _multiplicity(dice: tuple[int, ...]) -> float:
-    """Probability of rolling exactly this multiset with len(dice) dice."""
-    ways = factorial(len(dice))
-    for c in Counter(dice).values():
-        ways //= factorial(c)
-    return ways / 6 ** len(dice)
+from game.rules.core import roll_outcomes
 
 
 class Tables:
@@ -47,8 +41,7 @@ class Tables:
         # For each keep: the outcome dice indices and their probabilities.
         self.out_idx: list[list[int]] = []
         self.out_p: list[list[float]] = []
-        rolls = {r: [(o, _multiplicity(o)) for o in combinations_with_replacement(range(1, 7), r)]
-                 for r in range(n + 1)}
+        rolls = {r: roll_outcomes(r) for r in range(n + 1)}  # the core chance model
         for k in self.keeps:
             idx, ps = [], []
             for o, p in rolls[n - len(k)]:
