@@ -285,7 +285,8 @@ class GameState:
             raise RuntimeError(f"the engine drew {len(indices) - len(child.rng._queue)} of "
                                f"{len(indices)} forced faces")
         draws = child.rng.draws
-        child.rng = copy.deepcopy(rng)
+        child.rng = CountingRandom(0)
+        child.rng.setstate(rng.getstate())
         child.rng.draws = draws
         return child, events
 
