@@ -196,9 +196,12 @@ def _box_odds(state: GameState, game: str, held: list[int]) -> Generator[Any, No
         out.lines.append("No rolls left: 100% where the dice make the box")
     elif out.dice == 0:
         out.lines.append("Holding every die: the chance to make each box, rolling on for it")
+    elif out.dice == state.n_dice:
+        out.lines.append(f"Chance to make each box rolling all {out.dice} dice again, then "
+                         "playing for it (hold dice to see theirs)")
     else:
-        out.lines.append(f"Chance to make each box, rolling {out.dice} "
-                         f"{'die' if out.dice == 1 else 'dice'} now and playing for it")
+        out.lines.append(f"Chance to make each box rolling the {out.dice} "
+                         f"{'die' if out.dice == 1 else 'dice'} not held, then playing for it")
     return out
 
 

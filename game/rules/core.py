@@ -106,19 +106,26 @@ Outcome = tuple  # a roll's result as a sorted multiset of faces (in the faces' 
 
 
 @cache
-def roll_outcomes(n: int, faces: tuple = DIE_FACES) -> tuple[tuple[Outcome, float], ...]:
-    """Every result of rolling ``n`` fair dice with these ``faces``, as sorted multisets (in
-    ``combinations_with_replacement`` order) with the exact multinomial probability
-    ``n! / (c1! c2! ...) / len(faces)**n``. The one chance model of every game: the engines'
-    ``chance_outcomes``, the bots' turn tables and Pirate Fortune's reroll odds read it."""
-    total = len(faces) ** n
+def roll_ways(n: int, faces: tuple = DIE_FACES) -> tuple[tuple[Outcome, int], ...]:
+    """Every result of rolling ``n`` fair dice with these ``faces`` as a sorted multiset (in
+    ``combinations_with_replacement`` order) with the number of ordered rolls that show it,
+    ``n! / (c1! c2! ...)``, out of ``len(faces) ** n``: the one chance model of every game."""
     out = []
     for multiset in combinations_with_replacement(faces, n):
         ways = factorial(n)
         for c in Counter(multiset).values():
             ways //= factorial(c)
-        out.append((multiset, ways / total))
+        out.append((multiset, ways))
     return tuple(out)
+
+
+@cache
+def roll_outcomes(n: int, faces: tuple = DIE_FACES) -> tuple[tuple[Outcome, float], ...]:
+    """``roll_ways`` as probabilities (ways / len(faces)**n, one exact division each): what
+    the engines' ``chance_outcomes``, the bots' turn tables, Pirate Fortune's reroll odds
+    and game.odds read."""
+    total = len(faces) ** n
+    return tuple((multiset, ways / total) for multiset, ways in roll_ways(n, faces))
 
 
 @dataclass(frozen=True)
