@@ -257,7 +257,10 @@ def _farkle_by_count(n: int) -> float:
 def _pirate_odds(state: GameState, selection: list[int]) -> Generator[Any, None, Odds]:
     from game.rules.pirates import SEA_BATTLES
     out = Odds("pirates")
-    if state.is_over() or not state.drawn:
+    if state.is_over():
+        return out
+    if not state.drawn:
+        out.lines.append("Draw a Fortune Card: the odds of the roll come with it.")
         return out
     chosen = sorted(set(selection))
     if not state.rolled:
