@@ -71,12 +71,24 @@ def percent(p: float) -> str:
 
 # -- the generic piece: a chance node of the engine, weighed ------------------------------
 
+def chance_steps(state: GameState, action: dict[str, Any],
+                 event: Callable[[tuple], float], chunk: int = 150
+                 ) -> Generator[Any, None, float]:
+    """The exact chance of ``event`` when ``action`` is played: the sum (``fsum``: the same
+    in every Python) over the engine's chance outcomes of their probability times
+    ``event(outcome)`` (1 / 0, or itself a chance when another chance node follows),
+    yielding every ``chunk`` outcomes."""
+    terms = []
+    for i, (outcome, p) in enumerate(state.chance_outcomes(action)):
+        terms.append(p * event(outcome))
+        if i % chunk == chunk - 1:
+            yield
+    return fsum(terms)
+
+
 def chance(state: GameState, action: dict[str, Any],
            event: Callable[[tuple], float]) -> float:
-    """The exact chance of ``event`` when ``action`` is played: the sum over the engine's
-    chance outcomes of their probability times ``event(outcome)`` (1 / 0, or itself a
-    chance when another chance node follows)."""
-    return fsum(p * event(outcome) for outcome, p in state.chance_outcomes(action))
+    return run_now(chance_steps(state, action, event))
 
 
 def odds_steps(state: GameState, selection: Sequence[int] = ()) -> Generator[Any, None, Odds]:
@@ -85,7 +97,7 @@ def odds_steps(state: GameState, selection: Sequence[int] = ()) -> Generator[Any
     if game in CATEGORY_GAMES:
         return (yield from _box_odds(state, game, list(selection)))
     if game == "farkle":
-        return _farkle_odds(state, list(selection))
+        return (yield from _farkle_odds(state, list(selection)))
     if game == "pirates":
         return (yield from _pirate_odds(state, list(selection)))
     raise ValueError(f"no odds for {game!r}")
@@ -207,15 +219,21 @@ def _box_odds(state: GameState, game: str, held: list[int]) -> Generator[Any, No
 
 # -- Farkle --------------------------------------------------------------------------------
 
-def farkle_chances(state: GameState, action: dict[str, Any]) -> tuple[float, float]:
+def farkle_chances_steps(state: GameState, action: dict[str, Any]
+                        ) -> Generator[Any, None, tuple[float, float]]:
     """(farkle, hot dice) for the roll ``action`` makes: no die scores / every die scores."""
     from game.rules.farkle import _has_score_sorted, _split
-    farkle = chance(state, action, lambda o: 0.0 if _has_score_sorted(o) else 1.0)
-    hot = chance(state, action, lambda o: 1.0 if _split(o).points else 0.0)
+    farkle = yield from chance_steps(state, action,
+                                     lambda o: 0.0 if _has_score_sorted(o) else 1.0)
+    hot = yield from chance_steps(state, action, lambda o: 1.0 if _split(o).points else 0.0)
     return farkle, hot
 
 
-def _farkle_odds(state: GameState, selection: list[int]) -> Odds:
+def farkle_chances(state: GameState, action: dict[str, Any]) -> tuple[float, float]:
+    return run_now(farkle_chances_steps(state, action))
+
+
+def _farkle_odds(state: GameState, selection: list[int]) -> Generator[Any, None, Odds]:
     out = Odds("farkle")
     if state.is_over():
         return out
@@ -232,13 +250,13 @@ def _farkle_odds(state: GameState, selection: list[int]) -> Odds:
             return out
         action = {"kind": "roll", "set_aside": sorted(selection)}
     n = len(state.roll_spec(action).rolled)
-    farkle, hot = farkle_chances(state, action)
+    farkle, hot = yield from farkle_chances_steps(state, action)
     out.dice, out.chances["farkle"], out.chances["hot_dice"] = n, farkle, hot
     out.lines.append(f"Next roll of {n} dice: farkle {percent(farkle)} · hot dice "
                      f"{percent(hot)}")
     if not state.rolled and state.can_piggyback():
         pig = {"kind": "piggyback"}
-        pf, ph = farkle_chances(state, pig)
+        pf, ph = yield from farkle_chances_steps(state, pig)
         k = len(state.roll_spec(pig).rolled)
         out.chances["piggyback_farkle"], out.chances["piggyback_hot_dice"] = pf, ph
         out.lines.append(f"Piggyback on {k} {'die' if k == 1 else 'dice'}: farkle "
@@ -285,7 +303,7 @@ def _pirate_odds(state: GameState, selection: list[int]) -> Generator[Any, None,
             what = f"Reroll all {len(free)} free dice"
     if action is not None:
         out.dice = len(state.roll_spec(action).rolled)
-        p = disqualify_chance(state, action)
+        p = yield from disqualify_chance_steps(state, action)
         out.chances["disqualified"] = p
         out.lines.append(f"{what}: disqualified {percent(p)}")
     battle = SEA_BATTLES.get(state.card or "")
@@ -316,16 +334,22 @@ def _skull_risk(state: GameState, new_skulls: int, first: bool) -> float:
     return 1.0
 
 
-def disqualify_chance(state: GameState, action: dict[str, Any]) -> float:
+def disqualify_chance_steps(state: GameState, action: dict[str, Any]
+                            ) -> Generator[Any, None, float]:
     """The exact chance that ``action`` (a roll, or the Sorceress) ends the turn
     disqualified (the Sorceress, when she can still act, used at once on a third skull)."""
     if state.island:
         return 0.0
     if action["kind"] == "sorceress":  # one skull back in the air: a skull again loses
-        return chance(state, action, lambda o: 1.0 if o[0] == "skull" else 0.0)
+        return (yield from chance_steps(state, action,
+                                        lambda o: 1.0 if o[0] == "skull" else 0.0))
     first = not state.rolled
-    return chance(state, action,
-                  lambda o: _skull_risk(state, sum(1 for f in o if f == "skull"), first))
+    return (yield from chance_steps(
+        state, action, lambda o: _skull_risk(state, sum(1 for f in o if f == "skull"), first)))
+
+
+def disqualify_chance(state: GameState, action: dict[str, Any]) -> float:
+    return run_now(disqualify_chance_steps(state, action))
 
 
 def battle_chance_steps(state: GameState, action: dict[str, Any] | None = None
@@ -346,7 +370,7 @@ def battle_chance_steps(state: GameState, action: dict[str, Any] | None = None
             k = kept_skulls + o.count("skull")
             s = kept_swords + o.count("sword")
             return float(_battle_value(values, need, k, s))
-        return chance(state, act, win)
+        return (yield from chance_steps(state, act, win))
     counts = state.counts()
     return float(_battle_value(values, need, counts[0], counts[3]))
 

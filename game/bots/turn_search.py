@@ -61,7 +61,9 @@ class Tables:
         # For each dice multiset: the keep indices of its distinct sub-multisets.
         self.subkeeps: list[list[int]] = []
         yield
-        for d in self.dice:
+        for j, d in enumerate(self.dice):
+            if j % 60 == 59:
+                yield
             counts = sorted(Counter(d).items())
             subs = []
             for take in product(*(range(c + 1) for _, c in counts)):
