@@ -514,3 +514,19 @@ def test_chance_is_the_sum_over_the_engines_outcomes():
     state = first_roll_state("farkle")
     assert chance(state, {"kind": "roll"}, lambda o: 1.0) == pytest.approx(1.0, abs=1e-12)
     assert chance(state, {"kind": "bank"}, lambda o: 1.0) == 0.0
+
+
+def test_pirate_odds_when_cursed_and_on_the_island():
+    state = first_roll_state("pirates")
+    state.card = "sorceress"
+    cursed, events = state.after({"kind": "roll"}, ["skull"] * 3 + ["parrot"] * 5)
+    assert any(e["type"] == "cursed" for e in events) and cursed.cursed()
+    got = odds(cursed)
+    hits = sum(ended_disqualified(*cursed.after({"kind": "sorceress"}, [f])) for f in FACES)
+    assert got.chances["disqualified"] == pytest.approx(hits / 6) and hits == 1
+    assert got.lines[0].startswith("The Sorceress's reroll")
+    state.card = "captain"
+    island, events = state.after({"kind": "roll"}, ["skull"] * 4 + ["gold"] * 4)
+    assert island.island
+    got = odds(island, island.free_positions())
+    assert "disqualified" not in got.chances and "Island" in got.lines[0]
