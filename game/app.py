@@ -30,6 +30,7 @@ class Settings:
     seats: dict[str, list[dict]] = field(default_factory=dict)  # game id -> [{name, bot}]
     options: dict[str, dict] = field(default_factory=dict)  # game id -> {option: value}
     coach: str = "request"  # hints: off | request (H / the Hint button) | always shown
+    odds: bool = False  # exact odds shown on a human's turn (O / the Odds button)
 
     @property
     def bot_delay(self) -> float:

@@ -13,7 +13,7 @@ from game.catalog import GAMES
 from game.rules.core import NAME_MAX
 
 FORMAT = 1
-FIELDS = ("bot_speed", "muted", "seats", "options", "coach")
+FIELDS = ("bot_speed", "muted", "seats", "options", "coach", "odds")
 
 
 def _seats(game_id: str, value: Any) -> list[dict[str, Any]]:
@@ -60,6 +60,10 @@ def decode(data: Any, speeds: tuple[str, ...]) -> tuple[dict[str, Any], list[str
         good["coach"] = data["coach"]
     elif "coach" in data:
         bad.append("coach")
+    if isinstance(data.get("odds"), bool):
+        good["odds"] = data["odds"]
+    elif "odds" in data:
+        bad.append("odds")
     if isinstance(data.get("muted"), bool):
         good["muted"] = data["muted"]
     elif "muted" in data:

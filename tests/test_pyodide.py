@@ -67,6 +67,8 @@ from game.bots import yatzy_table
 from game.sim import play_game
 
 CASES = json.loads(%r)
+ODDS_GAMES = [("yatzy", [1]), ("maxi_yatzy", [1]), ("farkle", [1, 2]), ("pirates", [1, 2, 3]),
+              ("bona_fortuna", [1]), ("grab_it", [1])]
 
 load_started = time.perf_counter()
 table = yatzy_table.table()  # the expert's table, as its first decision opens it
@@ -92,10 +94,68 @@ for case in CASES:
 timing = {p: {"decisions": len(t), "median_ms": statistics.median(t) * 1000,
               "mean_ms": statistics.fmean(t) * 1000, "max_ms": max(t) * 1000}
           for p, t in per_policy.items()}
+seconds = time.perf_counter() - started
+
+# Exact odds (game.odds) at positions of seeded games, with the bot's selection: the
+# numbers must be the same as native; timed cold (tables built) and warm.
+from game import odds as odds_mod
+from game.bots import make_policy, turn_search
+from game.catalog import GAMES
+from game.rules.core import Seat
+
+
+def quantile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run_timed(steps):
+    longest = 0.0
+    start = time.perf_counter()
+    while True:
+        before = time.perf_counter()
+        try:
+            next(steps)
+        except StopIteration as stop:
+            longest = max(longest, time.perf_counter() - before)
+            return stop.value, (time.perf_counter() - start) * 1000, longest * 1000
+        longest = max(longest, time.perf_counter() - before)
+
+
+odds_results, odds_timing = {}, {}
+for game_id, seeds in ODDS_GAMES:
+    positions = []
+    for seed in seeds:
+        info = GAMES[game_id]
+        state = info.new_game([Seat("A", "hard"), Seat("B", "hard")], {}, seed=seed)
+        bots = [make_policy(info.bot_module, "hard", seed=seed + i) for i in range(2)]
+        step = 0
+        while not state.is_over() and step < 240:
+            action = bots[state.current].choose(state)
+            if step %% 3 == 0:
+                chosen = action.get("hold") or action.get("set_aside") or action.get("dice")
+                positions.append((state.rewound(len(state.actions)), list(chosen or [])))
+            state.apply(action)
+            step += 1
+    turn_search._TABLES.clear()
+    odds_mod._BOX_VALUES.clear()
+    odds_mod._BATTLE_VALUES.clear()
+    cold = [run_timed(odds_mod.odds_steps(s, sel)) for s, sel in positions]
+    warm = [run_timed(odds_mod.odds_steps(s, sel)) for s, sel in positions]
+    odds_results[game_id] = [[sorted(o.boxes.items()), sorted(o.chances.items()), o.lines]
+                             for o, _, _ in warm]
+    times = [t for _, t, _ in warm]
+    odds_timing[game_id] = {"positions": len(times), "p50_ms": quantile(times, 0.5),
+                            "p99_ms": quantile(times, 0.99), "max_ms": max(times),
+                            "piece_ms": max(p for _, _, p in warm),
+                            "cold_max_ms": max(t for _, t, _ in cold),
+                            "cold_piece_ms": max(p for _, _, p in cold)}
+
 print("%s" + json.dumps({
     "python": sys.version.split()[0], "platform": sys.platform, "machine": platform.machine(),
-    "seconds": time.perf_counter() - started, "results": results, "timing": timing,
-    "table_load_ms": table_load_ms, "table_unpack_ms": table_unpack_ms}))
+    "seconds": seconds, "results": results, "timing": timing,
+    "table_load_ms": table_load_ms, "table_unpack_ms": table_unpack_ms,
+    "odds": odds_results, "odds_timing": odds_timing}))
 '''
 
 
@@ -185,6 +245,15 @@ def print_report(result: dict) -> None:
                      f"{n['median_ms']:>11.3f} / {n['mean_ms']:>8.3f}  "
                      f"{w['median_ms']:>12.3f} / {w['mean_ms']:>8.3f}  "
                      f"{w['mean_ms'] / max(n['mean_ms'], 1e-9):>8.1f}x")
+    lines.append("  odds (game.odds, one position run to its end): p50 / p99 / longest piece "
+                 "between yields, warm | first pass with tables built: max / longest piece")
+    for game, w in web.get("odds_timing", {}).items():
+        n = nat["odds_timing"][game]
+        lines.append(f"  {game:<13} {w['positions']:>4} positions  native "
+                     f"{n['p50_ms']:.2f} / {n['p99_ms']:.2f} / {n['piece_ms']:.2f} ms | "
+                     f"{n['cold_max_ms']:.0f} / {n['cold_piece_ms']:.1f} ms   pyodide "
+                     f"{w['p50_ms']:.2f} / {w['p99_ms']:.2f} / {w['piece_ms']:.2f} ms | "
+                     f"{w['cold_max_ms']:.0f} / {w['cold_piece_ms']:.1f} ms")
     print("\n".join(lines))
 
 
@@ -216,6 +285,14 @@ def test_expert_plays_the_same_games_as_native(runs):
         assert runs["pyodide"]["results"][case_id] == runs["native"]["results"][case_id], case_id
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_odds_are_the_same_in_pyodide(runs, game):
+    """game.odds in the browser's Python gives every position the very same numbers."""
+    native, wasm = runs["native"]["odds"][game], runs["pyodide"]["odds"][game]
+    assert len(native) >= 10 and any(boxes or chances for boxes, chances, _ in native)
+    assert wasm == native
+
+
 def test_runner_copies_only_pure_modules(tmp_path):
     """Inside pyodide there is no pygame, and no scene or ui module was copied over."""
     node, npm = require_node()
@@ -238,6 +315,7 @@ def test_runner_copies_only_pure_modules(tmp_path):
     tops = {f.split("/")[1] for f in found["files"] if f.count("/") > 1}
     assert tops <= {"rules", "bots"}, tops
     assert "game/sim.py" in found["files"] and "game/rules/yatzy.py" in found["files"]
+    assert "game/odds.py" in found["files"] and "game/tasks.py" in found["files"]
     assert "game/bots/data/yatzy_expert.bin" in found["files"]
 
 

@@ -11,7 +11,7 @@ gives a value to every way the turn can end (``end[d]``) and works backwards:
 * one roll earlier, the same over ``mid``.
 
 ``Tables`` holds the multisets and the keep -> outcome transitions (built once per dice
-count, lazily); ``TurnPlan`` runs the recursion for one set of end values and answers
+count, lazily, from the rules' own chance model ``game.rules.core.roll_outcomes``); ``TurnPlan`` runs the recursion for one set of end values and answers
 "which dice to hold now". Expectations are summed with ``math.fsum`` (correctly rounded)
 because ``sum`` of floats changed in Python 3.12: pyodide must play bit-for-bit the same
 games as CPython 3.11. No numpy: it must run in the browser's Python.
@@ -21,25 +21,25 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
 from itertools import combinations_with_replacement, product
-from math import factorial, fsum
+from math import fsum
 from operator import mul
 
-
-def _multiplicity(dice: tuple[int, ...]) -> float:
-    """Probability of rolling exactly this multiset with len(dice) dice."""
-    ways = factorial(len(dice))
-    for c in Counter(dice).values():
-        ways //= factorial(c)
-    return ways / 6 ** len(dice)
+from game.rules.core import roll_outcomes
 
 
 class Tables:
     """Multisets and keep -> outcome transitions for n dice."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, build: bool = True):
         self.n = n
+        if build:
+            for _ in self.build_steps():
+                pass
+
+    def build_steps(self):
+        """Build the tables, yielding now and then (``tables_steps``: in a browser frame)."""
+        n = self.n
         self.dice = list(combinations_with_replacement(range(1, 7), n))
         self.index = {d: i for i, d in enumerate(self.dice)}
         self.keeps = [k for r in range(n + 1) for k in combinations_with_replacement(range(1, 7), r)]
@@ -47,9 +47,11 @@ class Tables:
         # For each keep: the outcome dice indices and their probabilities.
         self.out_idx: list[list[int]] = []
         self.out_p: list[list[float]] = []
-        rolls = {r: [(o, _multiplicity(o)) for o in combinations_with_replacement(range(1, 7), r)]
-                 for r in range(n + 1)}
-        for k in self.keeps:
+        rolls = {r: roll_outcomes(r) for r in range(n + 1)}  # the core chance model
+        yield
+        for j, k in enumerate(self.keeps):
+            if j % 100 == 99:
+                yield
             idx, ps = [], []
             for o, p in rolls[n - len(k)]:
                 idx.append(self.index[tuple(sorted(k + o))])
@@ -58,7 +60,10 @@ class Tables:
             self.out_p.append(ps)
         # For each dice multiset: the keep indices of its distinct sub-multisets.
         self.subkeeps: list[list[int]] = []
-        for d in self.dice:
+        yield
+        for j, d in enumerate(self.dice):
+            if j % 60 == 59:
+                yield
             counts = sorted(Counter(d).items())
             subs = []
             for take in product(*(range(c + 1) for _, c in counts)):
@@ -83,10 +88,37 @@ class Tables:
         get = k1.__getitem__
         return [max(map(get, subs)) for subs in self.subkeeps]
 
+    def best_over_keeps_steps(self, values: Sequence[float], chunk: int = 120):
+        """``best_over_keeps`` as a ``game.tasks`` job: it yields after every ``chunk``
+        keeps so a browser frame never waits for a whole pass (same numbers, bit for bit)."""
+        out_idx, out_p = self.out_idx, self.out_p
+        get = values.__getitem__
+        k1 = [0.0] * len(self.keeps)
+        for start in range(0, len(self.keeps), chunk):
+            for k in range(start, min(start + chunk, len(self.keeps))):
+                k1[k] = fsum(map(mul, out_p[k], map(get, out_idx[k])))
+            yield
+        get1 = k1.__getitem__
+        return [max(map(get1, subs)) for subs in self.subkeeps]
 
-@cache
+
+_TABLES: dict[int, Tables] = {}
+
+
 def tables(n: int) -> Tables:
-    return Tables(n)
+    """The tables for ``n`` dice, built on first use and kept."""
+    if n not in _TABLES:
+        _TABLES[n] = Tables(n)
+    return _TABLES[n]
+
+
+def tables_steps(n: int):
+    """``tables(n)`` as a ``game.tasks`` job: the first build is spread over frames."""
+    if n not in _TABLES:
+        t = Tables(n, build=False)
+        yield from t.build_steps()
+        _TABLES.setdefault(n, t)
+    return _TABLES[n]
 
 
 def holds_for(dice: Sequence[int], keep: Sequence[int]) -> list[int]:

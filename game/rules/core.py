@@ -10,11 +10,16 @@ the front end turns into animation and sound; the engine itself keeps no UI stat
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial
 from typing import Any, ClassVar
 
 Action = dict[str, Any]
@@ -95,6 +100,84 @@ class CountingRandom(random.Random):
         return super().getrandbits(k)
 
 
+# -- the chance model: what a roll can show, and how likely ------------------------------------
+
+Outcome = tuple  # a roll's result as a sorted multiset of faces (in the faces' order)
+
+
+@cache
+def roll_ways(n: int, faces: tuple = DIE_FACES) -> tuple[tuple[Outcome, int], ...]:
+    """Every result of rolling ``n`` fair dice with these ``faces`` as a sorted multiset (in
+    ``combinations_with_replacement`` order) with the number of ordered rolls that show it,
+    ``n! / (c1! c2! ...)``, out of ``len(faces) ** n``: the one chance model of every game."""
+    out = []
+    for multiset in combinations_with_replacement(faces, n):
+        ways = factorial(n)
+        for c in Counter(multiset).values():
+            ways //= factorial(c)
+        out.append((multiset, ways))
+    return tuple(out)
+
+
+@cache
+def roll_outcomes(n: int, faces: tuple = DIE_FACES) -> tuple[tuple[Outcome, float], ...]:
+    """``roll_ways`` as probabilities (ways / len(faces)**n, one exact division each): what
+    the engines' ``chance_outcomes``, the bots' turn tables, Pirate Fortune's reroll odds
+    and game.odds read."""
+    total = len(faces) ** n
+    return tuple((multiset, ways / total) for multiset, ways in roll_ways(n, faces))
+
+
+@dataclass(frozen=True)
+class RollSpec:
+    """What a roll action draws: the dice positions that get fresh faces (``rolled``, in
+    order), the faces each shows with equal chance, and the positions in the order the
+    engine draws them from its generator (``drawn``; a held die may be drawn and thrown
+    away, as the Yatzy-style roll does), default ``rolled``."""
+
+    rolled: tuple[int, ...]
+    faces: tuple = DIE_FACES
+    drawn: tuple[int, ...] | None = None
+
+    @property
+    def draw_order(self) -> tuple[int, ...]:
+        return self.rolled if self.drawn is None else self.drawn
+
+
+class ForcedRandom(CountingRandom):
+    """A generator that hands out given face indices instead of random ones: how
+    ``GameState.after`` makes the engine roll a chosen outcome. ``randint(a, b)`` gives
+    ``a + index``, ``randrange(n)`` gives ``index``; anything else, or one draw too many,
+    raises (the engine drew something the roll's ``RollSpec`` does not describe)."""
+
+    def __init__(self, indices: Sequence[int]):
+        super().__init__(0)
+        self._queue = list(indices)
+
+    def _next(self, size: int) -> int:
+        if not self._queue:
+            raise RuntimeError("the engine drew more than the forced outcome gives")
+        index = self._queue.pop(0)
+        if not 0 <= index < size:
+            raise RuntimeError(f"forced face {index} out of range for a draw of {size}")
+        self.draws += 1
+        return index
+
+    def randint(self, a: int, b: int) -> int:
+        return a + self._next(b - a + 1)
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is not None or step != 1:
+            raise RuntimeError("a forced roll only draws randrange(n)")
+        return self._next(start)
+
+    def random(self) -> float:
+        raise RuntimeError("a forced roll draws dice only")
+
+    def getrandbits(self, k: int) -> int:
+        raise RuntimeError("a forced roll draws dice only")
+
+
 def check_positions(value: Any, n: int, field: str) -> list[int]:
     """An action's list of dice positions: distinct ints 0..n-1, else IllegalAction."""
     if not isinstance(value, list) or len(value) > n or any(
@@ -169,6 +252,50 @@ class GameState:
     def final_scores(self) -> list[float]:
         """Each seat's score, by seat index (what ranking compares)."""
         raise NotImplementedError
+
+    def roll_spec(self, action: Action) -> RollSpec | None:
+        """The dice ``action`` would roll now (see RollSpec), None when it rolls none. Each
+        game that rolls dice says so here; the chance model below needs nothing else."""
+        return None
+
+    # -- the chance model (OpenSpiel's chance nodes) ---------------------------------------
+    def chance_outcomes(self, action: Action) -> tuple[tuple[Outcome, float], ...]:
+        """What rolling ``action``'s dice can show: sorted multisets of the rolled dice's
+        faces with their exact probabilities (summing to 1); empty when it rolls nothing."""
+        spec = self.roll_spec(action)
+        if spec is None:
+            return ()
+        return roll_outcomes(len(spec.rolled), spec.faces)
+
+    def after(self, action: Action, outcome: Sequence[Any]) -> tuple[GameState, list[Event]]:
+        """A copy of this game with ``action`` applied and its dice showing ``outcome`` (one
+        face per rolled position, in ``roll_spec(action).rolled`` order; a multiset from
+        ``chance_outcomes`` lands in that order), and the events it led to. The game itself
+        is untouched; the copy's generator is where this game's is, so it can go on."""
+        spec = self.roll_spec(action)
+        rolled = spec.rolled if spec else ()
+        if len(outcome) != len(rolled):
+            raise ValueError(f"{len(rolled)} dice are rolled, the outcome has {len(outcome)}")
+        face_of = dict(zip(rolled, outcome, strict=True))
+        indices = [spec.faces.index(face_of[i]) if i in face_of else 0
+                   for i in spec.draw_order] if spec else []
+        rng = self.rng
+        self.rng = None  # type: ignore[assignment]  (not copied: replaced below)
+        try:
+            child = copy.deepcopy(self)
+        finally:
+            self.rng = rng
+        child.rng = ForcedRandom(indices)
+        child.rng.draws = rng.draws
+        events = child.apply(action)
+        if child.rng._queue:
+            raise RuntimeError(f"the engine drew {len(indices) - len(child.rng._queue)} of "
+                               f"{len(indices)} forced faces")
+        draws = child.rng.draws
+        child.rng = CountingRandom(0)
+        child.rng.setstate(rng.getstate())
+        child.rng.draws = draws
+        return child, events
 
     # -- shared behaviour ----------------------------------------------------------------
     @classmethod

@@ -49,7 +49,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from .core import Action, Event, GameState, IllegalAction, roll
+from .core import Action, Event, GameState, IllegalAction, RollSpec, roll
 from .shared import TargetRace
 
 SINGLES = {1: 100, 5: 50}
@@ -292,6 +292,20 @@ class FarkleState(TargetRace, GameState):
         return {"points": selection.points, "vant_hof": gain, "turn_total": total,
                 "minimum": minimum, "can_roll": True, "can_bank": total >= minimum,
                 "reason": "", "dice_left": left or N_DICE}
+
+    def roll_spec(self, action: Action) -> RollSpec | None:
+        """The dice the next roll throws: six at the start of a turn, the offer's dice when
+        piggybacking, after a set-aside the dice still in hand (six again on hot dice)."""
+        kind = action.get("kind")
+        if self.over or kind == "bank":
+            return None
+        if kind == "piggyback":
+            n = self.piggy["dice"] if self.can_piggyback() and self.piggy else 0
+        elif not self.rolled:
+            n = N_DICE
+        else:
+            n = (len(self.dice) - len(action.get("set_aside", []))) or N_DICE
+        return RollSpec(tuple(range(n))) if n > 0 else None
 
     def scoring_options(self) -> list[dict[str, Any]]:
         """Every distinct scoring set-aside of the current roll: positions, values, points."""

@@ -49,7 +49,7 @@ from itertools import product
 from math import factorial
 from typing import Any
 
-from .core import Action, Event, GameState, IllegalAction, check_positions
+from .core import Action, Event, GameState, IllegalAction, RollSpec, check_positions, roll_outcomes
 from .shared import TargetRace
 
 FACES = ("skull", "parrot", "monkey", "sword", "gold", "diamond")
@@ -211,19 +211,11 @@ def score_turn(faces: Sequence[str], card: str, chest: Sequence[str] = ()) -> in
 @cache
 def reroll_outcomes(k: int) -> tuple[tuple[Counts, float], ...]:
     """Every outcome of rolling ``k`` dice as face counts (FACES order) with its exact
-    probability (multinomial over six equally likely faces): the chance node of a reroll."""
-    out = []
-    total = 6 ** k
-    for c in product(range(k + 1), repeat=5):
-        rest = k - sum(c)
-        if rest < 0:
-            continue
-        counts = (rest, *c)
-        ways = factorial(k)
-        for n in counts:
-            ways //= factorial(n)
-        out.append((counts, ways / total))
-    return tuple(out)
+    probability: the core chance model (``roll_outcomes`` over the six faces) counted per
+    face, listed with the counts of parrot..diamond in ascending order (the order the
+    bots' tables were built in)."""
+    out = [(counts_of(multiset), p) for multiset, p in roll_outcomes(k, FACES)]
+    return tuple(sorted(out, key=lambda cp: cp[0][1:]))
 
 
 @cache
@@ -338,10 +330,19 @@ class PirateState(TargetRace, GameState):
                 p += pj / 6
         return p
 
-    def chance_outcomes(self, positions: Sequence[int]) -> tuple[tuple[Counts, float], ...]:
-        """The chance node of rerolling these dice: face counts of the rerolled dice with
-        their probabilities (OpenSpiel style)."""
-        return reroll_outcomes(len(positions))
+    def roll_spec(self, action: Action) -> RollSpec | None:
+        """The dice an action throws: all eight first, then the chosen ones (in position
+        order), or the first skull die for the Sorceress."""
+        kind = action.get("kind")
+        if self.over or not self.drawn:
+            return None
+        if kind == "roll":
+            rolled = range(N_DICE) if not self.rolled else sorted(action.get("dice", []))
+        elif kind == "sorceress" and self.rolled and "skull" in self.dice:
+            rolled = [self.dice.index("skull")]
+        else:
+            return None
+        return RollSpec(tuple(rolled), FACES)
 
     def turn_results(self, seat: int) -> list[dict[str, Any]]:
         return [h for h in self.history[seat] if h["result"] != "penalised"]

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .core import Action, Event, IllegalAction, check_positions, roll
+from .core import Action, Event, IllegalAction, RollSpec, check_positions, roll
 
 
 class HoldAndRoll:
@@ -47,6 +47,15 @@ class HoldAndRoll:
             return []
         return [{"kind": "roll", "hold": [i for i in range(self.n_dice) if mask >> i & 1]}
                 for mask in range(1 << self.n_dice)]
+
+    def roll_spec(self, action: Action) -> RollSpec | None:
+        """A roll throws the dice not held (all of them first); every die is drawn, the held
+        ones' draws are thrown away (as ``roll_dice`` does)."""
+        if action.get("kind") != "roll" or self.rolls >= self.ROLLS_PER_TURN:
+            return None
+        hold = set(action.get("hold", [])) if self.rolls else set()
+        return RollSpec(tuple(i for i in range(self.n_dice) if i not in hold),
+                        drawn=tuple(range(self.n_dice)))
 
     def roll_dice(self, hold: Any, seat: int) -> list[Event]:
         """Roll every die not in ``hold``; IllegalAction (nothing changed) when not allowed."""

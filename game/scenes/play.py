@@ -65,6 +65,8 @@ class PlayScene(Scene):
         self.hint = None  # (the position it is for, the Hint) while one is shown
         self.hints_used = hinted  # a hint was shown to a human in this game (kept over undo,
         # saved with the game: a continued game keeps its mark)
+        from game.scenes.odds_view import OddsView
+        self.odds = OddsView(self)  # exact odds on a human's turn (O)
         self.table.new_turn()
         self._build_top_buttons()
         if state.turns_played == 0 and not state.is_over() and not getattr(state, "dice", None):
@@ -196,13 +198,15 @@ class PlayScene(Scene):
     def _build_top_buttons(self) -> None:
         speed = self.app.settings.bot_speed.title()
         self.top_buttons.set([
-            Button(pygame.Rect(600, 12, 80, 44), "Hint", self.request_hint, size=18,
+            Button(pygame.Rect(570, 12, 74, 44), "Hint", self.request_hint, size=18,
                    hotkey="H", enabled=self.app.settings.coach != "off", ident="hint"),
-            Button(pygame.Rect(690, 12, 100, 44), "Undo", self.undo, size=18, hotkey="Ctrl+Z",
+            Button(pygame.Rect(652, 12, 74, 44), "Odds", self.odds.toggle, size=18, hotkey="O",
+                   selected=self.odds.on, ident="odds"),
+            Button(pygame.Rect(734, 12, 90, 44), "Undo", self.undo, size=18, hotkey="Ctrl+Z",
                    enabled=not self.state.undo_refusal()),
-            Button(pygame.Rect(800, 12, 180, 44), f"Bot pace: {speed}", self._cycle_speed,
+            Button(pygame.Rect(832, 12, 160, 44), f"Bot pace: {speed}", self._cycle_speed,
                    size=18, ident="pace"),
-            Button(pygame.Rect(990, 12, 110, 44), "Skip >>", self._toggle_skip, size=18,
+            Button(pygame.Rect(1000, 12, 100, 44), "Skip >>", self._toggle_skip, size=18,
                    selected=self.fast_forward, hotkey=""),
             Button(pygame.Rect(1110, 12, 50, 44), "?", self.open_rules, size=24),
             Button(pygame.Rect(1170, 12, 90, 44), "Menu", self.open_pause, size=20),
@@ -308,6 +312,8 @@ class PlayScene(Scene):
                 self.open_rules()
             elif event.key == pygame.K_f:
                 self._toggle_skip()
+            elif event.key == pygame.K_o:
+                self.odds.toggle()
             elif event.key == pygame.K_h and not (self.human_turn and not self.busy
                                                   and self.table.handle_key(event)):
                 self.request_hint()  # (a table asking a question may take H first)
@@ -365,6 +371,7 @@ class PlayScene(Scene):
             self.fast_forward = False  # skipping ahead stops at the next human turn
             self._build_top_buttons()
         self.table_buttons.set(self._table_buttons())
+        self.odds.update()
 
     def _drive_bot(self, dt: float) -> None:
         delay = 0.0 if self.fast_forward else self.app.settings.bot_delay
@@ -393,7 +400,9 @@ class PlayScene(Scene):
         else:
             self._draw_status(surface)
         self.history.draw(surface)
-        self.sheet.draw(surface, self.frozen_sheet or self.table.sheet())
+        self.sheet.rect = self.odds.sheet_rect(SHEET)
+        self.sheet.draw(surface, self.odds.decorate(self.frozen_sheet or self.table.sheet()))
+        self.odds.draw(surface, SHEET)
         self._draw_hint_marks(surface)
 
     def _draw_hint_marks(self, surface: pygame.Surface) -> None:
@@ -482,7 +491,7 @@ class PlayScene(Scene):
         else:
             draw_text_in(surface, text, area, 20, theme.TEXT, align="left", valign="top",
                          min_size=13, wrap=True)
-        keys = "Esc menu · F1 rules · H hint · M sound · F skip bots · wheel/PgUp: history"
+        keys = "Esc menu · F1 rules · H hint · O odds · M sound · F skip bots · wheel/PgUp: history"
         draw_text_in(surface, keys, pygame.Rect(TRAY.x + 4, theme.HEIGHT - 20, TRAY.w, 20), 14,
                      theme.TEXT_DIM, align="left", min_size=11)
 

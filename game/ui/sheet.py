@@ -35,6 +35,9 @@ class Row:
     key: str | None = None  # set when clicking the row means something (a category)
     kind: str = "normal"  # normal | sum | total
     label_colour: tuple = theme.TEXT
+    box: str | None = None  # the game's box this row stands for, when not ``key``
+    note: str = ""  # a small text at the right of the label (the odds of making the box)
+    note_colour: tuple = theme.INFO
 
 
 @dataclass
@@ -99,7 +102,13 @@ class ScoreSheet:
                 if row.key == model.cursor:
                     pygame.draw.rect(surface, theme.INFO, line, width=2, border_radius=6)
             bold = row.kind == "total"
-            draw_text_in(surface, row.label, pygame.Rect(x0 + 8, y, self.label_width - 12,
+            note_w = 0
+            if row.note:
+                note_w = min(58, self.label_width // 3 + 6)
+                draw_text_in(surface, row.note, pygame.Rect(x0 + self.label_width - note_w - 2,
+                                                            y, note_w, row_h - 2),
+                             max(11, size - 5), row.note_colour, True, "right", min_size=9)
+            draw_text_in(surface, row.label, pygame.Rect(x0 + 8, y, self.label_width - 12 - note_w,
                                                          row_h - 2),
                          size, row.label_colour, bold, "left", min_size=10)
             for c, cell in enumerate(row.cells):

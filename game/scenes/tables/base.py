@@ -176,6 +176,14 @@ class Table:
                 "draw": "Draw a Fortune Card", "sorceress": "Call the Sorceress",
                 "piggyback": "Take over the dice"}.get(kind, kind.replace("_", " ").title())
 
+    def odds_selection(self) -> list[int]:
+        """The dice the player has chosen but not played yet (held, to set aside, to
+        reroll): the odds (game.odds) follow them."""
+        chosen = getattr(self, "held", None)
+        if chosen is None:
+            chosen = getattr(self, "chosen", None)
+        return sorted(chosen or ())
+
     def selected(self) -> tuple[str, list[Action]] | None:
         """The move the player has selected but not made yet, in words, and the actions it
         may become (the coach prices the best of them); None when nothing is selected."""

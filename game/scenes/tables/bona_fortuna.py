@@ -397,7 +397,7 @@ class Table(BaseTable):
                 text = str(sum(filled)) if filled else ""
                 cells.append(Cell(text, theme.TEXT if len(filled) == 2 else theme.TEXT_DIM,
                                   key=f"seat:{x}"))
-            rows.append(Row(LABELS[box], cells))
+            rows.append(Row(LABELS[box], cells, box=box))
             group = next((g for g, boxes in GROUPS.items() if boxes[-1] == box), None)
             if group:
                 rows.append(self._bonus_row(group, focus, others))
@@ -494,7 +494,7 @@ class Table(BaseTable):
                     got = board.points(x, box)
                     cells.append(Cell(str(got), theme.player_colour(x) if got else theme.LINE,
                                       bool(got), key=f"seat:{x}"))
-            rows.append(Row(LABELS[box], cells))
+            rows.append(Row(LABELS[box], cells, box=box))
             group = next((g for g, boxes in GROUPS.items() if boxes[-1] == box), None)
             if group:
                 bonus_cells = [Cell("")]

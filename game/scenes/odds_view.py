@@ -1,0 +1,143 @@
+"""The exact odds (game.odds) on the play scene, for a human's own turn.
+
+O or the Odds button switches them on and off (remembered in the settings). While on, and
+only on a human's turn with the dice at rest (never in a replay, never on a bot's turn),
+the odds of the position and of the player's current selection are worked out through a
+``game.tasks.Task`` a few milliseconds per frame ("…" until they are ready) and shown:
+
+* category games: a small percentage beside each open box on the sheet (the chance to make
+  it this turn), and one line under the sheet saying what the numbers assume;
+* Farkle and Pirate Fortune: a line or two under the sheet (farkle / hot dice on the next
+  roll; disqualification on the reroll, the Sea Battle).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.odds import CATEGORY_GAMES, Odds, odds_steps, percent
+from game.tasks import Task
+from game.ui import theme
+from game.ui.sheet import SheetModel
+from game.ui.text import draw_text_in
+
+if TYPE_CHECKING:
+    from game.scenes.play import PlayScene
+
+WAITING = "…"
+
+
+class OddsView:
+    def __init__(self, scene: PlayScene):
+        self.scene = scene
+        self.task: Task[Odds] | None = None
+        self.key: tuple | None = None
+        self.result: Odds | None = None
+
+    @property
+    def on(self) -> bool:
+        return bool(getattr(self.scene.app.settings, "odds", False))
+
+    @property
+    def category(self) -> bool:
+        return self.scene.info.id in CATEGORY_GAMES
+
+    def toggle(self) -> None:
+        """O / the Odds button."""
+        settings = self.scene.app.settings
+        settings.odds = not self.on
+        self.scene.app.save_settings()
+        if self.on:
+            where = "on the sheet" if self.category else "under the sheet"
+            self.scene.app.notify(f"Odds on (O): exact chances {where}, on your turns")
+        else:
+            self.scene.app.notify("Odds off (O)")
+        self.scene._build_top_buttons()
+
+    def wanted(self) -> bool:
+        """Shown now: switched on, a human's turn, the dice at rest."""
+        scene = self.scene
+        return self.on and scene.human_turn and not scene.busy
+
+    def position_key(self) -> tuple:
+        state = self.scene.state
+        return (id(state), len(state.actions), tuple(self.scene.table.odds_selection()))
+
+    def update(self) -> None:
+        """Once a frame: start the odds of a new position or selection, work on them."""
+        if not self.wanted():
+            if self.task is not None:
+                self.task.cancel()
+            self.task, self.key, self.result = None, None, None
+            return
+        key = self.position_key()
+        if key != self.key:
+            if self.task is not None:
+                self.task.cancel()
+            self.key, self.result = key, None
+            self.task = Task(odds_steps(self.scene.state, list(key[2])))
+        if self.task is not None and not self.task.done:
+            self.task.step()
+        if self.task is not None and self.task.done:
+            self.result = self.task.result if self.task.error is None else None
+
+    def current(self) -> Odds | None:
+        """The odds of exactly what is on the table now, or None (off, or still working)."""
+        if self.wanted() and self.key == self.position_key():
+            return self.result
+        return None
+
+    # -- drawing -----------------------------------------------------------------------------
+    def lines(self) -> list[str]:
+        """The words under the sheet ("…" while working; nothing when hidden)."""
+        if not self.wanted():
+            return []
+        odds = self.current()
+        if odds is None:
+            failed = self.task is not None and self.task.done and self.task.error is not None
+            return ["Odds could not be worked out here." if failed else f"Odds: working {WAITING}"]
+        return list(odds.lines)
+
+    def box_notes(self) -> dict[str, str]:
+        """Category games: box -> the percentage shown beside it."""
+        if not self.category or not self.wanted():
+            return {}
+        odds = self.current()
+        if odds is None:
+            from game.odds import _game_id, open_boxes
+            return {b: WAITING for b in open_boxes(self.scene.state, _game_id(self.scene.state))}
+        return {b: percent(p) for b, p in odds.boxes.items()}
+
+    def decorate(self, model: SheetModel) -> SheetModel:
+        notes = self.box_notes()
+        for row in model.rows:
+            box = row.box or row.key
+            if box in notes:
+                row.note = notes[box]
+        return model
+
+    def panel_height(self) -> int:
+        n = len(self.lines())
+        return 0 if n == 0 else 10 + 22 * n
+
+    def sheet_rect(self, full: pygame.Rect) -> pygame.Rect:
+        """The sheet's area: the full panel, less the odds box at its bottom when shown."""
+        h = self.panel_height()
+        return full.copy() if not h else pygame.Rect(full.x, full.y, full.w, full.h - h - 6)
+
+    def draw(self, surface: pygame.Surface, full: pygame.Rect) -> None:
+        lines = self.lines()
+        if not lines:
+            return
+        h = self.panel_height()
+        box = pygame.Rect(full.x, full.bottom - h, full.w, h)
+        pygame.draw.rect(surface, theme.BG_DARK, box, border_radius=12)
+        pygame.draw.rect(surface, theme.INFO, box, width=2, border_radius=12)
+        tag = pygame.Rect(box.x + 10, box.y + 5, 64, 22)
+        draw_text_in(surface, "ODDS", tag, 16, theme.INFO, True, "left", min_size=10)
+        for i, line in enumerate(lines):
+            row = pygame.Rect(box.x + 78, box.y + 5 + 22 * i, box.w - 88, 22)
+            draw_text_in(surface, line, row, 17, theme.TEXT, i == 0 and not self.category,
+                         "left", min_size=10)
