@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
 from itertools import combinations_with_replacement, product
 from math import factorial, fsum
 from operator import mul
+
+from game.bots.loading import Lazy
+from game.tasks import run_now
 
 
 def _multiplicity(dice: tuple[int, ...]) -> float:
@@ -39,6 +41,17 @@ class Tables:
     """Multisets and keep -> outcome transitions for n dice."""
 
     def __init__(self, n: int):
+        run_now(self.build_steps(n))
+
+    @classmethod
+    def steps(cls, n: int):
+        """A new table built in pieces: a generator job that returns it."""
+        self = cls.__new__(cls)
+        yield from self.build_steps(n)
+        return self
+
+    def build_steps(self, n: int):
+        """Fill the table, yielding between pieces of about a millisecond."""
         self.n = n
         self.dice = list(combinations_with_replacement(range(1, 7), n))
         self.index = {d: i for i, d in enumerate(self.dice)}
@@ -49,7 +62,9 @@ class Tables:
         self.out_p: list[list[float]] = []
         rolls = {r: [(o, _multiplicity(o)) for o in combinations_with_replacement(range(1, 7), r)]
                  for r in range(n + 1)}
-        for k in self.keeps:
+        for j, k in enumerate(self.keeps):
+            if j % 64 == 63:
+                yield
             idx, ps = [], []
             for o, p in rolls[n - len(k)]:
                 idx.append(self.index[tuple(sorted(k + o))])
@@ -58,7 +73,9 @@ class Tables:
             self.out_p.append(ps)
         # For each dice multiset: the keep indices of its distinct sub-multisets.
         self.subkeeps: list[list[int]] = []
-        for d in self.dice:
+        for j, d in enumerate(self.dice):
+            if j % 128 == 127:
+                yield
             counts = sorted(Counter(d).items())
             subs = []
             for take in product(*(range(c + 1) for _, c in counts)):
@@ -84,9 +101,17 @@ class Tables:
         return [max(map(get, subs)) for subs in self.subkeeps]
 
 
-@cache
+_TABLES = Lazy(Tables.steps)
+
+
 def tables(n: int) -> Tables:
-    return Tables(n)
+    """The tables for ``n`` dice, built on first use (``tables_steps``: in pieces)."""
+    return _TABLES.get(n)
+
+
+def tables_steps(n: int):
+    """``tables(n)`` as a generator job that builds it in pieces if needed."""
+    return _TABLES.steps(n)
 
 
 def holds_for(dice: Sequence[int], keep: Sequence[int]) -> list[int]:

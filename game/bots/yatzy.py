@@ -55,6 +55,7 @@ from functools import cache
 from math import fsum
 from typing import Any
 
+from game.bots.loading import Lazy
 from game.bots.turn_search import Tables as DiceTables
 from game.bots.turn_search import holds_for
 from game.rules.yatzy import CATEGORIES, UPPER, UPPER_BONUS, score
@@ -114,14 +115,19 @@ COUNT_DIST: dict[int, list[float]] = {
 class Tables(DiceTables):
     """The shared multiset tables plus each category's score of every multiset."""
 
-    def __init__(self, n: int):
-        super().__init__(n)
-        self.scores = {c: [score(c, d) for d in self.dice] for c in CATEGORIES[n]}
+    def build_steps(self, n: int):
+        yield from super().build_steps(n)
+        self.scores: dict[str, list[int]] = {}
+        for c in CATEGORIES[n]:
+            yield
+            self.scores[c] = [score(c, d) for d in self.dice]
 
 
-@cache
+_TABLES = Lazy(Tables.steps)
+
+
 def tables(n: int) -> Tables:
-    return Tables(n)
+    return _TABLES.get(n)
 
 
 @cache
@@ -169,6 +175,11 @@ class SearchPolicy(_Base):
         super().__init__(rng)
         self._cache_key: Any = None
         self._cache: dict[str, Any] = {}
+
+    def warm_steps(self, state):
+        """Build the tables a move in ``state`` needs, in pieces (a generator job), so
+        that ``choose`` finds them ready."""
+        yield from _TABLES.steps(state.n_dice)
 
     # values of finishing the turn with each dice multiset, per category
     def category_values(self, n: int, open_cats: list[str], upper: int) -> dict[str, list[float]]:
@@ -300,6 +311,20 @@ class ExpertPolicy(SearchPolicy):
     decision maximises the expected final score; the mean is about 256.4."""
 
     value_text = "expected {:.1f} more points this game"
+
+    def warm_steps(self, state):
+        yield from super().warm_steps(state)
+        if state.n_dice != 5 or state.is_over():
+            return
+        from game.bots import yatzy_table
+
+        table = yield from yatzy_table.table_steps()
+        n, open_cats, _ = self._info(state)
+        mask = yatzy_table.mask_of(open_cats)
+        # the patterns (open upper boxes) of every sheet one box from now
+        rests = {mask & ~yatzy_table.BIT[c] for c in open_cats}
+        for pattern in sorted({rest & 63 for rest in rests if rest}):
+            yield from table.pattern_steps(pattern)
 
     def category_values(self, n: int, open_cats: list[str], upper: int) -> dict[str, list[float]]:
         if n != 5:
