@@ -20,6 +20,7 @@ from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
 from game.scenes.tables import load_table
 from game.scenes.tables.base import Banner
+from game.tasks import FRAME_BUDGET, Task
 from game.ui import theme
 from game.ui.dice import DiceAnimator, draw_die
 from game.ui.history import History
@@ -63,6 +64,8 @@ class PlayScene(Scene):
         self._turn_key = (state.current, state.turns_played)
         self.coach = None  # a game.coach.Coach, made on the first hint
         self.hint = None  # (the position it is for, the Hint) while one is shown
+        self.hint_task = None  # (the position, a game.tasks.Task) while the coach thinks
+        self.hint_budget = FRAME_BUDGET  # seconds of coach work per frame
         self.hints_used = False  # a hint was shown to a human in this game (kept over undo;
         # not saved: a continued game starts unmarked)
         self.table.new_turn()
@@ -214,7 +217,8 @@ class PlayScene(Scene):
 
     def current_hint(self):
         """The hint on show for this very position, or None."""
-        if self.hint is not None and self.hint[0] == self._position() and self.human_turn:
+        if (self.hint is not None and self.hint[0] == self._position() and self.human_turn
+                and self.app.settings.coach != "off"):
             return self.hint[1]
         return None
 
@@ -233,12 +237,42 @@ class PlayScene(Scene):
             self._show_hint()
 
     def _show_hint(self) -> None:
-        if self.current_hint() is None:
+        """Start the coach on this position (a task spread over frames, see
+        ``_step_hint``); the hint is shown when it is done."""
+        if self.current_hint() is not None:
+            self.hints_used = True
+        elif not self.coach_thinking():
+            self.hint_task = (self._position(), Task(self._hint_steps(self.state)))
+
+    def _hint_steps(self, state):
+        if self.coach is None:
             from game.coach import Coach
-            if self.coach is None:
-                self.coach = Coach(self.info, seed=self.state.seed)
-            self.hint = (self._position(), self.coach.hint(self.state))
-        self.hints_used = True
+            yield
+            self.coach = Coach(self.info, seed=state.seed)  # imports the bot's module
+        return (yield from self.coach.hint_steps(state))
+
+    def coach_thinking(self) -> bool:
+        """The coach is working on a hint for this very position."""
+        return self.hint_task is not None and self.hint_task[0] == self._position()
+
+    def _step_hint(self) -> None:
+        """One frame's slice of the coach's work; a task for a position that has gone is
+        dropped, a finished one shows its hint."""
+        if self.hint_task is None:
+            return
+        position, task = self.hint_task
+        if position != self._position() or not self.human_turn:
+            task.cancel()
+            self.hint_task = None
+            return
+        if not task.step(self.hint_budget):
+            return
+        self.hint_task = None
+        if task.error is not None:
+            self.complain(f"The coach could not help here ({type(task.error).__name__})")
+        else:
+            self.hint = (position, task.result)
+            self.hints_used = True
 
     def _cycle_speed(self) -> None:
         self.app.notify(f"Bot pace: {self.app.settings.next_speed()}")
@@ -357,6 +391,7 @@ class PlayScene(Scene):
         if (self.human_turn and not self.busy and self.app.settings.coach == "always"
                 and self.current_hint() is None):
             self._show_hint()
+        self._step_hint()
         if not self.human_turn and not self.busy and not self.state.is_over():
             self._drive_bot(dt)
         elif self.human_turn and self.fast_forward:
@@ -469,11 +504,14 @@ class PlayScene(Scene):
         text = "\n".join(self.table.status())
         hint = self.current_hint()
         area = STATUS.inflate(-8, 0)
-        if hint is not None:
+        if hint is not None or self.coach_thinking():
             top = pygame.Rect(area.x, area.y, area.w, 34)
             draw_text_in(surface, text, top, 18, theme.TEXT, align="left", valign="top",
                          min_size=11, wrap=True)
-            advice = self.coach.advice(self.state, hint, self.table) if self.coach else ""
+            if hint is None:
+                advice = "Coach is thinking…"
+            else:
+                advice = self.coach.advice(self.state, hint, self.table) if self.coach else ""
             draw_text_in(surface, advice, pygame.Rect(area.x, top.bottom + 2, area.w,
                                                       area.h - top.h - 2), 16, theme.ACCENT,
                          align="left", valign="top", min_size=10, wrap=True)
