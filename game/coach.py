@@ -86,6 +86,7 @@ class Coach:
         """``hint(state)`` as a generator job (game.tasks.Task): yields between the table
         loads, the move and the values; returns the Hint. ``state`` must not change
         while it runs (the play scene cancels the task when the position moves on)."""
+        yield  # (a piece of its own: making the coach may have imported the bot)
         warm = getattr(self.policy, "warm_steps", None)
         if warm is not None and not state.is_over():
             yield from warm(state)

@@ -362,6 +362,12 @@ class _Policy:
                 yield
                 hit_chance(box)
                 box_worth(box)
+        if state.rolls and not state.is_over():
+            yield
+            plan = self._plan(state)["plan"]
+            if state.ROLLS_PER_TURN - state.rolls >= 2 and self.lookahead >= 2:
+                yield
+                plan.mid  # noqa: B018 - worked out now, a piece of its own
 
     def _plan(self, state) -> dict[str, Any]:
         key = (state.phase, state.current, state.turns_played)

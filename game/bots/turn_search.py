@@ -62,8 +62,12 @@ class Tables:
         self.out_p: list[list[float]] = []
         rolls = {r: [(o, _multiplicity(o)) for o in combinations_with_replacement(range(1, 7), r)]
                  for r in range(n + 1)}
-        for j, k in enumerate(self.keeps):
-            if j % 64 == 63:
+        yield
+        work = 0  # outcomes done since the last yield
+        for k in self.keeps:
+            work += len(rolls[n - len(k)])
+            if work > 800:
+                work = 0
                 yield
             idx, ps = [], []
             for o, p in rolls[n - len(k)]:
@@ -74,7 +78,7 @@ class Tables:
         # For each dice multiset: the keep indices of its distinct sub-multisets.
         self.subkeeps: list[list[int]] = []
         for j, d in enumerate(self.dice):
-            if j % 128 == 127:
+            if j % 32 == 31:
                 yield
             counts = sorted(Counter(d).items())
             subs = []

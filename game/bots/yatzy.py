@@ -180,6 +180,24 @@ class SearchPolicy(_Base):
         """Build the tables a move in ``state`` needs, in pieces (a generator job), so
         that ``choose`` finds them ready."""
         yield from _TABLES.steps(state.n_dice)
+        if not state.is_over():
+            yield from self._future_steps(state)
+            yield from self._turn_steps(state)
+
+    def _future_steps(self, state):
+        """Load what ``category_values`` reads for ``state`` (nothing here)."""
+        return
+        yield
+
+    def _turn_steps(self, state):
+        """The turn's values (then the next reroll's), a piece each, ready for ``choose``."""
+        if state.is_over() or not state.rolls:
+            return
+        yield
+        turn = self._turn(state)
+        if state.ROLLS_PER_TURN - state.rolls >= 2 and self.lookahead >= 2:
+            yield
+            self._mid(state.n_dice, turn)
 
     # values of finishing the turn with each dice multiset, per category
     def category_values(self, n: int, open_cats: list[str], upper: int) -> dict[str, list[float]]:
@@ -312,9 +330,10 @@ class ExpertPolicy(SearchPolicy):
 
     value_text = "expected {:.1f} more points this game"
 
-    def warm_steps(self, state):
-        yield from super().warm_steps(state)
-        if state.n_dice != 5 or state.is_over():
+    def _future_steps(self, state):
+        """The exact table's layout, then the values of each sheet one box from now
+        (their patterns of open upper boxes), a pattern at a time."""
+        if state.n_dice != 5:
             return
         from game.bots import yatzy_table
 
