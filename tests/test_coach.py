@@ -227,6 +227,33 @@ def test_tables_built_in_pieces_equal_tables_built_at_once():
     row, count = pieces(lazy)
     assert list(row) == list(yatzy_table.Table(blob).pattern_values(5)) and count >= 2
     assert made.pattern_values(5) is row  # kept: unpacked once
+    t = turn_search.tables(5)
+    end = [float((i * 7919) % 97) for i in range(len(t.dice))]
+    mid, count = pieces(t.best_over_keeps_steps(end, chunk=50))
+    assert mid == t.best_over_keeps(end) and count >= 9
+
+
+def test_farkle_endgame_search_is_done_in_pieces_before_the_move():
+    """Near the end the hard Farkle bot searches for the win: the coach's task does that
+    search in pieces (warm_steps) and the move is the one the bot makes without it."""
+    from game.bots.farkle import HardPolicy
+    from game.tasks import Task
+    coach = Coach(GAMES["farkle"])
+    searched = 0
+    for state in sampled_states("farkle", games=2, every=1):
+        if not state.rolled or max(state.totals) < state.options["target"] - 4000:
+            continue
+        coach.policy._plan = None
+        task = Task(coach.hint_steps(state))
+        while not task.step(budget=0.0):
+            pass
+        assert task.error is None
+        fresh = HardPolicy(random.Random(0)).choose(state.rewound(len(state.actions)))
+        assert task.result.action == fresh
+        if coach.policy._plan is not None:
+            searched += 1
+            assert task.slices > 10  # the search itself came in pieces
+    assert searched > 5
 
 
 def test_a_cancelled_build_leaves_nothing_behind():

@@ -366,8 +366,7 @@ class _Policy:
             yield
             plan = self._plan(state)["plan"]
             if state.ROLLS_PER_TURN - state.rolls >= 2 and self.lookahead >= 2:
-                yield
-                plan.mid  # noqa: B018 - worked out now, a piece of its own
+                yield from plan.mid_steps()
 
     def _plan(self, state) -> dict[str, Any]:
         key = (state.phase, state.current, state.turns_played)

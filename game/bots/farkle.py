@@ -460,10 +460,16 @@ class HardPolicy(_Base):
         me = state.current
         late = max(state.totals) + state.turn_total >= state.options["target"] - LATE
         third_farkle = state.options["three_farkles"] and state.farkles_in_row[me] >= 2
-        if _my_last_turn(state) or len(state.seats) > 1 and (late or state.last_round
-                                                              or third_farkle):
+        for_the_win = len(state.seats) > 1 and (late or state.last_round or third_farkle)
+        if _my_last_turn(state) or for_the_win:
             yield from _REACH.steps()
             yield from _RACE.steps(100)
+            if (for_the_win and state.rolled
+                    and not (_my_last_turn(state) and len(state.still_to_play) == 1)):
+                key, i_now = self._plan_key(state, me)
+                if not self._plan_fits(key, i_now):
+                    yield from turn_table_steps(state.bank_minimum())
+                    self._plan = yield from self._search_steps(state, me, key, i_now)
 
     def decide(self, state: FarkleState) -> Action:
         options = _options(state)
@@ -541,12 +547,11 @@ class HardPolicy(_Base):
     def _for_the_win(self, state: FarkleState, options, me: int) -> Action:
         """Search the rest of the turn for the best chance to win (see the module doc)."""
         t = state.turn_total
-        i_now = t // STEP
-        key = (state.seed, state.options["target"], state.turns_played, me, tuple(state.totals),
-               state.bank_minimum(), state.carried, state.farkles_in_row[me])
+        key, i_now = self._plan_key(state, me)
+        if not self._plan_fits(key, i_now):
+            self._plan = run_now(self._search_steps(state, me, key, i_now))
         plan = self._plan
-        if plan is None or plan[0] != key or not plan[1] <= i_now <= plan[1] + 20:
-            plan = self._plan = self._search(state, me, key, i_now)
+        assert plan is not None
         _, first, roll, bank, beyond = plan
         best = None
         for points, left, values, may_bank in options:
@@ -563,7 +568,21 @@ class HardPolicy(_Base):
         assert best is not None
         return _act(state, best[1], best[2])
 
-    def _search(self, state: FarkleState, me: int, key, first: int):
+    @staticmethod
+    def _plan_key(state: FarkleState, me: int) -> tuple[tuple, int]:
+        """What a win-chance plan is for (the turn, the totals...), and the turn total now
+        in steps of 50."""
+        key = (state.seed, state.options["target"], state.turns_played, me, tuple(state.totals),
+               state.bank_minimum(), state.carried, state.farkles_in_row[me])
+        return key, state.turn_total // STEP
+
+    def _plan_fits(self, key: tuple, i_now: int) -> bool:
+        plan = self._plan
+        return plan is not None and plan[0] == key and plan[1] <= i_now <= plan[1] + 20
+
+    def _search_steps(self, state: FarkleState, me: int, key, first: int):
+        """The win-chance search of the rest of the turn, a generator job (rows of
+        totals between yields); returns the plan."""
         totals = list(state.totals)
         mine = totals[me]
         minimum = state.bank_minimum()
@@ -599,6 +618,8 @@ class HardPolicy(_Base):
         best = [[0.0] * size for _ in range(N_DICE + 1)]
         menus_by_n = [outcomes(n) if n else (0.0, ()) for n in range(N_DICE + 1)]
         for k in range(size - 1, -1, -1):
+            if k % 8 == 0:
+                yield
             for n in range(1, N_DICE + 1):
                 farkle, menus = menus_by_n[n]
                 value = farkle * farkled

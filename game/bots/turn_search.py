@@ -104,6 +104,17 @@ class Tables:
         get = k1.__getitem__
         return [max(map(get, subs)) for subs in self.subkeeps]
 
+    def best_over_keeps_steps(self, values: Sequence[float], chunk: int = 128):
+        """``best_over_keeps`` as a generator job: ``chunk`` keeps at a time (the same
+        numbers: each keep's expectation is its own ``fsum``)."""
+        k1: dict[int, float] = {}
+        for start in range(0, len(self.keeps), chunk):
+            yield
+            k1.update(self.expect(values, range(start, min(start + chunk, len(self.keeps)))))
+        yield
+        get = k1.__getitem__
+        return [max(map(get, subs)) for subs in self.subkeeps]
+
 
 _TABLES = Lazy(Tables.steps)
 
@@ -141,6 +152,14 @@ class TurnPlan:
     def mid(self) -> list[float]:
         if self._mid is None:
             self._mid = self.t.best_over_keeps(self.end)
+        return self._mid
+
+    def mid_steps(self):
+        """``mid`` worked out in pieces (a generator job), if not yet done."""
+        if self._mid is None:
+            mid = yield from self.t.best_over_keeps_steps(self.end)
+            if self._mid is None:
+                self._mid = mid
         return self._mid
 
     def value(self) -> float:

@@ -187,7 +187,7 @@ class SearchPolicy(_Base):
     def _future_steps(self, state):
         """Load what ``category_values`` reads for ``state`` (nothing here)."""
         return
-        yield
+        yield  # (a generator all the same)
 
     def _turn_steps(self, state):
         """The turn's values (then the next reroll's), a piece each, ready for ``choose``."""
@@ -195,9 +195,9 @@ class SearchPolicy(_Base):
             return
         yield
         turn = self._turn(state)
-        if state.ROLLS_PER_TURN - state.rolls >= 2 and self.lookahead >= 2:
-            yield
-            self._mid(state.n_dice, turn)
+        if state.ROLLS_PER_TURN - state.rolls >= 2 and self.lookahead >= 2 and "mid" not in turn:
+            mid = yield from tables(state.n_dice).best_over_keeps_steps(turn["end"])
+            turn.setdefault("mid", mid)
 
     # values of finishing the turn with each dice multiset, per category
     def category_values(self, n: int, open_cats: list[str], upper: int) -> dict[str, list[float]]:
@@ -335,7 +335,8 @@ class ExpertPolicy(SearchPolicy):
         (their patterns of open upper boxes), a pattern at a time."""
         if state.n_dice != 5:
             return
-        from game.bots import yatzy_table
+        yield
+        from game.bots import yatzy_table  # (a piece of its own: the import)
 
         table = yield from yatzy_table.table_steps()
         n, open_cats, _ = self._info(state)

@@ -40,7 +40,7 @@ import sys
 import zlib
 from array import array
 from collections.abc import Iterable
-from itertools import accumulate
+from itertools import accumulate, islice
 from pathlib import Path
 
 from game.rules.yatzy import CATEGORIES, UPPER, UPPER_BONUS
@@ -127,8 +127,13 @@ def decode_stream_steps(blob: bytes, count: int):
     deltas.frombytes(bytes(raw))
     if sys.byteorder == "big":
         deltas.byteswap()
-    yield
-    return array("i", accumulate(deltas))
+    values = array("i")
+    total = 0
+    for start in range(0, count, 4 * CHUNK):  # the running sum, a slice at a time
+        yield
+        values.extend(islice(accumulate(deltas[start:start + 4 * CHUNK], initial=total), 1, None))
+        total = values[-1]
+    return values
 
 
 def encode(streams: list[bytes]) -> bytes:
