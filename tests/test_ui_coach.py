@@ -332,3 +332,4 @@ def test_the_yatzy_sheet_marks_the_coachs_box_and_no_other(app):
     frames(app, 5)
     model = play.table.sheet()
     assert [r.key for r in model.rows if r.cells and r.cells[0].fill is not None] == []
+    assert "coach" not in model.footer and "scratch" in model.footer

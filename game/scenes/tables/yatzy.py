@@ -22,6 +22,12 @@ class Table(BaseTable):
 
     state: YatzyState
 
+    def footer(self) -> str:
+        settings = getattr(getattr(self.scene, "app", None), "settings", None)
+        if getattr(settings, "coach", "off") == "off":
+            return "Choose a 0 twice to scratch it"
+        return "Gold: the coach's box (H for a hint) · choose a 0 twice to scratch"
+
     def coach_box(self) -> str | None:
         """The box the coach's hint for this position fills, if a hint is on show and
         fills one now (a hint to roll again marks dice, not a box)."""
@@ -196,4 +202,4 @@ class Table(BaseTable):
                             label_colour=theme.ACCENT))
         return SheetModel(headers, rows, active, cursor=self.cursor,
                           footer="Final sheet" if s.is_over() else
-                          "Gold: the coach's box (H for a hint) · choose a 0 twice to scratch")
+                          self.footer())
