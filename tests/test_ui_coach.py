@@ -333,3 +333,30 @@ def test_the_yatzy_sheet_marks_the_coachs_box_and_no_other(app):
     model = play.table.sheet()
     assert [r.key for r in model.rows if r.cells and r.cells[0].fill is not None] == []
     assert "coach" not in model.footer and "scratch" in model.footer
+
+
+def test_a_failing_coach_complains_once_and_the_game_goes_on(app):
+    """An error inside the coach's task ends that task (never the frame loop): one toast,
+    and "always" does not ask again for the same position."""
+    from game.coach import Coach
+    play = start(app, "Yatzy", "yatzy")
+    roll_first(app, play)
+    coach = Coach(play.info)
+
+    class Broken:
+        def choose(self, state):
+            raise RuntimeError("no")
+
+    coach.policy = Broken()
+    play.coach = coach
+    app.settings.coach = "always"
+    started = []
+    original = play._show_hint
+    play._show_hint = lambda: (started.append(1), original())
+    for _ in range(30):
+        frames(app)
+    assert "could not help" in app.toast[0] and play.current_hint() is None
+    assert started and play.hint_task is None and play.hint_failed == play._position()
+    asked = len(started)
+    frames(app, 10)
+    assert play.hint_task is None and len(started) == asked  # not asked again

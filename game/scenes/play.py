@@ -66,6 +66,7 @@ class PlayScene(Scene):
         self.hint = None  # (the position it is for, the Hint) while one is shown
         self.hint_task = None  # (the position, a game.tasks.Task) while the coach thinks
         self.hint_budget = FRAME_BUDGET  # seconds of coach work per frame
+        self.hint_failed = None  # the position the coach failed on ("always" asks once)
         self.hints_used = False  # a hint was shown to a human in this game (kept over undo;
         # not saved: a continued game starts unmarked)
         self.table.new_turn()
@@ -261,7 +262,8 @@ class PlayScene(Scene):
         if self.hint_task is None:
             return
         position, task = self.hint_task
-        if position != self._position() or not self.human_turn:
+        if (position != self._position() or not self.human_turn
+                or self.app.settings.coach == "off"):
             task.cancel()
             self.hint_task = None
             return
@@ -269,6 +271,7 @@ class PlayScene(Scene):
             return
         self.hint_task = None
         if task.error is not None:
+            self.hint_failed = position
             self.complain(f"The coach could not help here ({type(task.error).__name__})")
         else:
             self.hint = (position, task.result)
@@ -389,7 +392,7 @@ class PlayScene(Scene):
             self.banner = (banner, left - dt) if left > dt and not self.fast_forward else None
         self._pump()
         if (self.human_turn and not self.busy and self.app.settings.coach == "always"
-                and self.current_hint() is None):
+                and self.current_hint() is None and self.hint_failed != self._position()):
             self._show_hint()
         self._step_hint()
         if not self.human_turn and not self.busy and not self.state.is_over():
