@@ -117,6 +117,8 @@ class Coach:
         text += "."
         chosen = table.selected()
         if hint.values is None:
+            if len(state.legal_actions()) <= 1:
+                return text + " (The only move now.)"
             return text + " (The move only: here this bot does not price the other moves.)"
         if chosen is not None:
             words, actions = chosen

@@ -272,3 +272,20 @@ def test_a_cancelled_build_leaves_nothing_behind():
     assert lazy.get(3) == [3] and lazy.get(3) is lazy.get(3)
     from game.tasks import run_now
     assert run_now(lazy.steps(3)) is lazy.get(3)
+
+
+def test_advice_says_when_a_move_is_the_only_one_or_not_priced():
+    info = GAMES["yatzy"]
+    state = info.new_game([Seat("You"), Seat("Ada", "hard")], None, seed=4)
+    coach = Coach(info)
+    h = coach.hint(state)  # before the first roll: rolling is the only move
+    assert h.values is None and "(The only move now.)" in coach.advice(state, h, _NoSelection())
+    farkle = GAMES["farkle"]
+    fc = Coach(farkle)
+    for s in sampled_states("farkle", games=2, every=1):
+        if s.rolled and len(s.legal_actions()) > 1 and fc.policy.action_values(s) is None:
+            h = fc.hint(s)  # the endgame played for the win: not priced
+            assert "does not price the other moves" in fc.advice(s, h, _NoSelection())
+            break
+    else:
+        raise AssertionError("no Farkle endgame decision found")
