@@ -185,8 +185,14 @@ class _Base:
         return self.turn(state).plan.hold(state.dice, rerolls)
 
     def warm_steps(self, state):
-        """Build the tables a move in ``state`` needs, in pieces (a generator job)."""
+        """Build the tables a move in ``state`` needs, in pieces (a generator job), then
+        this turn's values and its reroll plan, a piece each."""
         yield from _BOX_SCORES.steps()
+        if state.rolls and not state.is_over():
+            yield
+            plan = self.turn(state).plan
+            if state.ROLLS_PER_TURN - state.rolls >= 2:
+                yield from plan.mid_steps()
 
     def in_points(self, state) -> bool:
         """Whether ``box_values`` are points (else chances to win, which are not priced)."""
