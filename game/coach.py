@@ -3,10 +3,16 @@
 One piece for every game (no pygame here). A hint asks the game's strongest policy
 (``expert`` where the game offers it, else ``hard``) for its move; where that policy values
 the alternatives anyway (``action_values(state)``: the Yatzy turn search, Farkle's optimal
-turn table, Pirate Fortune's value tables) the hint also carries the value of every move it
-weighed, so the player's own selection can be priced ("costs 4.2 points on average").
-Where a policy cannot value alternatives (Bona Fortuna, Grab It!'s race to win, a Farkle
-endgame), the hint is the move alone, and says so.
+turn table, Pirate Fortune's value tables, Bona Fortuna's box values) the hint also carries
+the value of every move it weighed, so the player's own selection can be priced ("costs 4.2
+points on average"). Where a policy plays for the win rather than for points (Grab It!'s
+last boxes, a Farkle endgame) or there is one move only (the first roll of a turn), the
+hint is the move alone, and says so.
+
+``hint`` gives a hint at once (tests, the post-game review). ``hint_steps`` gives the same
+hint as a generator job for a game.tasks.Task, so that the play scene spreads it over
+frames: first the tables the policy needs (its ``warm_steps``, built in pieces: the first
+hint of a game may have to build them), then the move, then the values, a piece each.
 """
 
 from __future__ import annotations
@@ -71,9 +77,28 @@ class Coach:
         self.policy: Any = make_policy(info.bot_module, self.label, seed=seed)
 
     def hint(self, state) -> Hint:
+        """The hint for ``state`` now (every table it needs built at once)."""
         action = self.policy.choose(state)
         values_of = getattr(self.policy, "action_values", None)
-        values = values_of(state) if values_of else None
+        return self._hint(state, action, values_of(state) if values_of else None)
+
+    def hint_steps(self, state):
+        """``hint(state)`` as a generator job (game.tasks.Task): yields between the table
+        loads, the move and the values; returns the Hint. ``state`` must not change
+        while it runs (the play scene cancels the task when the position moves on)."""
+        yield  # (a piece of its own: making the coach may have imported the bot)
+        warm = getattr(self.policy, "warm_steps", None)
+        if warm is not None and not state.is_over():
+            yield from warm(state)
+        yield
+        action = self.policy.choose(state)
+        values_of = getattr(self.policy, "action_values", None)
+        if values_of is None:
+            return self._hint(state, action, None)
+        yield
+        return self._hint(state, action, values_of(state))
+
+    def _hint(self, state, action: Action, values) -> Hint:
         value = None
         if values:
             key = move_key(state, action)
@@ -92,6 +117,8 @@ class Coach:
         text += "."
         chosen = table.selected()
         if hint.values is None:
+            if len(state.legal_actions()) <= 1:
+                return text + " (The only move now.)"
             return text + " (The move only: here this bot does not price the other moves.)"
         if chosen is not None:
             words, actions = chosen

@@ -56,7 +56,7 @@ def test_hint_is_the_strongest_policys_move(game_id):
             for action, v in h.values:
                 assert h.cost(state, action) == pytest.approx(max(0.0, h.value - v))
     assert checked > 20
-    if game_id in ("yatzy", "maxi_yatzy", "farkle", "pirates", "grab_it"):
+    if game_id in ("yatzy", "maxi_yatzy", "farkle", "pirates", "grab_it", "bona_fortuna"):
         assert valued > 5, "this game's hints should carry values"
 
 
@@ -108,3 +108,184 @@ def test_coach_setting_cycles_and_persists(isolated_saves):
     assert back.coach == "always"
     good, bad = prefs.decode({"format": prefs.FORMAT, "coach": "sometimes"}, tuple(BOT_SPEEDS))
     assert "coach" not in good and bad == ["coach"]
+
+
+# -- Bona Fortuna's priced hints ---------------------------------------------------------------
+
+def test_bona_hints_price_every_legal_move_with_the_hard_bots_choice_the_best():
+    """Sampled positions of seeded games (both phases): the hint is HardPolicy.choose, its
+    value the largest of action_values, every legal move has a price, and a clearly worse
+    move costs something."""
+    from game.bots.bona_fortuna import HardPolicy
+    coach = Coach(GAMES["bona_fortuna"])
+    phases: set[int] = set()
+    priced = worse = 0
+    for state in sampled_states("bona_fortuna", games=3, every=2):
+        snapshot = state.rewound(len(state.actions))
+        h = coach.hint(state)
+        assert h.action == HardPolicy(random.Random(1)).choose(snapshot)
+        values = HardPolicy(random.Random(2)).action_values(snapshot)
+        if state.rolls == 0:
+            assert values is None and h.values is None
+            continue
+        assert h.values is not None and h.value == max(v for _, v in values)
+        assert h.value_text and "{:.1f}" in h.value_text
+        for action in state.legal_actions():
+            cost = h.cost(state, action)
+            assert cost is not None and cost >= 0.0, action
+        assert h.cost(state, h.action) == 0.0
+        worst, low = min(values, key=lambda av: av[1])
+        if low < h.value - 0.5:
+            assert h.cost(state, worst) == pytest.approx(h.value - low) and h.cost(
+                state, worst) > 0.5
+            worse += 1
+        phases.add(state.phase)
+        priced += 1
+    assert phases == {1, 2} and priced > 50 and worse > 30
+
+
+def test_bona_a_wasted_five_of_a_kind_costs_many_points():
+    info = GAMES["bona_fortuna"]
+    state = info.new_game([Seat("You"), Seat("Ada", "hard")], None, seed=4)
+    while state.seats[state.current].bot:
+        state.apply(make_policy("bona_fortuna", "hard", seed=0).choose(state))
+    state.apply({"kind": "roll", "hold": []})
+    state.dice, state.rolls = [6, 6, 6, 6, 6], 3
+    h = Coach(info).hint(state)
+    assert h.action["kind"] == "score" and h.action["box"] == "five_of_a_kind"
+    assert h.cost(state, {"kind": "score", "box": "fours", "column": "normal"}) > 20
+    assert "(The move only" not in Coach(info).advice(state, h, _NoSelection())
+
+
+class _NoSelection:
+    def describe_move(self, action):
+        return str(action)
+
+    def selected(self):
+        return None
+
+
+# -- hints over frames ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_task_path_gives_the_same_hint_as_the_direct_one(game_id):
+    """Coach.hint_steps run by a Task, one piece per frame, equals Coach.hint exactly."""
+    from game.tasks import Task
+    info = GAMES[game_id]
+    stepped, direct = Coach(info), Coach(info)
+    compared = 0
+    for state in sampled_states(game_id, games=1, every=4):
+        task = Task(stepped.hint_steps(state))
+        frames = 0
+        while not task.step(budget=0.0):
+            frames += 1
+            assert frames < 10_000
+        assert task.error is None, task.error
+        a, b = task.result, direct.hint(state)
+        assert (a.action, a.value, a.values, a.label, a.value_text) == \
+            (b.action, b.value, b.values, b.label, b.value_text)
+        assert frames >= 1  # at least the move and the rest came in separate pieces
+        compared += 1
+    assert compared > 5
+
+
+def test_tables_built_in_pieces_equal_tables_built_at_once():
+    from game.bots import farkle, turn_search, yatzy_table
+    from game.bots.turn_search import Tables
+    from game.tasks import run_now
+
+    def pieces(steps):
+        count = 0
+        while True:
+            try:
+                next(steps)
+                count += 1
+            except StopIteration as stop:
+                return stop.value, count
+
+    built, count = pieces(Tables.steps(6))
+    whole = Tables(6)
+    assert count >= 10
+    assert (built.out_idx, built.out_p, built.subkeeps) == \
+        (whole.out_idx, whole.out_p, whole.subkeeps)
+    assert turn_search.tables(6).out_p == whole.out_p
+    table, count = pieces(farkle._turn_table_steps(350))
+    assert count >= 30 and table.roll == farkle.TurnTable(350).roll
+    race, count = pieces(farkle._race_steps(40))
+    assert count >= 10 and race.w == farkle.RaceTable(40).w
+    values = [(i * 37) % 2001 - 1000 for i in range(40_000)]
+    blob = yatzy_table.encode_stream(values)
+    decoded, count = pieces(yatzy_table.decode_stream_steps(blob, len(values)))
+    assert list(decoded) == values and count >= 2
+    with pytest.raises(ValueError):
+        run_now(yatzy_table.decode_stream_steps(blob[:-9], len(values)))
+    blob = yatzy_table.PATH.read_bytes()
+    made = yatzy_table.Table.__new__(yatzy_table.Table)
+    _, count = pieces(made.build_steps(blob))
+    assert count >= 4 and made.rank == yatzy_table.Table(blob).rank
+    lazy = made.pattern_steps(5)
+    row, count = pieces(lazy)
+    assert list(row) == list(yatzy_table.Table(blob).pattern_values(5)) and count >= 2
+    assert made.pattern_values(5) is row  # kept: unpacked once
+    t = turn_search.tables(5)
+    end = [float((i * 7919) % 97) for i in range(len(t.dice))]
+    mid, count = pieces(t.best_over_keeps_steps(end, chunk=50))
+    assert mid == t.best_over_keeps(end) and count >= 9
+
+
+def test_farkle_endgame_search_is_done_in_pieces_before_the_move():
+    """Near the end the hard Farkle bot searches for the win: the coach's task does that
+    search in pieces (warm_steps) and the move is the one the bot makes without it."""
+    from game.bots.farkle import HardPolicy
+    from game.tasks import Task
+    coach = Coach(GAMES["farkle"])
+    searched = 0
+    for state in sampled_states("farkle", games=2, every=1):
+        if not state.rolled or max(state.totals) < state.options["target"] - 4000:
+            continue
+        coach.policy._plan = None
+        task = Task(coach.hint_steps(state))
+        while not task.step(budget=0.0):
+            pass
+        assert task.error is None
+        fresh = HardPolicy(random.Random(0)).choose(state.rewound(len(state.actions)))
+        assert task.result.action == fresh
+        if coach.policy._plan is not None:
+            searched += 1
+            assert task.slices > 10  # the search itself came in pieces
+    assert searched > 5
+
+
+def test_a_cancelled_build_leaves_nothing_behind():
+    from game.bots.loading import Lazy
+
+    def build(n):
+        yield
+        yield
+        return [n]
+
+    lazy = Lazy(build)
+    steps = lazy.steps(3)
+    next(steps)
+    steps.close()
+    assert lazy.built == {}
+    assert lazy.get(3) == [3] and lazy.get(3) is lazy.get(3)
+    from game.tasks import run_now
+    assert run_now(lazy.steps(3)) is lazy.get(3)
+
+
+def test_advice_says_when_a_move_is_the_only_one_or_not_priced():
+    info = GAMES["yatzy"]
+    state = info.new_game([Seat("You"), Seat("Ada", "hard")], None, seed=4)
+    coach = Coach(info)
+    h = coach.hint(state)  # before the first roll: rolling is the only move
+    assert h.values is None and "(The only move now.)" in coach.advice(state, h, _NoSelection())
+    farkle = GAMES["farkle"]
+    fc = Coach(farkle)
+    for s in sampled_states("farkle", games=2, every=1):
+        if s.rolled and len(s.legal_actions()) > 1 and fc.policy.action_values(s) is None:
+            h = fc.hint(s)  # the endgame played for the win: not priced
+            assert "does not price the other moves" in fc.advice(s, h, _NoSelection())
+            break
+    else:
+        raise AssertionError("no Farkle endgame decision found")

@@ -137,7 +137,7 @@ for game_id, seeds in ODDS_GAMES:
                 positions.append((state.rewound(len(state.actions)), list(chosen or [])))
             state.apply(action)
             step += 1
-    turn_search._TABLES.clear()
+    turn_search._TABLES.cache_clear()
     odds_mod._BOX_VALUES.clear()
     odds_mod._BATTLE_VALUES.clear()
     cold = [run_timed(odds_mod.odds_steps(s, sel)) for s, sel in positions]
@@ -334,3 +334,141 @@ def test_ci_script_installs_node_and_runs_the_readme_command():
     command = next(line.strip() for line in readme.splitlines()
                    if line.strip().startswith("python3 -m venv") and "[dev]" in line)
     assert command in script
+
+
+# -- the coach's hints in pyodide ------------------------------------------------------------
+
+HINT_GAMES = ("yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it")
+HINT_POSITIONS = 40  # per game: every third decision of seeded games of random players
+
+HINT_DRIVER = '''\
+"""The coach's hint for seeded positions of every game, run as the play scene runs it (a
+game.tasks.Task with the frame budget): the move, its value, every move's value, and
+the time each hint took. The positions come from random players, who build no table: the
+game's first hint builds the tables its hints need (but those shared with a game before
+it in GAME_IDS: Grab It! finds Bona Fortuna's dice tables built)."""
+import json
+import time
+
+from game.bots import make_policy
+from game.catalog import GAMES
+from game.coach import Coach
+from game.rules.core import Seat
+from game.tasks import Task
+
+GAME_IDS = json.loads(%r)
+POSITIONS = %d
+
+
+def positions(game_id):
+    info = GAMES[game_id]
+    out = []
+    for g in range(10):
+        seats = [Seat("P1", "random"), Seat("P2", "random")]
+        state = info.new_game(seats, None, seed=200 + g)
+        bots = [make_policy(info.bot_module, s.bot, seed=g * 7 + i) for i, s in enumerate(seats)]
+        step = 0
+        while not state.is_over() and step < 2000:
+            if step %% 3 == 0:
+                out.append(state.rewound(len(state.actions)))
+                if len(out) >= POSITIONS:
+                    return out
+            state.apply(bots[state.current].choose(state))
+            step += 1
+    return out
+
+
+results, timing = {}, {}
+for game_id in GAME_IDS:
+    coach = Coach(GAMES[game_id])
+    hints, times, longest = [], [], []
+    for state in positions(game_id):
+        task = Task(coach.hint_steps(state))
+        started = time.perf_counter()
+        while not task.step():
+            pass
+        times.append((time.perf_counter() - started) * 1000)
+        longest.append(task.longest * 1000)
+        if task.error is not None:
+            raise task.error
+        h = task.result
+        hints.append({"action": h.action, "value": None if h.value is None else repr(h.value),
+                      "values": None if h.values is None else
+                      [[a, repr(v)] for a, v in h.values]})
+    results[game_id] = hints
+    timing[game_id] = {"first_ms": times[0], "times_ms": times[1:], "longest_ms": longest}
+print("%s" + json.dumps({"results": results, "timing": timing}))
+'''
+
+
+@pytest.fixture(scope="module")
+def hint_runs(tmp_path_factory) -> dict:
+    node, npm = require_node()
+    ensure_pyodide(npm)
+    driver = tmp_path_factory.mktemp("pyodide_hints") / "hints.py"
+    driver.write_text(HINT_DRIVER % (json.dumps(HINT_GAMES), HINT_POSITIONS, MARKER),
+                      encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1")
+    native = subprocess.run([sys.executable, str(driver)], cwd=ROOT, env=env,
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                            timeout=RUN_TIMEOUT)
+    assert native.returncode == 0, f"native hint driver failed:\n{native.stderr[-3000:]}"
+    wasm = subprocess.run([node, str(RUNNER_DIR / "run.mjs"), str(ROOT), str(driver)],
+                          cwd=RUNNER_DIR, stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=RUN_TIMEOUT)
+    assert wasm.returncode == 0, f"pyodide hints failed:\n{wasm.stderr[-3000:]}"
+    result = {"native": parse(native.stdout, "native CPython"),
+              "pyodide": parse(wasm.stdout, "pyodide")}
+    print_hint_report(result)
+    return result
+
+
+def print_hint_report(result: dict) -> None:
+    from game.sim import percentile
+    lines = [f"\ncoach hints as tasks (6 ms frame budget), {HINT_POSITIONS} positions a game: "
+             "the first hint (its tables built) and p50/p99 of the rest (ms); the "
+             "longest uninterrupted piece of work; native vs pyodide"]
+    for game_id in HINT_GAMES:
+        row = []
+        for side in ("native", "pyodide"):
+            t = result[side]["timing"][game_id]
+            row.append(f"{side} first {t['first_ms']:6.1f} ms  p50 "
+                       f"{percentile(t['times_ms'], 0.5):5.2f}  p99 "
+                       f"{percentile(t['times_ms'], 0.99):6.2f}  longest piece "
+                       f"{max(t['longest_ms']):5.2f} ms")
+        lines.append(f"  {game_id:12s} " + " | ".join(row))
+    print("\n".join(lines))
+
+
+@pytest.mark.parametrize("game_id", HINT_GAMES)
+def test_hints_in_pyodide_equal_native_hints(hint_runs, game_id):
+    """Same move, same value and same value of every move, bit for bit (repr of floats)."""
+    native = hint_runs["native"]["results"][game_id]
+    wasm = hint_runs["pyodide"]["results"][game_id]
+    assert len(native) == HINT_POSITIONS and len(wasm) == HINT_POSITIONS
+    valued = sum(h["values"] is not None for h in native)
+    assert valued >= 5, f"{game_id}: too few priced hints to compare ({valued})"
+    for i, (n, w) in enumerate(zip(native, wasm, strict=True)):
+        assert w == n, f"{game_id} position {i}: pyodide {w} vs native {n}"
+
+
+def test_native_hints_match_the_direct_coach(hint_runs):
+    """The driver's hints (the task path) are Coach.hint's in this very process too."""
+    from game.bots import make_policy
+    from game.catalog import GAMES
+    from game.coach import Coach
+    from game.rules.core import Seat
+    for game_id in ("bona_fortuna", "yatzy"):
+        info = GAMES[game_id]
+        seats = [Seat("P1", "random"), Seat("P2", "random")]
+        state = info.new_game(seats, None, seed=200)
+        bots = [make_policy(info.bot_module, s.bot, seed=i) for i, s in enumerate(seats)]
+        coach = Coach(info)
+        for i, expected in enumerate(hint_runs["native"]["results"][game_id][:10]):
+            h = coach.hint(state)
+            assert h.action == expected["action"], (game_id, i)
+            assert (None if h.value is None else repr(h.value)) == expected["value"]
+            for _ in range(3):
+                if state.is_over():
+                    break
+                state.apply(bots[state.current].choose(state))

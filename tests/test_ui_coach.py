@@ -12,7 +12,7 @@ from game.bots import make_policy
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from tests.test_ui_layout import assert_fits
-from tests.ui_driver import button, click, frames, key, play_until_results
+from tests.ui_driver import button, click, frames, key, play_until_results, wait_for_hint
 
 
 def start(app, title: str, game_id: str, bot: str = "normal") -> PlayScene:
@@ -53,9 +53,8 @@ def test_h_in_yatzy_shows_the_experts_move_and_prices_the_selection(app):
     assert play.current_hint() is None and not play.hints_used
     expected = make_policy("yatzy", "expert", seed=0).choose(play.state)
     key(pygame.K_h)
-    frames(app)
-    hint = play.current_hint()
-    assert hint is not None and play.hints_used
+    hint = wait_for_hint(app, play)
+    assert play.hints_used
     assert hint.action == expected and hint.label == "expert"
     assert hint.value is not None and hint.value == max(v for _, v in hint.values)
     advice = play.coach.advice(play.state, hint, play.table)
@@ -84,9 +83,8 @@ def test_the_hint_button_in_farkle_and_a_refusal_on_a_bots_turn(app):
     roll_first(app, play)
     expected = make_policy("farkle", "hard", seed=0).choose(play.state)
     click(button(play, "Hint").rect.center)
-    frames(app)
-    hint = play.current_hint()
-    assert hint is not None and hint.action == expected and play.hints_used
+    hint = wait_for_hint(app, play)
+    assert hint.action == expected and play.hints_used
     assert hint.values is not None and "points banked this turn" in \
         play.coach.advice(play.state, hint, play.table)
     assert_fits(app, "farkle with a hint")
@@ -116,8 +114,8 @@ def test_off_refuses_and_always_shows_without_a_key(app):
     assert play.current_hint() is None and not play.hints_used
     assert "coach is off" in app.toast[0]
     app.settings.coach = "always"
-    frames(app, 2)
-    assert play.current_hint() is not None and play.hints_used
+    wait_for_hint(app, play)
+    assert play.hints_used
 
 
 def test_the_menu_cycles_the_coach_and_it_persists(app):
@@ -145,7 +143,8 @@ def test_a_hinted_game_is_marked_in_the_records_and_the_results(app):
         elif not asked:
             key(pygame.K_h)  # one hint in the whole game
             asked.append(1)
-            key(pygame.K_RETURN)
+        elif not scene.hints_used:
+            pass  # the coach is still thinking: wait for its hint before moving on
         else:
             key(pygame.K_DOWN)
             key(pygame.K_RETURN)
@@ -197,8 +196,7 @@ def test_every_game_takes_hints_on_the_table(app, title, game_id):
                 key(pygame.K_SPACE)
         elif scene is play and play.human_turn and not play.busy:
             play.request_hint()
-            hint = play.current_hint()
-            assert hint is not None, play.state.actions
+            hint = wait_for_hint(app, play)
             dice, _ = play.table.hint_marks(hint.action)
             assert all(i < len(play.state.dice) for i in dice)
             if taken % 5 == 0:
@@ -220,7 +218,7 @@ def test_the_hinted_mark_survives_undo(app):
     play = start(app, "Yatzy", "yatzy")
     roll_first(app, play)
     key(pygame.K_h)
-    frames(app)
+    wait_for_hint(app, play)
     assert play.hints_used
     box = play.state.open_categories()[-1]
     play.act({"kind": "score", "category": box})
@@ -229,3 +227,136 @@ def test_the_hinted_mark_survives_undo(app):
     frames(app)
     assert box not in play.state.sheets[0] and play.hints_used
     assert play.current_hint() is None  # the old hint went with the old position
+
+
+def drawn_text(app) -> str:
+    from game.ui import text
+    with text.record() as drawn:
+        app.draw()
+    return " | ".join(t for t, _, _ in drawn)
+
+
+def test_h_in_bona_fortuna_thinks_over_frames_then_prices_the_selection(app):
+    """The hint is worked out by a task over frames ("Coach is thinking…" meanwhile), is
+    the hard bot's move with the best value, and prices what the player selected."""
+    import random
+
+    from game.bots.bona_fortuna import HardPolicy
+    play = start(app, "Bona Fortuna", "bona_fortuna")
+    roll_first(app, play)
+    play.hint_budget = 0.0  # one piece of the coach's work per frame: the frames show it
+    expected = HardPolicy(random.Random(0)).choose(play.state.rewound(len(play.state.actions)))
+    key(pygame.K_h)
+    frames(app)
+    assert play.current_hint() is None and play.coach_thinking() and not play.hints_used
+    assert "Coach is thinking" in drawn_text(app)
+    assert_fits(app, "bona fortuna while the coach thinks")
+    waited = 1
+    while play.current_hint() is None:
+        assert play.coach_thinking() and "Coach is thinking" in drawn_text(app)
+        frames(app)
+        waited += 1
+        assert waited < 500, "the hint never came"
+    assert waited >= 3  # the move and its values came in separate frames
+    hint = play.current_hint()
+    assert play.hints_used and not play.coach_thinking()
+    assert hint.action == expected and hint.label == "hard"
+    assert hint.values is not None and hint.value == max(v for _, v in hint.values)
+    text = drawn_text(app)
+    assert "Coach is thinking" not in text and "Coach (hard bot)" in text
+    advice = play.coach.advice(play.state, hint, play.table)
+    assert "Rerolling all" in advice and ("costs" in advice or "is as good" in advice)
+    # A clearly worse box under the cursor: its cost is shown, to the tenth of a point.
+    boxes = [(a, v) for a, v in hint.values if a["kind"] == "score"]
+    worst, value = min(boxes, key=lambda av: av[1])
+    from game.scenes.tables.bona_fortuna import target_key
+    play.table.cursor = target_key(worst.get("column"), worst["box"])
+    advice = play.coach.advice(play.state, hint, play.table)
+    cost = hint.value - value
+    assert cost > 0.05 and f"costs {cost:.1f} points on average" in advice
+    assert f"costs {cost:.1f} points" in drawn_text(app)
+    assert_fits(app, "bona fortuna with a priced hint")
+
+
+def test_a_move_made_while_the_coach_thinks_drops_its_work(app):
+    play = start(app, "Bona Fortuna", "bona_fortuna")
+    roll_first(app, play)
+    play.hint_budget = 0.0
+    key(pygame.K_h)
+    frames(app)
+    assert play.coach_thinking()
+    task = play.hint_task[1]
+    key(pygame.K_SPACE)  # roll again before the hint came: that hint is for the old dice
+    frames(app)
+    assert play.hint_task is None and task.done and task.result is None
+    for _ in range(30):
+        frames(app)
+        assert play.current_hint() is None and not play.hints_used
+
+
+def test_the_yatzy_sheet_marks_the_coachs_box_and_no_other(app):
+    """One adviser: with the coach always on, at every decision the gold cells are exactly
+    the hinted box (none when the hint is to roll again); with it off, none at all."""
+    app.settings.coach = "always"
+    play = start(app, "Yatzy", "yatzy")
+    boxes_seen = rolls_seen = 0
+    for _ in range(20_000):
+        if boxes_seen >= 3 and rolls_seen >= 2 or play.state.is_over():
+            break
+        if play.human_turn and not play.busy:
+            if play.state.rolls == 0:
+                key(pygame.K_SPACE)
+                frames(app)
+                continue
+            hint = wait_for_hint(app, play)
+            model = play.table.sheet()
+            gold = [r.key for r in model.rows if r.cells and r.cells[0].fill is not None]
+            if hint.action["kind"] == "score":
+                assert gold == [hint.action["category"]]
+                boxes_seen += 1
+            else:
+                assert gold == []
+                rolls_seen += 1
+            assert "coach" in model.footer and "hard bot" not in model.footer
+            play.act(hint.action)
+        elif not play.human_turn and not play.fast_forward:
+            key(pygame.K_f)
+        frames(app)
+    assert boxes_seen >= 3 and rolls_seen >= 2
+    app.settings.coach = "off"
+    settle(app, play)
+    key(pygame.K_SPACE)
+    frames(app)
+    settle(app, play)
+    play.state.rolls = 3
+    frames(app, 5)
+    model = play.table.sheet()
+    assert [r.key for r in model.rows if r.cells and r.cells[0].fill is not None] == []
+    assert "coach" not in model.footer and "scratch" in model.footer
+
+
+def test_a_failing_coach_complains_once_and_the_game_goes_on(app):
+    """An error inside the coach's task ends that task (never the frame loop): one toast,
+    and "always" does not ask again for the same position."""
+    from game.coach import Coach
+    play = start(app, "Yatzy", "yatzy")
+    roll_first(app, play)
+    coach = Coach(play.info)
+
+    class Broken:
+        def choose(self, state):
+            raise RuntimeError("no")
+
+    coach.policy = Broken()
+    play.coach = coach
+    app.settings.coach = "always"
+    started = []
+    original = play._show_hint
+    play._show_hint = lambda: (started.append(1), original())
+    for _ in range(30):
+        frames(app)
+    assert "could not help" in app.toast[0] and play.current_hint() is None
+    assert started and play.hint_task is None and play.hint_failed == play._position()
+    asked = len(started)
+    frames(app, 10)
+    assert play.hint_task is None and len(started) == asked  # not asked again

@@ -15,7 +15,7 @@ from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from tests.test_ui_keys import settle, start
-from tests.ui_driver import button, click, frames, key, type_text
+from tests.ui_driver import button, click, frames, key, type_text, wait_for_hint
 
 
 def test_a_bot_farkle_is_announced_after_the_dice_land_and_the_next_player_waits(app):
@@ -139,21 +139,28 @@ def test_the_bank_button_takes_vant_hof_from_the_engine(app):
     assert state.totals[0] == 3000
 
 
-def test_the_gold_box_is_the_hard_bots_choice(app):
+def test_the_gold_box_is_the_coachs_box_and_only_on_a_hint(app):
+    """One adviser: no gold box until the coach is asked, then the hint's box, not the
+    box that scores most now (Chance) nor another bot's."""
     play = start(app, "yatzy")
     key(pygame.K_SPACE, " ")
     frames(app)
     settle(app, play)
     state = play.state
-    state.dice = [6, 6, 5, 4, 3]  # the most points now is Chance (24); no bot takes that
+    state.dice, state.rolls = [1, 1, 1, 2, 3], 3  # the most points now is Chance (8)
+    frames(app)
+
+    def gold(model):
+        return [r.key for r in model.rows if r.cells and r.cells[0].fill is not None]
+
     model = play.table.sheet()
-    gold = [r.key for r in model.rows if r.cells and r.cells[0].fill is not None]
-    expected = make_policy("yatzy", "hard", seed=1)
-    state.rolls = 3
-    want = expected.choose(state)["category"]
-    state.rolls = 1
-    assert gold == [want] and want != "chance"
-    assert "hard bot" in model.footer
+    assert gold(model) == [] and "coach" in model.footer  # no advice until asked
+    want = make_policy("yatzy", "expert", seed=1).choose(state)["category"]
+    key(pygame.K_h)
+    wait_for_hint(app, play)
+    assert gold(play.table.sheet()) == [want] and want != "chance"
+    app.settings.coach = "off"  # the coach switched off: its mark goes
+    assert gold(play.table.sheet()) == []
 
 
 def test_quitting_to_the_menu_keeps_seats_names_and_options(app):

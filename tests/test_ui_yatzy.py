@@ -16,7 +16,15 @@ from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
-from tests.ui_driver import button, click, frames, key, play_until_results, type_text
+from tests.ui_driver import (
+    button,
+    click,
+    frames,
+    key,
+    play_until_results,
+    type_text,
+    wait_for_hint,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_FRAMES = 60_000
@@ -219,7 +227,13 @@ def test_upper_bonus_progress_and_best_box_are_shown(app):
     upper = next(r for r in model.rows if r.label == "Upper sum")
     assert upper.cells[0].text == "44/63"
     yatzy_row = next(r for r in model.rows if r.key == "yatzy")
-    assert yatzy_row.cells[0].text == "80" and yatzy_row.cells[0].fill is not None
+    assert yatzy_row.cells[0].text == "80" and yatzy_row.cells[0].fill is None  # no hint yet
+    play.state.rolls = 3
+    key(pygame.K_h)
+    wait_for_hint(app, play)
+    model = play.table.sheet()
+    marked = [r.key for r in model.rows if r.cells and r.cells[0].fill is not None]
+    assert marked == ["yatzy"]  # the coach's box for five sixes
 
 
 def test_pause_rules_and_quit_with_confirmation_keeps_the_game(app):

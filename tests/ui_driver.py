@@ -75,3 +75,13 @@ def new_app() -> App:
     app = App(sound=True, seed=2024)
     app.settings.bot_speed = "fast"
     return app
+
+
+def wait_for_hint(app: App, play, limit: int = 600):
+    """Frames until the coach's hint (worked out over frames) is on show; returns it."""
+    for _ in range(limit):
+        hint = play.current_hint()
+        if hint is not None:
+            return hint
+        frames(app)
+    raise AssertionError("the coach's hint did not arrive")

@@ -46,7 +46,8 @@ from functools import cache
 from math import comb, fsum
 from typing import Any
 
-from game.bots.turn_search import TurnPlan, holds_for, tables
+from game.bots.loading import Lazy
+from game.bots.turn_search import TurnPlan, holds_for, tables, tables_steps
 from game.rules.bona_fortuna import (
     BONUS,
     BOX_GROUP,
@@ -139,10 +140,21 @@ def stage(turns_left: int) -> int:
 # Dice tables
 
 
-@cache
 def meld_table() -> dict[str, list[int]]:
     """Undoubled meld value of every sorted five-dice multiset (tables(5).dice order)."""
-    return {m: [meld_score(m, d) for d in tables(5).dice] for m in MELDS}
+    return _MELD_TABLE.get()
+
+
+def _meld_table_steps():
+    dice = (yield from tables_steps(5)).dice
+    out = {}
+    for m in MELDS:
+        yield
+        out[m] = [meld_score(m, d) for d in dice]
+    return out
+
+
+_MELD_TABLE = Lazy(_meld_table_steps)
 
 
 @cache
@@ -341,6 +353,21 @@ class _Policy:
         return bonus * _fsum_product([hit_chance(b) * reach for b in open_in])
 
     # -- the turn -----------------------------------------------------------------------
+    def warm_steps(self, state):
+        """Build the tables a move in ``state`` needs, in pieces (a generator job): the
+        dice and meld tables, in the Doubling Round each box's hit chance."""
+        yield from _MELD_TABLE.steps()
+        if state.phase == 2:
+            for box in BOXES:
+                yield
+                hit_chance(box)
+                box_worth(box)
+        if state.rolls and not state.is_over():
+            yield
+            plan = self._plan(state)["plan"]
+            if state.ROLLS_PER_TURN - state.rolls >= 2 and self.lookahead >= 2:
+                yield from plan.mid_steps()
+
     def _plan(self, state) -> dict[str, Any]:
         key = (state.phase, state.current, state.turns_played)
         if key != self._key:
@@ -369,6 +396,36 @@ class _Policy:
                 return {"kind": "roll", "hold": holds_for(state.dice, t.keeps[best])}
         return self.best_fill(state)
 
+    def action_values(self, state) -> list[tuple[Action, float]] | None:
+        """Every move ``choose`` weighs, valued as it weighs them (so its move is the
+        largest): each keep to reroll (the expected value of the turn's end, playing on
+        as this policy does) and each box / column / meld to fill now. The unit is the
+        policy's box value in points: the points written, less what the box is usually
+        still worth open, plus the bonus odds it moves (Phase II: what taking the box
+        denies too), so only differences between moves mean points. A fill the rules
+        forbid (a 0 before 6's, 5's and 4's in Phase II) is not listed. None before the
+        turn's first roll (there is only one move)."""
+        if state.rolls == 0:
+            return None
+        t = tables(5)
+        turn = self._plan(state)
+        di = t.index[tuple(sorted(state.dice))]
+        out: list[tuple[Action, float]] = []
+        rerolls_left = state.ROLLS_PER_TURN - state.rolls
+        if rerolls_left > 0:
+            planned = rerolls_left if self.lookahead >= 2 else 1
+            plan = turn["plan"]
+            ranked, ev = plan.ranked_keeps(state.dice, planned)
+            out += [({"kind": "roll", "hold": holds_for(state.dice, t.keeps[k])}, ev[k])
+                    for k in ranked]
+            # Holding all five and rolling is legal too: a wasted roll, the same dice with
+            # one roll fewer.
+            same = plan.mid if planned >= 2 else plan.end
+            out.append(({"kind": "roll", "hold": list(range(len(state.dice)))}, same[di]))
+        out += [(dict(action), values[di]) for action, values in turn["places"]
+                if values[di] > NEG / 2]
+        return out
+
     def best_fill(self, state) -> Action:
         """The box this policy would fill with the dice now (no reroll): the table's advice."""
         di = tables(5).index[tuple(sorted(state.dice))]
@@ -378,6 +435,8 @@ class _Policy:
 
 class HardPolicy(_Policy):
     """Both rerolls planned, stage-aware box values and bonus odds, the Phase II contest."""
+
+    value_text = "worth {:.1f} points against the boxes' usual value"
 
 
 class NormalPolicy(_Policy):

@@ -53,7 +53,9 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
+from game.bots.loading import Lazy
 from game.rules.farkle import FarkleState, positions_for, scoring_selections
+from game.tasks import run_now
 
 Action = dict[str, Any]
 STEP = 50
@@ -75,14 +77,19 @@ def roll_menus(roll_sorted: tuple[int, ...]) -> tuple[tuple[int, int, tuple[int,
     return tuple(sorted((k, p, v) for k, (p, v) in best.items()))
 
 
-@cache
-def outcomes(n: int) -> tuple[float, tuple[tuple[tuple[int, int], ...], float], ...]:
+def outcomes(n: int) -> tuple[float, tuple[tuple[tuple[int, int], ...], float]]:
     """(farkle probability, ((menu of (dice left after, points in steps), probability),
     ...)) for a roll of ``n`` dice; dice left after hot dice is 6."""
+    return _OUTCOMES.get(n)
+
+
+def _outcomes_steps(n: int):
     merged: dict[tuple[tuple[int, int], ...], float] = {}
     farkle = 0.0
     total = 6 ** n
-    for combo in combinations_with_replacement(range(1, 7), n):
+    for j, combo in enumerate(combinations_with_replacement(range(1, 7), n)):
+        if j % 64 == 63:
+            yield
         ways = math.factorial(n)
         for face in set(combo):
             ways //= math.factorial(combo.count(face))
@@ -95,20 +102,37 @@ def outcomes(n: int) -> tuple[float, tuple[tuple[tuple[int, int], ...], float], 
     return farkle, tuple(merged.items())
 
 
+_OUTCOMES = Lazy(_outcomes_steps)
+
+
+def all_outcomes_steps():
+    """``outcomes(n)`` for every ``n`` as a generator job; returns them, index = n."""
+    out: list = [None]
+    for n in range(1, N_DICE + 1):
+        out.append((yield from _OUTCOMES.steps(n)))
+    return out
+
+
 class TurnTable:
     """Optimal single-turn play for a bank minimum: ``roll[n][i]`` is the expected banked
     points of rolling ``n`` dice with ``i * 50`` on the table."""
 
     def __init__(self, minimum: int):
+        run_now(self.build_steps(minimum))
+
+    def build_steps(self, minimum: int):
+        """Fill the table from high totals down, yielding every few rows."""
         self.minimum = minimum
         size = CAP // STEP + 1
         self.size = size
         roll = [[0.0] * size for _ in range(N_DICE + 1)]
         best = [[0.0] * size for _ in range(N_DICE + 1)]
         self.roll, self.best = roll, best
-        tables = [None] + [outcomes(n) for n in range(1, N_DICE + 1)]
+        tables = yield from all_outcomes_steps()
         self._gain = [0.0] * (N_DICE + 1)
         for i in range(size - 1, -1, -1):
+            if i % 8 == 0:
+                yield
             t = i * STEP
             for n in range(1, N_DICE + 1):
                 _, menus = tables[n]
@@ -139,9 +163,22 @@ class TurnTable:
         return max(roll, t) if t >= self.minimum and t > 0 else roll
 
 
-@cache
+def _turn_table_steps(minimum: int):
+    table = TurnTable.__new__(TurnTable)
+    yield from table.build_steps(minimum)
+    return table
+
+
+_TURN_TABLES = Lazy(_turn_table_steps)
+
+
 def turn_table(minimum: int) -> TurnTable:
-    return TurnTable(max(0, minimum))
+    return _TURN_TABLES.get(max(0, minimum))
+
+
+def turn_table_steps(minimum: int):
+    """``turn_table`` as a generator job (built in pieces if needed)."""
+    return _TURN_TABLES.steps(max(0, minimum))
 
 
 class ReachTable:
@@ -149,11 +186,16 @@ class ReachTable:
     ``n`` dice in hand, rolling until there or farkle."""
 
     def __init__(self, limit: int = CAP):
+        run_now(self.build_steps(limit))
+
+    def build_steps(self, limit: int = CAP):
         size = limit // STEP + 1
         self.size = size
         p = [[1.0] * size for _ in range(N_DICE + 1)]
-        tables = [None] + [outcomes(n) for n in range(1, N_DICE + 1)]
+        tables = yield from all_outcomes_steps()
         for j in range(1, size):
+            if j % 8 == 0:
+                yield
             for n in range(1, N_DICE + 1):
                 _, menus = tables[n]
                 value = 0.0
@@ -172,20 +214,34 @@ class ReachTable:
         return self.p[n][j]
 
 
-@cache
+def _reach_steps():
+    table = ReachTable.__new__(ReachTable)
+    yield from table.build_steps()
+    return table
+
+
+_REACH = Lazy(_reach_steps)
+
+
 def reach_table() -> ReachTable:
-    return ReachTable()
+    return _REACH.get()
 
 
-@cache
 def turn_distribution() -> tuple[float, ...]:
     """P(a fresh turn played for points banks ``i * 50``), index 0 = farkle."""
-    table = turn_table(0)
+    return _DISTRIBUTION.get()
+
+
+def _distribution_steps():
+    table = yield from turn_table_steps(0)
+    yield from all_outcomes_steps()
     size = table.size
     mass = [[0.0] * size for _ in range(N_DICE + 1)]
     final = [0.0] * (size + 1)
     mass[N_DICE][0] = 1.0
     for i in range(size):
+        if i % 8 == 7:
+            yield
         for n in range(1, N_DICE + 1):
             m = mass[n][i]
             if m < 1e-12:
@@ -204,6 +260,9 @@ def turn_distribution() -> tuple[float, ...]:
     return tuple(final[:size])
 
 
+_DISTRIBUTION = Lazy(_distribution_steps)
+
+
 RACE_UNIT = 100  # points per cell of the race table
 
 
@@ -213,8 +272,11 @@ class RaceTable:
     points, and the last round played out with ``reach``)."""
 
     def __init__(self, cells: int):
+        run_now(self.build_steps(cells))
+
+    def build_steps(self, cells: int):
         self.cells = cells
-        fine = turn_distribution()
+        fine = yield from _DISTRIBUTION.steps()
         d: dict[int, float] = {}
         for i, p in enumerate(fine):  # 50-point totals split between neighbouring cells
             if p < 1e-7:
@@ -227,7 +289,7 @@ class RaceTable:
                 d[lo] = d.get(lo, 0.0) + p
         d0 = d.pop(0, 0.0)
         dist = sorted(d.items())
-        reach = reach_table()
+        reach = yield from _REACH.steps()
         beat = [1.0 - reach.chance(N_DICE, k * RACE_UNIT + STEP)
                 for k in range(2 * cells + dist[-1][0] + 2)]
         a_max = cells
@@ -244,6 +306,8 @@ class RaceTable:
             return total
 
         for s in range(2, 2 * a_max + 1):
+            if s % 4 == 0:
+                yield
             for a in range(max(1, s - a_max), min(a_max, s - 1) + 1):
                 b = s - a
                 if a > b:
@@ -272,9 +336,17 @@ class RaceTable:
                 + (w[ia][ib + 1] * (1 - fa) + w[ia + 1][ib + 1] * fa) * fb)
 
 
-@cache
+def _race_steps(cells: int):
+    table = RaceTable.__new__(RaceTable)
+    yield from table.build_steps(cells)
+    return table
+
+
+_RACE = Lazy(_race_steps)
+
+
 def race_table(cells: int = 100) -> RaceTable:
-    return RaceTable(cells)
+    return _RACE.get(cells)
 
 
 # ---------------------------------------------------------------------------------------
@@ -381,6 +453,24 @@ class HardPolicy(_Base):
         super().__init__(rng)
         self._plan: tuple[Any, ...] | None = None  # (key, first index, roll values, bank)
 
+    def warm_steps(self, state: FarkleState):
+        """Build the tables a move in ``state`` needs, in pieces (a generator job): the
+        turn table, and near the end of a game the reach and race tables."""
+        yield from turn_table_steps(state.bank_minimum())
+        me = state.current
+        late = max(state.totals) + state.turn_total >= state.options["target"] - LATE
+        third_farkle = state.options["three_farkles"] and state.farkles_in_row[me] >= 2
+        for_the_win = len(state.seats) > 1 and (late or state.last_round or third_farkle)
+        if _my_last_turn(state) or for_the_win:
+            yield from _REACH.steps()
+            yield from _RACE.steps(100)
+            if (for_the_win and state.rolled
+                    and not (_my_last_turn(state) and len(state.still_to_play) == 1)):
+                key, i_now = self._plan_key(state, me)
+                if not self._plan_fits(key, i_now):
+                    yield from turn_table_steps(state.bank_minimum())
+                    self._plan = yield from self._search_steps(state, me, key, i_now)
+
     def decide(self, state: FarkleState) -> Action:
         options = _options(state)
         me = state.current
@@ -457,12 +547,11 @@ class HardPolicy(_Base):
     def _for_the_win(self, state: FarkleState, options, me: int) -> Action:
         """Search the rest of the turn for the best chance to win (see the module doc)."""
         t = state.turn_total
-        i_now = t // STEP
-        key = (state.seed, state.options["target"], state.turns_played, me, tuple(state.totals),
-               state.bank_minimum(), state.carried, state.farkles_in_row[me])
+        key, i_now = self._plan_key(state, me)
+        if not self._plan_fits(key, i_now):
+            self._plan = run_now(self._search_steps(state, me, key, i_now))
         plan = self._plan
-        if plan is None or plan[0] != key or not plan[1] <= i_now <= plan[1] + 20:
-            plan = self._plan = self._search(state, me, key, i_now)
+        assert plan is not None
         _, first, roll, bank, beyond = plan
         best = None
         for points, left, values, may_bank in options:
@@ -479,7 +568,21 @@ class HardPolicy(_Base):
         assert best is not None
         return _act(state, best[1], best[2])
 
-    def _search(self, state: FarkleState, me: int, key, first: int):
+    @staticmethod
+    def _plan_key(state: FarkleState, me: int) -> tuple[tuple, int]:
+        """What a win-chance plan is for (the turn, the totals...), and the turn total now
+        in steps of 50."""
+        key = (state.seed, state.options["target"], state.turns_played, me, tuple(state.totals),
+               state.bank_minimum(), state.carried, state.farkles_in_row[me])
+        return key, state.turn_total // STEP
+
+    def _plan_fits(self, key: tuple, i_now: int) -> bool:
+        plan = self._plan
+        return plan is not None and plan[0] == key and plan[1] <= i_now <= plan[1] + 20
+
+    def _search_steps(self, state: FarkleState, me: int, key, first: int):
+        """The win-chance search of the rest of the turn, a generator job (rows of
+        totals between yields); returns the plan."""
         totals = list(state.totals)
         mine = totals[me]
         minimum = state.bank_minimum()
@@ -515,6 +618,8 @@ class HardPolicy(_Base):
         best = [[0.0] * size for _ in range(N_DICE + 1)]
         menus_by_n = [outcomes(n) if n else (0.0, ()) for n in range(N_DICE + 1)]
         for k in range(size - 1, -1, -1):
+            if k % 8 == 0:
+                yield
             for n in range(1, N_DICE + 1):
                 farkle, menus = menus_by_n[n]
                 value = farkle * farkled

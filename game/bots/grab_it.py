@@ -42,17 +42,29 @@ from functools import cache
 from typing import Any
 
 from game.bots import grab_it_table as table
-from game.bots.turn_search import TurnPlan, holds_for, tables
+from game.bots.loading import Lazy
+from game.bots.turn_search import TurnPlan, holds_for, tables, tables_steps
 from game.rules.grab_it import CATEGORIES, VALUES, score
 
 Action = dict[str, Any]
 INDEX = {c: i for i, c in enumerate(CATEGORIES)}
 
 
-@cache
 def box_scores() -> dict[str, list[int]]:
     """Each box's score of every five-dice multiset (in tables(5) order)."""
-    return {c: [score(c, d) for d in tables(5).dice] for c in CATEGORIES}
+    return _BOX_SCORES.get()
+
+
+def _box_scores_steps():
+    dice = (yield from tables_steps(5)).dice
+    out = {}
+    for c in CATEGORIES:
+        yield
+        out[c] = [score(c, d) for d in dice]
+    return out
+
+
+_BOX_SCORES = Lazy(_box_scores_steps)
 
 
 @cache
@@ -171,6 +183,16 @@ class _Base:
 
     def hold(self, state, rerolls: int) -> list[int] | None:
         return self.turn(state).plan.hold(state.dice, rerolls)
+
+    def warm_steps(self, state):
+        """Build the tables a move in ``state`` needs, in pieces (a generator job), then
+        this turn's values and its reroll plan, a piece each."""
+        yield from _BOX_SCORES.steps()
+        if state.rolls and not state.is_over():
+            yield
+            plan = self.turn(state).plan
+            if state.ROLLS_PER_TURN - state.rolls >= 2:
+                yield from plan.mid_steps()
 
     def in_points(self, state) -> bool:
         """Whether ``box_values`` are points (else chances to win, which are not priced)."""

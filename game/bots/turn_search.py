@@ -11,7 +11,8 @@ gives a value to every way the turn can end (``end[d]``) and works backwards:
 * one roll earlier, the same over ``mid``.
 
 ``Tables`` holds the multisets and the keep -> outcome transitions (built once per dice
-count, lazily, from the rules' own chance model ``game.rules.core.roll_outcomes``); ``TurnPlan`` runs the recursion for one set of end values and answers
+count, lazily and in pieces, from the rules' own chance model
+``game.rules.core.roll_outcomes``); ``TurnPlan`` runs the recursion for one set of end values and answers
 "which dice to hold now". Expectations are summed with ``math.fsum`` (correctly rounded)
 because ``sum`` of floats changed in Python 3.12: pyodide must play bit-for-bit the same
 games as CPython 3.11. No numpy: it must run in the browser's Python.
@@ -25,21 +26,27 @@ from itertools import combinations_with_replacement, product
 from math import fsum
 from operator import mul
 
+from game.bots.loading import Lazy
 from game.rules.core import roll_outcomes
+from game.tasks import run_now
 
 
 class Tables:
     """Multisets and keep -> outcome transitions for n dice."""
 
-    def __init__(self, n: int, build: bool = True):
-        self.n = n
-        if build:
-            for _ in self.build_steps():
-                pass
+    def __init__(self, n: int):
+        run_now(self.build_steps(n))
 
-    def build_steps(self):
-        """Build the tables, yielding now and then (``tables_steps``: in a browser frame)."""
-        n = self.n
+    @classmethod
+    def steps(cls, n: int):
+        """A new table built in pieces: a generator job that returns it."""
+        self = cls.__new__(cls)
+        yield from self.build_steps(n)
+        return self
+
+    def build_steps(self, n: int):
+        """Fill the table, yielding between pieces of about a millisecond."""
+        self.n = n
         self.dice = list(combinations_with_replacement(range(1, 7), n))
         self.index = {d: i for i, d in enumerate(self.dice)}
         self.keeps = [k for r in range(n + 1) for k in combinations_with_replacement(range(1, 7), r)]
@@ -49,8 +56,11 @@ class Tables:
         self.out_p: list[list[float]] = []
         rolls = {r: roll_outcomes(r) for r in range(n + 1)}  # the core chance model
         yield
-        for j, k in enumerate(self.keeps):
-            if j % 100 == 99:
+        work = 0  # outcomes done since the last yield
+        for k in self.keeps:
+            work += len(rolls[n - len(k)])
+            if work > 800:
+                work = 0
                 yield
             idx, ps = [], []
             for o, p in rolls[n - len(k)]:
@@ -60,9 +70,8 @@ class Tables:
             self.out_p.append(ps)
         # For each dice multiset: the keep indices of its distinct sub-multisets.
         self.subkeeps: list[list[int]] = []
-        yield
         for j, d in enumerate(self.dice):
-            if j % 60 == 59:
+            if j % 32 == 31:
                 yield
             counts = sorted(Counter(d).items())
             subs = []
@@ -88,37 +97,29 @@ class Tables:
         get = k1.__getitem__
         return [max(map(get, subs)) for subs in self.subkeeps]
 
-    def best_over_keeps_steps(self, values: Sequence[float], chunk: int = 120):
-        """``best_over_keeps`` as a ``game.tasks`` job: it yields after every ``chunk``
-        keeps so a browser frame never waits for a whole pass (same numbers, bit for bit)."""
-        out_idx, out_p = self.out_idx, self.out_p
-        get = values.__getitem__
-        k1 = [0.0] * len(self.keeps)
+    def best_over_keeps_steps(self, values: Sequence[float], chunk: int = 128):
+        """``best_over_keeps`` as a generator job: ``chunk`` keeps at a time (the same
+        numbers: each keep's expectation is its own ``fsum``)."""
+        k1: dict[int, float] = {}
         for start in range(0, len(self.keeps), chunk):
-            for k in range(start, min(start + chunk, len(self.keeps))):
-                k1[k] = fsum(map(mul, out_p[k], map(get, out_idx[k])))
             yield
-        get1 = k1.__getitem__
-        return [max(map(get1, subs)) for subs in self.subkeeps]
+            k1.update(self.expect(values, range(start, min(start + chunk, len(self.keeps)))))
+        yield
+        get = k1.__getitem__
+        return [max(map(get, subs)) for subs in self.subkeeps]
 
 
-_TABLES: dict[int, Tables] = {}
+_TABLES = Lazy(Tables.steps)
 
 
 def tables(n: int) -> Tables:
-    """The tables for ``n`` dice, built on first use and kept."""
-    if n not in _TABLES:
-        _TABLES[n] = Tables(n)
-    return _TABLES[n]
+    """The tables for ``n`` dice, built on first use (``tables_steps``: in pieces)."""
+    return _TABLES.get(n)
 
 
 def tables_steps(n: int):
-    """``tables(n)`` as a ``game.tasks`` job: the first build is spread over frames."""
-    if n not in _TABLES:
-        t = Tables(n, build=False)
-        yield from t.build_steps()
-        _TABLES.setdefault(n, t)
-    return _TABLES[n]
+    """``tables(n)`` as a generator job that builds it in pieces if needed."""
+    return _TABLES.steps(n)
 
 
 def holds_for(dice: Sequence[int], keep: Sequence[int]) -> list[int]:
@@ -144,6 +145,14 @@ class TurnPlan:
     def mid(self) -> list[float]:
         if self._mid is None:
             self._mid = self.t.best_over_keeps(self.end)
+        return self._mid
+
+    def mid_steps(self):
+        """``mid`` worked out in pieces (a generator job), if not yet done."""
+        if self._mid is None:
+            mid = yield from self.t.best_over_keeps_steps(self.end)
+            if self._mid is None:
+                self._mid = mid
         return self._mid
 
     def value(self) -> float:

@@ -55,6 +55,7 @@ from functools import cache
 from math import fsum
 from typing import Any
 
+from game.bots.loading import Lazy
 from game.bots.turn_search import Tables as DiceTables
 from game.bots.turn_search import holds_for
 from game.rules.yatzy import CATEGORIES, UPPER, UPPER_BONUS, score
@@ -114,14 +115,19 @@ COUNT_DIST: dict[int, list[float]] = {
 class Tables(DiceTables):
     """The shared multiset tables plus each category's score of every multiset."""
 
-    def __init__(self, n: int):
-        super().__init__(n)
-        self.scores = {c: [score(c, d) for d in self.dice] for c in CATEGORIES[n]}
+    def build_steps(self, n: int):
+        yield from super().build_steps(n)
+        self.scores: dict[str, list[int]] = {}
+        for c in CATEGORIES[n]:
+            yield
+            self.scores[c] = [score(c, d) for d in self.dice]
 
 
-@cache
+_TABLES = Lazy(Tables.steps)
+
+
 def tables(n: int) -> Tables:
-    return Tables(n)
+    return _TABLES.get(n)
 
 
 @cache
@@ -169,6 +175,29 @@ class SearchPolicy(_Base):
         super().__init__(rng)
         self._cache_key: Any = None
         self._cache: dict[str, Any] = {}
+
+    def warm_steps(self, state):
+        """Build the tables a move in ``state`` needs, in pieces (a generator job), so
+        that ``choose`` finds them ready."""
+        yield from _TABLES.steps(state.n_dice)
+        if not state.is_over():
+            yield from self._future_steps(state)
+            yield from self._turn_steps(state)
+
+    def _future_steps(self, state):
+        """Load what ``category_values`` reads for ``state`` (nothing here)."""
+        return
+        yield  # (a generator all the same)
+
+    def _turn_steps(self, state):
+        """The turn's values (then the next reroll's), a piece each, ready for ``choose``."""
+        if state.is_over() or not state.rolls:
+            return
+        yield
+        turn = self._turn(state)
+        if state.ROLLS_PER_TURN - state.rolls >= 2 and self.lookahead >= 2 and "mid" not in turn:
+            mid = yield from tables(state.n_dice).best_over_keeps_steps(turn["end"])
+            turn.setdefault("mid", mid)
 
     # values of finishing the turn with each dice multiset, per category
     def category_values(self, n: int, open_cats: list[str], upper: int) -> dict[str, list[float]]:
@@ -300,6 +329,22 @@ class ExpertPolicy(SearchPolicy):
     decision maximises the expected final score; the mean is about 256.4."""
 
     value_text = "expected {:.1f} more points this game"
+
+    def _future_steps(self, state):
+        """The exact table's layout, then the values of each sheet one box from now
+        (their patterns of open upper boxes), a pattern at a time."""
+        if state.n_dice != 5:
+            return
+        yield
+        from game.bots import yatzy_table  # (a piece of its own: the import)
+
+        table = yield from yatzy_table.table_steps()
+        n, open_cats, _ = self._info(state)
+        mask = yatzy_table.mask_of(open_cats)
+        # the patterns (open upper boxes) of every sheet one box from now
+        rests = {mask & ~yatzy_table.BIT[c] for c in open_cats}
+        for pattern in sorted({rest & 63 for rest in rests if rest}):
+            yield from table.pattern_steps(pattern)
 
     def category_values(self, n: int, open_cats: list[str], upper: int) -> dict[str, list[float]]:
         if n != 5:

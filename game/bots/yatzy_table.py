@@ -40,10 +40,11 @@ import sys
 import zlib
 from array import array
 from collections.abc import Iterable
-from itertools import accumulate
+from itertools import accumulate, islice
 from pathlib import Path
 
 from game.rules.yatzy import CATEGORIES, UPPER, UPPER_BONUS
+from game.tasks import run_now
 
 CATS = CATEGORIES[5]
 N_CATS = len(CATS)  # 15
@@ -90,12 +91,33 @@ def encode_stream(values: Iterable[int]) -> bytes:
     return zlib.compress(raw[0::2] + raw[1::2], 9)
 
 
+CHUNK = 8192  # bytes of a stream unpacked between two yields (well under a millisecond)
+
+
 def decode_stream(blob: bytes, count: int) -> array:
     """The quantised values (array of 'i') of one stream; ValueError if damaged."""
+    return run_now(decode_stream_steps(blob, count))
+
+
+def decode_stream_steps(blob: bytes, count: int):
+    """``decode_stream`` as a generator job: unpacks ``CHUNK`` bytes at a time."""
+    unpack = zlib.decompressobj()
+    parts = []
     try:
-        planes = zlib.decompress(blob)
+        data = blob
+        while True:
+            parts.append(unpack.decompress(data, CHUNK))
+            data = unpack.unconsumed_tail
+            if not data:
+                break
+            yield
+        parts.append(unpack.flush())
     except zlib.error as exc:
         raise ValueError(f"damaged Yatzy table stream: {exc}") from None
+    if not unpack.eof:
+        raise ValueError("damaged Yatzy table stream: it ends too early")
+    yield
+    planes = b"".join(parts)
     if len(planes) != 2 * count:
         raise ValueError(f"a table stream holds {len(planes) // 2} values, not {count}")
     raw = bytearray(2 * count)
@@ -105,7 +127,13 @@ def decode_stream(blob: bytes, count: int) -> array:
     deltas.frombytes(bytes(raw))
     if sys.byteorder == "big":
         deltas.byteswap()
-    return array("i", accumulate(deltas))
+    values = array("i")
+    total = 0
+    for start in range(0, count, 4 * CHUNK):  # the running sum, a slice at a time
+        yield
+        values.extend(islice(accumulate(deltas[start:start + 4 * CHUNK], initial=total), 1, None))
+        total = values[-1]
+    return values
 
 
 def encode(streams: list[bytes]) -> bytes:
@@ -118,6 +146,11 @@ class Table:
     """``value(mask, upper)``: the expected points still to come from this state."""
 
     def __init__(self, blob: bytes):
+        run_now(self.build_steps(blob))
+
+    def build_steps(self, blob: bytes):
+        """Read the header and work out each pattern's row layout, a few patterns at a
+        time (a generator job); the values stay packed until looked up."""
         if not blob.startswith(MAGIC) or len(blob) < len(MAGIC) + 256:
             raise ValueError("not a Dice Harbor Yatzy table")
         lengths = struct.unpack_from("<64I", blob, len(MAGIC))
@@ -129,6 +162,8 @@ class Table:
         self.width: list[int] = []
         self.rank: list[list[int]] = []  # per pattern, total 0..63 -> place in a row
         for pattern in range(64):
+            if pattern % 8 == 7:
+                yield
             has_base, in_play = columns(pattern)
             rank = [-1] * (THRESHOLD + 1)
             if has_base:
@@ -143,8 +178,18 @@ class Table:
         """Every stored value of one pattern, unpacked on first use."""
         values = self.rows[pattern]
         if values is None:
+            values = run_now(self.pattern_steps(pattern))
+        return values
+
+    def pattern_steps(self, pattern: int):
+        """``pattern_values`` as a generator job: unpacked in pieces if not yet done."""
+        values = self.rows[pattern]
+        if values is None:
             blob = self.blob[self.offsets[pattern]:self.offsets[pattern + 1]]
-            values = self.rows[pattern] = decode_stream(blob, self.width[pattern] * LOWER_MASKS)
+            values = yield from decode_stream_steps(blob, self.width[pattern] * LOWER_MASKS)
+            if self.rows[pattern] is None:
+                self.rows[pattern] = values
+            values = self.rows[pattern]
         return values
 
     def value(self, mask: int, upper: int) -> float:
@@ -179,9 +224,20 @@ _TABLE: Table | None = None
 def table() -> Table:
     """The table: the file is read on the first call (a few milliseconds), each pattern's
     values unpacked when first looked up."""
+    return _TABLE if _TABLE is not None else run_now(table_steps())
+
+
+def table_steps():
+    """``table()`` as a generator job: the file read, then its layout worked out in
+    pieces (the coach's first Yatzy hint runs it over frames)."""
     global _TABLE
     if _TABLE is None:
-        _TABLE = Table(PATH.read_bytes())
+        blob = PATH.read_bytes()
+        yield
+        made = Table.__new__(Table)
+        yield from made.build_steps(blob)
+        if _TABLE is None:
+            _TABLE = made
     return _TABLE
 
 
@@ -192,5 +248,5 @@ def value(open_categories: Iterable[str], upper: int) -> float:
 
 
 __all__ = ["BIT", "CATS", "PATH", "SCALE", "Table", "UPPER", "columns", "decode_stream",
-           "encode", "encode_stream", "in_play_from", "mask_of", "reachable", "table",
-           "value"]
+           "decode_stream_steps", "encode", "encode_stream", "in_play_from", "mask_of",
+           "reachable", "table", "table_steps", "value"]

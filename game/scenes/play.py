@@ -20,6 +20,7 @@ from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
 from game.scenes.tables import load_table
 from game.scenes.tables.base import Banner
+from game.tasks import FRAME_BUDGET, Task
 from game.ui import theme
 from game.ui.dice import DiceAnimator, draw_die
 from game.ui.history import History
@@ -63,6 +64,9 @@ class PlayScene(Scene):
         self._turn_key = (state.current, state.turns_played)
         self.coach = None  # a game.coach.Coach, made on the first hint
         self.hint = None  # (the position it is for, the Hint) while one is shown
+        self.hint_task = None  # (the position, a game.tasks.Task) while the coach thinks
+        self.hint_budget = FRAME_BUDGET  # seconds of coach work per frame
+        self.hint_failed = None  # the position the coach failed on ("always" asks once)
         self.hints_used = hinted  # a hint was shown to a human in this game (kept over undo,
         # saved with the game: a continued game keeps its mark)
         from game.scenes.odds_view import OddsView
@@ -218,7 +222,8 @@ class PlayScene(Scene):
 
     def current_hint(self):
         """The hint on show for this very position, or None."""
-        if self.hint is not None and self.hint[0] == self._position() and self.human_turn:
+        if (self.hint is not None and self.hint[0] == self._position() and self.human_turn
+                and self.app.settings.coach != "off"):
             return self.hint[1]
         return None
 
@@ -237,12 +242,48 @@ class PlayScene(Scene):
             self._show_hint()
 
     def _show_hint(self) -> None:
-        if self.current_hint() is None:
+        """Start the coach on this position (a task spread over frames, see
+        ``_step_hint``); the hint is shown when it is done."""
+        if self.current_hint() is not None:
+            self._mark_hinted()
+        elif not self.coach_thinking():
+            self.hint_task = (self._position(), Task(self._hint_steps(self.state)))
+
+    def _hint_steps(self, state):
+        if self.coach is None:
             from game.coach import Coach
-            if self.coach is None:
-                self.coach = Coach(self.info, seed=self.state.seed)
-            self.hint = (self._position(), self.coach.hint(self.state))
-        if not self.hints_used and self.autosave:  # the mark is saved even before a move
+            yield
+            self.coach = Coach(self.info, seed=state.seed)  # imports the bot's module
+        return (yield from self.coach.hint_steps(state))
+
+    def coach_thinking(self) -> bool:
+        """The coach is working on a hint for this very position."""
+        return self.hint_task is not None and self.hint_task[0] == self._position()
+
+    def _step_hint(self) -> None:
+        """One frame's slice of the coach's work; a task for a position that has gone is
+        dropped, a finished one shows its hint."""
+        if self.hint_task is None:
+            return
+        position, task = self.hint_task
+        if (position != self._position() or not self.human_turn
+                or self.app.settings.coach == "off"):
+            task.cancel()
+            self.hint_task = None
+            return
+        if not task.step(self.hint_budget):
+            return
+        self.hint_task = None
+        if task.error is not None:
+            self.hint_failed = position
+            self.complain(f"The coach could not help here ({type(task.error).__name__})")
+        else:
+            self.hint = (position, task.result)
+            self._mark_hinted()
+
+    def _mark_hinted(self) -> None:
+        """A hint was shown: the game is marked so (saved at once, even before a move)."""
+        if not self.hints_used and self.autosave:
             storage.store(self.info.id, self.state, self.session, hinted=True)
         self.hints_used = True
 
@@ -363,8 +404,9 @@ class PlayScene(Scene):
             self.banner = (banner, left - dt) if left > dt and not self.fast_forward else None
         self._pump()
         if (self.human_turn and not self.busy and self.app.settings.coach == "always"
-                and self.current_hint() is None):
+                and self.current_hint() is None and self.hint_failed != self._position()):
             self._show_hint()
+        self._step_hint()
         if not self.human_turn and not self.busy and not self.state.is_over():
             self._drive_bot(dt)
         elif self.human_turn and self.fast_forward:
@@ -480,11 +522,14 @@ class PlayScene(Scene):
         text = "\n".join(self.table.status())
         hint = self.current_hint()
         area = STATUS.inflate(-8, 0)
-        if hint is not None:
+        if hint is not None or self.coach_thinking():
             top = pygame.Rect(area.x, area.y, area.w, 34)
             draw_text_in(surface, text, top, 18, theme.TEXT, align="left", valign="top",
                          min_size=11, wrap=True)
-            advice = self.coach.advice(self.state, hint, self.table) if self.coach else ""
+            if hint is None:
+                advice = "Coach is thinking…"
+            else:
+                advice = self.coach.advice(self.state, hint, self.table) if self.coach else ""
             draw_text_in(surface, advice, pygame.Rect(area.x, top.bottom + 2, area.w,
                                                       area.h - top.h - 2), 16, theme.ACCENT,
                          align="left", valign="top", min_size=10, wrap=True)

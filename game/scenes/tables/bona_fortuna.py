@@ -24,7 +24,7 @@ from game.rules.bona_fortuna import (
     BonaFortunaState,
 )
 from game.rules.core import Action, Event
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
 from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
@@ -103,6 +103,32 @@ class Table(BaseTable):
             return None
         action = self.adviser.best_fill(s)
         return target_key(action.get("column"), action["box"])
+
+    def selected(self) -> tuple[str, list[Action]] | None:
+        """The box under the cursor (each meld it may take: the coach prices the best),
+        else the dice held for a reroll; None before the roll or with no roll left and no
+        box chosen."""
+        s = self.state
+        if not s.rolls or s.is_over() or self.viewing is not None:
+            return None
+        target = parse_key(self.cursor) if self.cursor else None
+        if target is not None and target in s.open_boxes():
+            column, box = target
+            actions: list[Action] = []
+            for meld in self.options_for(column, box):
+                action: Action = {"kind": "score", "box": box}
+                if column is not None:
+                    action["column"] = column
+                if box == "three_or_full":
+                    action["meld"] = meld
+                actions.append(action)
+            if actions:
+                where = f" ({COLUMN_TITLES[column]})" if column else ""
+                return f"{LABELS[box]}{where} now", actions
+        if s.rolls >= s.ROLLS_PER_TURN:
+            return None
+        held = dice_text([s.dice[i] for i in sorted(self.held)])
+        return (f"Holding {held}" if self.held else "Rerolling all"), [self.roll_action()]
 
     def targets(self) -> list[str]:
         """Open targets in the order the keyboard cursor walks them."""

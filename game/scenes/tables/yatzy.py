@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.bots import make_policy
 from game.rules.core import Action, Event
 from game.rules.yatzy import LABELS, UPPER, YatzyState
 from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
@@ -13,43 +12,30 @@ from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import says
 
-
-class _MustScore:
-    """The state as the bot would see it with no rolls left: asking the hard bot what it
-    would do then names the box it rates best for these dice."""
-
-    def __init__(self, state: YatzyState):
-        self._state = state
-        self.rolls = state.ROLLS_PER_TURN
-
-    def __getattr__(self, name):
-        return getattr(self._state, name)
-
 BEST = (92, 74, 20)
 SCRATCH = (110, 40, 40)
 
 
 class Table(BaseTable):
+    """The sheet's only advice is the coach's: the box of the hint on show (gold), none
+    while the coach is off or not asked (the cells preview each box's points, no more)."""
+
     state: YatzyState
 
-    def __init__(self, scene):
-        super().__init__(scene)
-        self._advisor = make_policy("yatzy", "hard", seed=0)
-        self._advice: tuple | None = None
+    def footer(self) -> str:
+        settings = getattr(getattr(self.scene, "app", None), "settings", None)
+        if getattr(settings, "coach", "off") == "off":
+            return "Choose a 0 twice to scratch it"
+        return "Gold: the coach's box (H for a hint) · choose a 0 twice to scratch"
 
-    def advice(self) -> tuple[str | None, list[int] | None]:
-        """(the box the hard bot would score these dice in, the dice it would hold to roll
-        again or None when it would stop now); cached per position."""
-        s = self.state
-        if s.is_over() or not s.dice:
-            return None, None
-        key = (s.current, tuple(s.dice), s.rolls, len(s.sheets[s.current]))
-        if self._advice is None or self._advice[0] != key:
-            box = self._advisor.choose(_MustScore(s))["category"]
-            action = self._advisor.choose(s)
-            hold = [s.dice[i] for i in action["hold"]] if action["kind"] == "roll" else None
-            self._advice = (key, box, hold)
-        return self._advice[1], self._advice[2]
+    def coach_box(self) -> str | None:
+        """The box the coach's hint for this position fills, if a hint is on show and
+        fills one now (a hint to roll again marks dice, not a box)."""
+        current = getattr(self.scene, "current_hint", None)
+        hint = current() if current is not None else None
+        if hint is None or hint.action.get("kind") != "score":
+            return None
+        return hint.action.get("category")
 
     def new_turn(self) -> None:
         self.held: set[int] = set()
@@ -171,12 +157,6 @@ class Table(BaseTable):
             lines.append("No rolls left: pick a box on the sheet (click, or arrows + Enter).")
         if self.pending_zero:
             lines.append(f"{LABELS[self.pending_zero]} scores 0 - choose it again to scratch it.")
-        elif self.scene.human_turn and s.rolls:
-            box, hold = self.advice()
-            if hold is not None and left:
-                keep = f"holding {dice_text(hold)}" if hold else "all of them"
-                lines.append(f"The hard bot would roll again, {keep}; scoring now it would "
-                             f"take {LABELS[box]} (gold).")
         if s.chips:
             lines.append(f"Pot: {s.pot} chips · bet {s.options['bet']}")
         return lines
@@ -185,7 +165,7 @@ class Table(BaseTable):
         s = self.state
         seats, headers, active = self.columns()
         preview = s.preview() if not s.is_over() else {}
-        best_box = self.advice()[0] if preview else None
+        best_box = self.coach_box() if preview else None
         rows: list[Row] = []
         for cat in s.categories:
             cells = []
@@ -222,4 +202,4 @@ class Table(BaseTable):
                             label_colour=theme.ACCENT))
         return SheetModel(headers, rows, active, cursor=self.cursor,
                           footer="Final sheet" if s.is_over() else
-                          "Gold: the hard bot's box for these dice · choose a 0 twice to scratch")
+                          self.footer())
