@@ -2,15 +2,20 @@
 and by keyboard through both phases, the roll-off, the meld question, confirmed zeros, the
 Doubling Round's 0 rule, looking at other sheets, and text that fits with four players."""
 
+import random
+
 import pygame
 
+from game.bots.bona_fortuna import HardPolicy
 from game.rules.bona_fortuna import BOXES, COLUMNS, NUMBER_BOXES
 from game.rules.core import NAME_MAX, Seat
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
+from game.scenes.tables.bona_fortuna import target_key
 from tests.ui_driver import button, click, frames, key, play_until_results
 
 MAX_STEPS = 12_000
+ADVISER = HardPolicy(random.Random(0))  # the box our test player fills: the hard bot's
 
 
 def start(app, strength="hard", players=2):
@@ -60,9 +65,10 @@ def make_moves(app, by_mouse: bool, seen: dict):
             else:
                 key(pygame.K_SPACE)
             return
+        best = ADVISER.best_fill(state)
+        target = target_key(best.get("column"), best["box"])
         if by_mouse:
             frames(app)  # lay the sheet out before aiming at it
-            target = table.best_target()
             click(scene.sheet.cell_rects[target].center)
             frames(app)
             if table.pending_zero == target:
@@ -73,9 +79,22 @@ def make_moves(app, by_mouse: bool, seen: dict):
                 seen["zeros"] += 1
                 key(pygame.K_RETURN)
                 return
+            key(pygame.K_h)  # ask the coach: a box it would fill turns gold
+            for _ in range(200):
+                frames(app)
+                if scene.current_hint() is not None:
+                    break
+            hint = scene.current_hint().action
+            if hint["kind"] == "roll":  # the coach says roll again: a box it marks not
+                assert table.best_target() is None
+                key(pygame.K_SPACE)
+                return
+            target = target_key(hint.get("column"), hint["box"])
+            assert table.best_target() == target  # the coach's box is the gold one
+            assert table.cursor is None
             key(pygame.K_DOWN)  # the first arrow puts the cursor on the gold box
             frames(app)
-            assert table.cursor == table.best_target()
+            assert table.cursor == target
             key(pygame.K_RETURN)
 
     def skip(scene):

@@ -8,11 +8,8 @@ the Doubling Round it shows the shared board: who took which box and for how muc
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
-from game.bots.bona_fortuna import HardPolicy
 from game.rules.bona_fortuna import (
     BOX_MELDS,
     BOXES,
@@ -56,7 +53,6 @@ class Table(BaseTable):
     def __init__(self, scene):
         super().__init__(scene)
         self.viewing: int | None = None  # a seat whose sheet the player chose to look at
-        self.adviser = HardPolicy(random.Random(0))  # picks the gold "best" box
         self._announced = False
 
     def new_turn(self) -> None:
@@ -98,11 +94,24 @@ class Table(BaseTable):
                 if (column, box, m) in preview}
 
     def best_target(self) -> str | None:
+        """The box (as a sheet key) of the coach's hint on show for this position, if it
+        fills one now: the gold cell. One adviser, as in Yatzy: nothing gold while the
+        coach is off or not asked, or when its hint is to roll again."""
         s = self.state
         if not s.dice or s.is_over():
             return None
-        action = self.adviser.best_fill(s)
-        return target_key(action.get("column"), action["box"])
+        current = getattr(self.scene, "current_hint", None)
+        hint = current() if current is not None else None
+        if hint is None or hint.action.get("kind") != "score":
+            return None
+        return target_key(hint.action.get("column"), hint.action["box"])
+
+    def coach_note(self, rest: str) -> str:
+        """A footer: the word on the gold cell (when the coach is on), then ``rest``."""
+        settings = getattr(getattr(self.scene, "app", None), "settings", None)
+        if getattr(settings, "coach", "off") == "off":
+            return rest[:1].upper() + rest[1:]
+        return f"Gold: the coach's box · {rest}"
 
     def selected(self) -> tuple[str, list[Action]] | None:
         """The box under the cursor (each meld it may take: the coach prices the best),
@@ -484,7 +493,7 @@ class Table(BaseTable):
         active = 2 + others.index(s.current) if s.current in others and \
             not s.is_over() else -1
         corner = s.seats[focus].name
-        footer = ("Gold: best box for these dice · a 0 needs a second click"
+        footer = (self.coach_note("a 0 needs a second click")
                   if live else "Tab or click a name: look at another player's sheet")
         return SheetModel(headers, rows, active, cursor=self.cursor if live else None,
                           footer=footer, corner=corner)
@@ -539,7 +548,7 @@ class Table(BaseTable):
             Cell(str(t), theme.ACCENT if t == lead else theme.TEXT, True,
                  BEST if t == lead else None) for t in totals], kind="total"))
         active = -1 if s.is_over() else 1 + seats.index(s.current)
-        footer = ("Gold: best box · a 0 needs a second click · Tab: Phase I sheets" if live
+        footer = (self.coach_note("a 0 needs a second click · Tab: Phase I sheets") if live
                   else "Each box has one owner, values x2 · Tab: Phase I sheets")
         return SheetModel(headers, rows, active, cursor=self.cursor if live else None,
                           footer=footer, corner="Doubling ×2")
