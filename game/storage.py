@@ -167,14 +167,23 @@ def set_aside(name: str) -> str:
 
 
 # -- the game in progress --------------------------------------------------------------
-def store(game_id: str, state: GameState, session=None, hinted: bool = False) -> bool:
+MARKS = ("hinted", "recorded")  # flags kept beside the saved game, present only when true
+
+
+def store(game_id: str, state: GameState, session=None, hinted: bool = False,
+          recorded: bool = False) -> bool:
     """Save the game in progress (after every move); a game of a session saves the whole
     session (its finished games and this one). ``hinted``: the coach's hints were used in
-    the game in progress (kept as ``"hinted": true``; absent means unhinted)."""
+    the game in progress (kept as ``"hinted": true``; absent means unhinted). ``recorded``:
+    the session's last game is over and already in the records (its results were shown),
+    so Continue goes on to the standings; a finished game without it still shows its
+    final sheet and results, and is recorded then."""
     data: dict[str, Any] = ({"game_id": game_id, "session": session.to_json()}
                             if session is not None else {"game_id": game_id, "save": state.save()})
     if hinted:
         data["hinted"] = True
+    if recorded:
+        data["recorded"] = True
     return write_text(AUTOSAVE, json.dumps(data, separators=(",", ":")))
 
 
@@ -202,21 +211,30 @@ def load_any():
 
 def load_marked():
     """``load_any`` and whether hints were used in the game in progress:
-    (info, state, session or None, hinted). A save without the mark (older versions)
-    is unhinted; a mark that is not ``true`` is refused like any other damage."""
+    (info, state, session or None, hinted)."""
+    info, state, session, marks = load_marks()
+    return info, state, session, "hinted" in marks
+
+
+def load_marks():
+    """``load_any`` and the marks kept beside the game (a set of ``MARKS``):
+    (info, state, session or None, marks). A save without a mark (older versions) lacks
+    it; a mark that is not ``true`` is refused like any other damage."""
     data = read_json(AUTOSAVE)
     if data is None:
         raise StoreError("there is no saved game")
-    hinted = False
-    if isinstance(data, dict) and "hinted" in data:
+    marks = set()
+    if isinstance(data, dict):
         data = dict(data)
-        if data.pop("hinted") is not True:
-            raise StoreError("its hints mark is damaged")
-        hinted = True
+        for mark in MARKS:
+            if mark in data:
+                if data.pop(mark) is not True:
+                    raise StoreError(f"its {'hints' if mark == 'hinted' else mark} mark is damaged")
+                marks.add(mark)
     if isinstance(data, dict) and set(data) == {"game_id", "session"}:
-        return (*decode_session(data), hinted)
+        return (*decode_session(data), marks)
     info, state = decode_game(data)
-    return info, state, None, hinted
+    return info, state, None, marks
 
 
 def _check_bots(seats: Any, info: GameInfo) -> None:

@@ -168,3 +168,21 @@ def test_a_session_keeps_the_mark_too():
     storage.store("grab_it", session.current, session, hinted=True)
     info, state, loaded, hinted = storage.load_marked()
     assert hinted and loaded is not None and info.id == "grab_it"
+
+
+@pytest.mark.parametrize("mark", [False, "yes", 1, None])
+def test_a_damaged_recorded_mark_is_refused(mark):
+    state = GAMES["yatzy"].new_game([Seat("A")], seed=3)
+    data = {"game_id": "yatzy", "save": state.save(), "recorded": mark}
+    storage.save_path().parent.mkdir(parents=True, exist_ok=True)
+    storage.save_path().write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="recorded mark"):
+        storage.load_marks()
+
+
+def test_the_marks_round_trip():
+    state = GAMES["yatzy"].new_game([Seat("A")], seed=3)
+    storage.store("yatzy", state, hinted=True, recorded=True)
+    assert storage.load_marks()[3] == {"hinted", "recorded"}
+    storage.store("yatzy", state)
+    assert storage.load_marks()[3] == set()

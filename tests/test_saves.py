@@ -22,8 +22,9 @@ from game.catalog import GAMES
 from game.rules.core import MAX_ACTIONS, SaveError, Seat
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
+from game.scenes.results import ResultsScene
 from game.sim import play_game
-from tests.ui_driver import button, click, frames, new_app
+from tests.ui_driver import button, click, frames, key, new_app
 
 CASE_SECONDS = 5  # one hostile case, load and a few frames of the app, must finish in this
 
@@ -399,16 +400,32 @@ def test_a_session_is_saved_and_continued_mid_game_and_between_games(app):
     assert isinstance(play, PlayScene) and play.session is not None
     assert len(play.session.games) == 2 and play.state.to_json() == session.current.to_json()
     assert play.session.finished[0].to_json() == game.to_json()
-    # Between two games: Continue shows the standings with Next game.
+    # The game ended but the app closed at its final sheet: Continue shows that sheet,
+    # then the results, and the game is recorded (once).
     while not session.current.is_over():
         session.current.apply(rng.choice(session.current.legal_actions()))
     storage.store("grab_it", session.current, session)
+    assert app.load_records().table("grab_it") == []
+    menu = MenuScene(app)
+    app.replace_all(menu)
+    frames(app)
+    click(button(menu, "Continue").rect.center)
+    frames(app, 2)
+    play = app.scene
+    assert isinstance(play, PlayScene) and play.state.is_over() and play.finished
+    key(pygame.K_RETURN)
+    frames(app, 2)
+    assert isinstance(app.scene, ResultsScene)
+    assert dict(app.load_records().table("grab_it"))["You"].games == 1
+    # Between two games (the results were shown): Continue shows the standings with Next
+    # game, and the game is not recorded a second time.
     menu = MenuScene(app)
     app.replace_all(menu)
     frames(app)
     click(button(menu, "Continue").rect.center)
     frames(app, 2)
     assert isinstance(app.scene, SessionScene)
+    assert dict(app.load_records().table("grab_it"))["You"].games == 1
 
 
 def test_a_session_save_with_a_foreign_bot_or_game_is_refused():

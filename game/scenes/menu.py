@@ -204,7 +204,7 @@ class MenuScene(Scene):
     def resume(self) -> None:
         from game.scenes.play import PlayScene
         try:
-            info, state, session, hinted = storage.load_marked()
+            info, state, session, marks = storage.load_marks()
         except SaveError as exc:
             storage.set_aside(storage.AUTOSAVE)
             self.has_save = False
@@ -212,11 +212,13 @@ class MenuScene(Scene):
             self.app.notify(f"The saved game cannot be continued: {exc}. It was set aside.",
                             theme.BAD, 6)
             return
-        if session is not None and state.is_over():  # between two games of a session
-            from game.scenes.session import SessionScene
+        if session is not None and state.is_over() and "recorded" in marks:
+            from game.scenes.session import SessionScene  # between two games of a session
             self.app.replace_all(SessionScene(self.app, info, session))
             return
-        self.app.replace_all(PlayScene(self.app, info, state, session=session, hinted=hinted))
+        # (a game that ended but was not yet recorded shows its final sheet, then results)
+        self.app.replace_all(PlayScene(self.app, info, state, session=session,
+                                       hinted="hinted" in marks))
 
     def show_records(self) -> None:
         from game.scenes.records import RecordsScene

@@ -191,7 +191,8 @@ class PlayScene(Scene):
         news: dict[int, list[str]] = {}
         if self.autosave:
             if self.session is not None and not self.session.is_over():
-                storage.store(self.info.id, self.state, self.session)  # Continue: the standings
+                storage.store(self.info.id, self.state, self.session,  # Continue: standings
+                              recorded=True)
             else:
                 storage.clear()
             news = self.app.record_game(self.info.id, self.state, hinted=self.hints_used)
