@@ -21,7 +21,8 @@ from game.review import (
 from game.rules.core import Seat
 from game.sim import play_game
 
-PRICED_GAMES = ("yatzy", "maxi_yatzy", "farkle", "pirates", "grab_it")  # the coach prices moves
+PRICED_GAMES = ("yatzy", "maxi_yatzy", "farkle", "pirates", "grab_it",
+                "bona_fortuna")  # the coach prices moves in every game
 OPTIONS: dict = {}  # every game at its default options (Farkle stops pricing near the target)
 
 
@@ -162,8 +163,8 @@ def test_unpriced_decisions_are_reported_as_such():
     assert all(d.best and d.best_text for d in r.decisions)
 
 
-def test_a_game_not_priced_at_all_still_lists_every_decision():
-    info = GAMES["bona_fortuna"]  # priced only once its policy learns to (then the same holds)
+def test_every_decision_is_listed_priced_or_not():
+    info = GAMES["bona_fortuna"]
     state = bot_game("bona_fortuna", ["easy", "hard"], seed=2)
     r = review(info, state, seats=[0]).seat(0)
     assert [d.index for d in r.decisions] == real_decisions(state, {0})
