@@ -148,6 +148,16 @@ def board_bonuses(board: SharedBoard, side: int) -> dict[str, int]:
     return out
 
 
+def score_action(column: str | None, box: str, meld: str) -> Action:
+    """The action that fills ``box`` (in ``column``; None: the Doubling Round's board),
+    naming the meld only for the box that takes either of two."""
+    action: Action = {"kind": "score", "box": box}
+    if column is not None:
+        action["column"] = column
+    if box == "three_or_full":
+        action["meld"] = meld
+    return action
+
 class BonaFortunaState(Phases, HoldAndRoll, GameState):
     GAME_ID = "bona_fortuna"
     MIN_PLAYERS = 2
@@ -238,12 +248,7 @@ class BonaFortunaState(Phases, HoldAndRoll, GameState):
         if self.rolls == 0:
             return actions
         for (column, box, meld) in self.preview():
-            action: Action = {"kind": "score", "box": box}
-            if column is not None:
-                action["column"] = column
-            if box == "three_or_full":
-                action["meld"] = meld
-            actions.append(action)
+            actions.append(score_action(column, box, meld))
         return actions
 
     def _apply(self, action: Action) -> list[Event]:

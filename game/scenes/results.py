@@ -11,7 +11,7 @@ import pygame
 from game.app import App, Scene
 from game.catalog import GameInfo
 from game.rules.core import GameState
-from game.scenes.tables import load_table
+from game.scenes.tables import StandIn, load_table
 from game.ui import theme
 from game.ui.sheet import ScoreSheet
 from game.ui.text import draw_text_in
@@ -20,19 +20,6 @@ from game.ui.words import says
 
 RANKING = pygame.Rect(30, 100, 520, 510)
 SHEET = pygame.Rect(570, 100, 690, 510)
-
-
-class _Finished:
-    """What a table needs to draw the final sheet: the state, the names, nobody to act."""
-
-    human_turn = False
-    shown_seat = None
-
-    def __init__(self, state: GameState):
-        self.state = state
-
-    def name(self, seat: int) -> str:
-        return self.state.seats[seat].name
 
 
 class ResultsScene(Scene):
@@ -45,7 +32,7 @@ class ResultsScene(Scene):
         self.news = news or {}  # per seat: "new best!", "high score #3" (from the records)
         self.session = session  # the game.rules.session.Session this game belongs to, if any
         self.ranking = state.side_ranking()  # players alone, or partners together
-        self.table = load_table(info.table_module())(_Finished(state))
+        self.table = load_table(info.table_module())(StandIn(state))
         self.table.new_turn()
         self.sheet = ScoreSheet(SHEET.copy(), label_width=170 if len(state.seats) <= 4 else 130)
         self.time = 0.0

@@ -19,7 +19,7 @@ from game.app import App, Scene
 from game.catalog import GameInfo
 from game.review import Decision, Review, human_seats, review_steps
 from game.rules.core import Action, GameState
-from game.scenes.tables import load_table
+from game.scenes.tables import StandIn, load_table
 from game.tasks import Task
 from game.ui import theme
 from game.ui.text import draw_text_in
@@ -34,23 +34,10 @@ COLUMNS = (("Loss", 44, 96, "right"), ("Turn", 156, 64, "center"), ("Position", 
            ("Played", 500, 360, "left"), ("Best move", 872, 364, "left"))
 
 
-class _Position:
-    """What a game's table needs to put a move into words: the position, and names."""
-
-    human_turn = False
-    shown_seat = None
-
-    def __init__(self, state: GameState):
-        self.state = state
-
-    def name(self, seat: int) -> str:
-        return self.state.seats[seat].name
-
-
 def table_describer(info: GameInfo, state: GameState):
     """``describe(state, action)`` in the words of the game's own table ("Hold [2 2 5] and
     roll again", "Score Chance")."""
-    stub = _Position(state)
+    stub = StandIn(state)
     table = load_table(info.table_module())(stub)
 
     def describe(position: GameState, action: Action) -> str:

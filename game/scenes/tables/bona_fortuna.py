@@ -19,6 +19,7 @@ from game.rules.bona_fortuna import (
     LABELS,
     NUMBER_BOXES,
     BonaFortunaState,
+    score_action,
 )
 from game.rules.core import Action, Event
 from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
@@ -125,12 +126,7 @@ class Table(BaseTable):
             column, box = target
             actions: list[Action] = []
             for meld in self.options_for(column, box):
-                action: Action = {"kind": "score", "box": box}
-                if column is not None:
-                    action["column"] = column
-                if box == "three_or_full":
-                    action["meld"] = meld
-                actions.append(action)
+                actions.append(score_action(column, box, meld))
             if actions:
                 where = f" ({COLUMN_TITLES[column]})" if column else ""
                 return f"{LABELS[box]}{where} now", actions
@@ -188,13 +184,8 @@ class Table(BaseTable):
         self.fill(column, box, meld)
 
     def fill(self, column: str | None, box: str, meld: str) -> None:
-        action: Action = {"kind": "score", "box": box}
-        if column is not None:
-            action["column"] = column
-        if box == "three_or_full":
-            action["meld"] = meld
         self.asking = None
-        self.scene.act(action)
+        self.scene.act(score_action(column, box, meld))
 
     def press(self, key: str) -> None:
         if key == "cancel":
