@@ -20,6 +20,7 @@ from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import LIST, ReviewScene
 from game.sim import play_game
+from game.ui import theme
 from tests.test_ui_coach import roll_first, start
 from tests.test_ui_layout import assert_fits
 from tests.ui_driver import button, click, frames, key, new_app, play_until_results
@@ -93,12 +94,20 @@ def test_review_from_the_results_and_a_decision_replayed(app):
     assert replay.state.actions == final.actions[:top.index]
     assert replay.step_index == top.index and replay.script[top.index] == top.played
     assert f"Move {top.index + 1}" in replay.note and top.played_text in replay.note
+    # The best move there is marked on the table in gold, like a hint.
+    assert top.best != top.played and replay.current_hint().action == top.best
+    dice, box = replay.table.hint_marks(top.best)
+    assert dice or box
+    for i in dice:
+        ring = replay.die_rects[i].inflate(12, 12)
+        assert tuple(app.screen.get_at((ring.centerx, ring.top + 1)))[:3] == theme.ACCENT
     assert_fits(app, "replay at a reviewed moment")
     frames(app, 30)  # paused: nothing moves on by itself
     assert replay.state.actions == final.actions[:top.index]
     key(pygame.K_n)  # step: the move that was played
     frames(app, 5)
     assert replay.state.actions == final.actions[:top.index + 1]
+    assert replay.current_hint() is None  # the mark is for that moment only
     key(pygame.K_ESCAPE)
     frames(app)
     assert app.scene is review  # back to the review, as it was

@@ -25,7 +25,8 @@ BASE_DELAY = 0.8  # seconds between moves at 1x
 class ReplayScene(PlayScene):
     def __init__(self, app: App, info: GameInfo, final: GameState,
                  news: dict[int, list[str]] | None = None, session=None, hinted: bool = False,
-                 start: int = 0, pushed: bool = False, note: str = ""):
+                 start: int = 0, pushed: bool = False, note: str = "",
+                 best: dict | None = None):
         self.final = final
         self.hinted_game = hinted  # handed back to the results
         self.news = news or {}
@@ -33,6 +34,7 @@ class ReplayScene(PlayScene):
         self.start_index = self.step_index = max(0, min(start, len(self.script)))
         self.pushed = pushed  # Back pops back to the scene below (the review, the records)
         self.note = note  # shown on the table while at the start position
+        self.best = best  # the coach's move there, marked in gold while at the start
         self.speed = 1
         self.paused = self.step_index > 0  # opened at a chosen moment: wait there
         self.end_wait = 2.0
@@ -51,6 +53,14 @@ class ReplayScene(PlayScene):
 
     def request_hint(self) -> None:
         self.app.notify("No hints in a replay: the coach helps on your own turn")
+
+    def current_hint(self):
+        """At the reviewed moment: the best move there, marked on the table like a hint
+        (gold rings round its dice, a gold frame round its box)."""
+        if self.best is not None and self.step_index == self.start_index and self.paused:
+            from game.coach import Hint
+            return Hint(self.best, None, None, "review")
+        return None
 
     def _speed_label(self) -> str:
         value = SPEEDS[self.speed]

@@ -195,10 +195,11 @@ class ReviewScene(Scene):
         name = self.state.seats[d.seat].name
         verdict = ("not priced" if d.loss is None else "the best move" if d.is_best
                    else f"{d.loss:.1f} points lost on average")
+        marked = d.best is not None and not d.is_best
         note = (f"Move {d.index + 1} ({name}, turn {d.turn}): played {d.played_text}; "
-                f"best was {d.best_text} ({verdict}).")
+                f"best was {d.best_text}{', in gold' if marked else ''} ({verdict}).")
         self.app.push(ReplayScene(self.app, self.info, self.state, start=d.index, pushed=True,
-                                  note=note))
+                                  note=note, best=d.best if marked else None))
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
