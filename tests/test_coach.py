@@ -189,6 +189,37 @@ def test_the_task_path_gives_the_same_hint_as_the_direct_one(game_id):
     assert compared > 5
 
 
+def test_pirate_hints_price_every_reroll_the_player_can_choose():
+    """Not only the best reroll: every set of dice the player may reroll is priced from the
+    exact tables (under the Treasure Chest those that keep just the chest's dice), and
+    under the Storm its one reroll too."""
+    info = GAMES["pirates"]
+    coach = Coach(info)
+    bot = make_policy("pirates", "hard", seed=0)
+    priced_rolls = storms = 0
+    for state in sampled_states("pirates", games=6, every=1):
+        if not state.rolled or state.island or state.cursed() or bot.situation(state):
+            continue
+        h = coach.hint(state)
+        if state.card == "storm" and not state.can_reroll():
+            continue
+        assert h.values is not None, (state.card, state.dice)
+        for action in state.legal_actions():
+            if action["kind"] != "roll":
+                continue
+            kept = sorted(i for i, f in enumerate(state.dice)
+                          if f != "skull" and i not in action["dice"])
+            if state.card == "chest" and kept != sorted(state.chest):
+                continue
+            cost = h.cost(state, action)
+            assert cost is not None and cost >= 0.0, (state.card, state.dice, action)
+            priced_rolls += 1
+        storms += state.card == "storm"
+        # the hinted move has the top value
+        assert h.value == max(v for _, v in h.values)
+    assert priced_rolls > 500 and storms > 0
+
+
 def test_tables_built_in_pieces_equal_tables_built_at_once():
     from game.bots import farkle, turn_search, yatzy_table
     from game.bots.turn_search import Tables

@@ -37,6 +37,9 @@ from game.bots.pirates_solver import (
     sorceress_now,
     stop_points,
     storm_best,
+    storm_keep,
+    storm_value,
+    sub_multisets,
     table_card,
     w_keys,
 )
@@ -144,18 +147,39 @@ class HardPolicy(_Base):
         return {"kind": choice}
 
     def action_values(self, state: PirateState) -> list[tuple[Action, float]] | None:
-        """The moves ``turn`` weighs with their expected turn points (stop, reroll keeping
-        the best dice, the sorceress), or None where the game situation or the card decides
-        alone (a storm, the last round, a forced stop)."""
+        """Every move ``turn`` could make with its expected turn points: stop, every reroll
+        (each set of dice kept, from the exact tables), the Sorceress, and under the
+        Treasure Chest the chest move its best reroll starts with; under the Storm its one
+        reroll, every keep. None where the game situation decides alone (the last round,
+        a forced stop), on the Island and at a cursed third skull."""
         if (not state.drawn or not state.rolled or state.island or state.cursed()
-                or state.card == "storm" or self.situation(state)):
+                or self.situation(state)):
             return None
+        s, m = state.dice.count("skull"), nonskull(state)
+        if state.card == "storm":
+            if not state.can_reroll():
+                return None
+            return [({"kind": "stop"}, float(storm_value(s, m, True)))] + [
+                (self.reroll_keeping(state, k, False), storm_keep(s, m, k))
+                for k in sub_multisets(m) if sum(m) - sum(k) >= 2]
         card, s, m, a = position(state)
         w = w_table(card)
-        go, keep = best_keep(s, m, a, w)
         out: list[tuple[Action, float]] = [({"kind": "stop"}, float(stop_points(card, s, m)))]
+        chest = sorted(state.chest)
+        for k in sub_multisets(m):
+            if sum(m) - sum(k) < 2:
+                continue
+            kept = keep_positions(state, k)
+            if state.card == "chest" and kept != chest:
+                continue  # the tables keep the kept dice on the chest: priced as a chest move
+            out.append(({"kind": "roll", "dice": [i for i, f in enumerate(state.dice)
+                                                  if f != "skull" and i not in kept]},
+                        w[(a, s, k)]))
+        go, keep = best_keep(s, m, a, w)
         if keep is not None:
-            out.append((self.reroll_keeping(state, keep, True), go))
+            best = self.reroll_keeping(state, keep, True)
+            if best["kind"] == "chest":
+                out.append((best, go))
         if state.can_sorceress() and a:
             out.append(({"kind": "sorceress"}, sorceress_now(card, s, m, w)))
         return out
