@@ -201,6 +201,11 @@ class App:
     def replace_all(self, scene: Scene) -> None:
         self.scenes = [scene]
 
+    def to_menu(self, game_id: str | None = None) -> None:
+        """Back to the menu (with ``game_id`` chosen), leaving every scene."""
+        from .scenes.menu import MenuScene
+        self.replace_all(MenuScene(self, game_id) if game_id else MenuScene(self))
+
     def new_seed(self) -> int:
         return self.seeds.randrange(2**31)
 

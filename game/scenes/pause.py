@@ -51,8 +51,7 @@ class PauseScene(Scene):
         self._buttons()
 
     def quit(self) -> None:
-        from game.scenes.menu import MenuScene
-        self.app.replace_all(MenuScene(self.app, self.play.info.id))
+        self.app.to_menu(self.play.info.id)
         self.app.notify("Your game is saved: Continue it from the menu", theme.INFO)
 
     def handle(self, event: pygame.event.Event) -> None:

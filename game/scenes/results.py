@@ -82,8 +82,7 @@ class ResultsScene(Scene):
         self.app.push(RecordsScene(self.app, self.info.id))
 
     def to_menu(self) -> None:
-        from game.scenes.menu import MenuScene
-        self.app.replace_all(MenuScene(self.app, self.info.id))
+        self.app.to_menu(self.info.id)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

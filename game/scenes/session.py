@@ -53,8 +53,7 @@ class SessionScene(Scene):
         self.app.replace_all(PlayScene(self.app, self.info, session.current, session=session))
 
     def to_menu(self) -> None:
-        from game.scenes.menu import MenuScene
-        self.app.replace_all(MenuScene(self.app, self.info.id))
+        self.app.to_menu(self.info.id)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
