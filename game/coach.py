@@ -24,6 +24,8 @@ from game.bots import make_policy, strengths_for
 from game.rules.core import Action
 
 COACH_MODES = ("off", "request", "always")
+UNITS = ("points", "win")
+WIN_TEXT = "expected {:.0%} chance to win"  # a "win" hint's value, unless the policy words it
 COACH_LABELS = {"off": "Off", "request": "On request", "always": "Always"}
 POSITION_LISTS = ("hold", "set_aside", "dice")  # action fields that name dice by position
 
@@ -35,9 +37,11 @@ class Hint:
     values: list[tuple[Action, float]] | None  # every move it weighed, with its value
     label: str  # the strength that gave it ("expert", "hard")
     value_text: str | None = None  # how to read ``value`` ("expected {:.1f} ..."), if at all
+    unit: str = "points"  # what values are in: "points", or "win" (a chance to win, 0..1)
 
     def cost(self, state, action: Action | None) -> float | None:
-        """How much worse ``action`` is than the hinted move (0 for an equal move), or
+        """How much worse ``action`` is than the hinted move (0 for an equal move), in the
+        hint's ``unit`` (points, or a chance to win: 0.075 is 7.5 percentage points), or
         None when it cannot be priced."""
         if action is None or self.values is None or self.value is None:
             return None
@@ -98,6 +102,13 @@ class Coach:
         yield
         return self._hint(state, action, values_of(state))
 
+    def unit(self, state) -> str:
+        """The unit of the policy's values in ``state``: "points" unless it says "win"."""
+        unit_of = getattr(self.policy, "value_unit", None)
+        unit = unit_of(state) if unit_of is not None else "points"
+        assert unit in UNITS, unit
+        return unit
+
     def _hint(self, state, action: Action, values) -> Hint:
         value = None
         if values:
@@ -105,8 +116,12 @@ class Coach:
             value = next((v for a, v in values if move_key(state, a) == key), None)
             if value is None:  # the move is not among those valued: show the move alone
                 values = None
-        return Hint(action, value, values or None, self.label,
-                    getattr(self.policy, "value_text", None) if value is not None else None)
+        unit = self.unit(state) if value is not None else "points"
+        text = None
+        if value is not None:
+            text = (getattr(self.policy, "win_value_text", WIN_TEXT) if unit == "win"
+                    else getattr(self.policy, "value_text", None))
+        return Hint(action, value, values or None, self.label, text, unit)
 
     def advice(self, state, hint: Hint, table) -> str:
         """The hint in words for the table ``table`` (a game.scenes.tables Table): the move,
@@ -124,10 +139,16 @@ class Coach:
             words, actions = chosen
             costs = [c for c in (hint.cost(state, a) for a in actions) if c is not None]
             if costs:
-                cost = min(costs)
-                text += (f" Your choice ({words}) costs {cost:.1f} points on average."
-                         if cost >= 0.05 else f" Your choice ({words}) is as good.")
+                text += f" Your choice ({words}) {cost_words(min(costs), hint.unit)}."
         return text
+
+
+def cost_words(cost: float, unit: str = "points") -> str:
+    """What a move costs in words: "costs 4.2 points on average", "costs 7.5% chance of
+    winning" (percentage points, for the "win" unit), or "is as good" when it rounds to 0."""
+    if unit == "win":
+        return f"costs {cost * 100:.1f}% chance of winning" if cost * 100 >= 0.05 else "is as good"
+    return f"costs {cost:.1f} points on average" if cost >= 0.05 else "is as good"
 
 
 def hint(info, state) -> Hint:

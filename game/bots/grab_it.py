@@ -195,14 +195,20 @@ class _Base:
                 yield from plan.mid_steps()
 
     def in_points(self, state) -> bool:
-        """Whether ``box_values`` are points (else chances to win, which are not priced)."""
+        """Whether ``box_values`` are points (else chances to win, see ``value_unit``)."""
         return True
 
+    def value_unit(self, state) -> str:
+        """What ``action_values`` are in: "points" (the expected final margin for ``hard``)
+        or, in the race of the last turns, "win": the chance to win plus ``margin_weight``
+        per point of margin -- the bot's own objective there, so a point of margin counts
+        as 1 % of a win (in a game that is won or lost anyway, only the margin moves)."""
+        return "points" if self.in_points(state) else "win"
+
     def action_values(self, state) -> list[tuple[Action, float]] | None:
-        """Every keep to reroll and every open box with the value ``choose`` weighs it by,
-        while those values are points (the expected final margin for ``hard``); None
-        before the roll and in a race to win."""
-        if state.rolls == 0 or not self.in_points(state):
+        """Every keep to reroll and every open box with the value ``choose`` weighs it by
+        (in the unit ``value_unit`` names); None before the roll."""
+        if state.rolls == 0:
             return None
         turn = self.turn(state)
         t = tables(5)
@@ -213,6 +219,9 @@ class _Base:
             ranked, ev = turn.plan.ranked_keeps(state.dice, rerolls)
             out += [({"kind": "roll", "hold": holds_for(state.dice, t.keeps[k])}, ev[k])
                     for k in ranked]
+            # holding every die and rolling only spends a roll: the same dice, one less
+            wasted = turn.plan.mid[di] if rerolls >= 2 else turn.plan.end[di]
+            out.append(({"kind": "roll", "hold": list(range(len(state.dice)))}, wasted))
         out += [({"kind": "score", "category": c}, v[di]) for c, v in turn.values.items()]
         return out
 
@@ -246,6 +255,7 @@ class HardPolicy(_Base):
     """The exact margin-optimal policy, playing to win over the last turns."""
 
     margin_weight = 0.01  # over the last turns: P(win) + this x margin (1 point = 1 %)
+    win_value_text = None  # a race value is not a bare chance (the margin is in it): no words
 
     def in_points(self, state) -> bool:
         left = len(state.open_categories())
