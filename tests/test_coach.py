@@ -280,12 +280,114 @@ def test_advice_says_when_a_move_is_the_only_one_or_not_priced():
     coach = Coach(info)
     h = coach.hint(state)  # before the first roll: rolling is the only move
     assert h.values is None and "(The only move now.)" in coach.advice(state, h, _NoSelection())
-    farkle = GAMES["farkle"]
-    fc = Coach(farkle)
-    for s in sampled_states("farkle", games=2, every=1):
-        if s.rolled and len(s.legal_actions()) > 1 and fc.policy.action_values(s) is None:
-            h = fc.hint(s)  # the endgame played for the win: not priced
-            assert "does not price the other moves" in fc.advice(s, h, _NoSelection())
-            break
-    else:
-        raise AssertionError("no Farkle endgame decision found")
+    # a policy that names its move but does not price the others (no action_values)
+    state.apply({"kind": "roll", "hold": []})
+    coach.policy = _MoveOnly(coach.policy)
+    h = coach.hint(state)
+    assert h.values is None and h.value is None and h.unit == "points"
+    assert "does not price the other moves" in coach.advice(state, h, _NoSelection())
+
+
+class _MoveOnly:
+    def __init__(self, policy):
+        self.policy = policy
+
+    def choose(self, state):
+        return self.policy.choose(state)
+
+
+# -- moves priced in chance to win --------------------------------------------------------------
+
+def endgame_states(game_id: str, games: int = 3, seed: int = 300):
+    """Positions where the hard bot plays for the win, met in seeded games between the hard
+    bot and an easy one (Farkle: near the target, the last round; Grab It!: the race of the
+    last boxes), with more than one legal move."""
+    info = GAMES[game_id]
+    for g in range(games):
+        seats = [Seat("Hard", "hard"), Seat("Easy", "easy")]
+        state = info.new_game(seats, None, seed=seed + g)
+        bots = [make_policy(info.bot_module, "hard", seed=g), make_policy(info.bot_module, "easy",
+                                                                         seed=g + 50)]
+        judge = make_policy(info.bot_module, "hard", seed=0)
+        while not state.is_over():
+            if len(state.legal_actions()) > 1 and judge.value_unit(state) == "win":
+                yield state
+            state.apply(bots[state.current].choose(state))
+
+
+@pytest.mark.parametrize("game_id", ["farkle", "grab_it"])
+def test_endgame_hints_price_every_move_in_chance_to_win(game_id):
+    info = GAMES[game_id]
+    coach = Coach(info)
+    reference = make_policy(info.bot_module, "hard", seed=0)
+    checked = last_turns = 0
+    for state in endgame_states(game_id):
+        snapshot = state.rewound(len(state.actions))
+        h = coach.hint(state)
+        assert h.unit == "win" and h.values is not None, (game_id, state.turns_played)
+        assert h.action == reference.choose(snapshot)
+        values = [v for _, v in h.values]
+        assert h.value == max(values) or h.value >= max(values) - 1e-9  # the bot's own maximum
+        assert h.cost(state, h.action) == pytest.approx(0.0, abs=1e-9)
+        # every legal move is priced (equal dice are the same move)
+        assert {move_key(state, a) for a in state.legal_actions()} == \
+            {move_key(state, a) for a, _ in h.values}
+        for action, v in h.values:
+            assert h.cost(state, action) == pytest.approx(max(0.0, h.value - v))
+        if game_id == "farkle":  # chances: between 0 and 1
+            assert all(0.0 <= v <= 1.0 for v in values)
+            assert h.value_text and "{:.0%}" in h.value_text
+            last_turns += state.last_round
+        checked += 1
+    assert checked >= 10, checked
+    if game_id == "farkle":
+        assert last_turns >= 3
+
+
+def _farkle_last_turn(seed: int = 7):
+    """A seeded hard-bot game replayed to its last player's last turn, just after a roll
+    that scores, the leader some way ahead: beat them now or lose."""
+    from game.sim import play_game
+    info = GAMES["farkle"]
+    for s in range(seed, seed + 40):
+        game = play_game("farkle", ["hard", "hard"], s)
+        for i in range(len(game.actions)):
+            state = game.rewound(i)
+            me = state.current
+            if (state.last_round and state.rolled and state.still_to_play == [me]
+                    and state.leader_total(me) - state.totals[me] >= 300
+                    and any(a["kind"] == "bank" for a in state.legal_actions())):
+                return info, state
+    raise AssertionError("no last-turn position found")
+
+
+def test_banking_short_of_the_leader_on_the_last_turn_costs_the_win():
+    info, state = _farkle_last_turn()
+    coach = Coach(info)
+    h = coach.hint(state)
+    assert h.unit == "win" and h.action["kind"] == "roll"
+    me = state.current
+    short = [a for a in state.legal_actions() if a["kind"] == "bank"]
+    for bank in short:  # each bank ends the game behind the leader: no chance at all
+        assert h.cost(state, bank) == pytest.approx(h.value) and h.cost(state, bank) > 0
+    table = _Selecting(short[0], "bank now")
+    text = coach.advice(state, h, table)
+    assert f"{h.value:.0%} chance to win" in text, text
+    assert f"Your choice (bank now) costs {h.value * 100:.1f}% chance of winning." in text, text
+    assert state.totals[me] < state.leader_total(me)
+
+
+def test_win_advice_wording():
+    from game.coach import cost_words
+    assert cost_words(0.075, "win") == "costs 7.5% chance of winning"
+    assert cost_words(0.0004, "win") == "is as good"
+    assert cost_words(4.2) == "costs 4.2 points on average"
+    assert cost_words(0.01) == "is as good"
+
+
+class _Selecting(_NoSelection):
+    def __init__(self, action, words):
+        self.action, self.words = action, words
+
+    def selected(self):
+        return self.words, [self.action]
