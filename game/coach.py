@@ -3,11 +3,16 @@
 One piece for every game (no pygame here). A hint asks the game's strongest policy
 (``expert`` where the game offers it, else ``hard``) for its move; where that policy values
 the alternatives anyway (``action_values(state)``: the Yatzy turn search, Farkle's optimal
-turn table, Pirate Fortune's value tables, Bona Fortuna's box values) the hint also carries
-the value of every move it weighed, so the player's own selection can be priced ("costs 4.2
-points on average"). Where a policy plays for the win rather than for points (Grab It!'s
-last boxes, a Farkle endgame) or there is one move only (the first roll of a turn), the
-hint is the move alone, and says so.
+turn table, Pirate Fortune's value tables, Bona Fortuna's box values, Grab It!'s margin
+table) the hint also carries the value of every move it weighed, so the player's own
+selection can be priced ("costs 4.2 points on average"). Where the policy plays for the
+win rather than for points (a Farkle endgame: its win-chance search; Grab It!'s last
+boxes) its values are chances to win, 0..1, and the policy's ``value_unit(state)`` says
+"win": the hint carries that ``unit``, ``Hint.cost`` is then a chance to win lost (0.075:
+7.5 percentage points) and the advice reads "expected 61% chance to win ... costs 7.5%
+chance of winning". So moves are priced everywhere a policy prices them, in points or in
+chance to win. Where it does not (a Pirate endgame, a choice before the roll) or there is
+one move only (the first roll of a turn), the hint is the move alone, and says so.
 
 ``hint`` gives a hint at once (tests, the post-game review). ``hint_steps`` gives the same
 hint as a generator job for a game.tasks.Task, so that the play scene spreads it over
