@@ -34,7 +34,8 @@ Starting a turn fresh, perfect play banks 542 points a turn on average under the
   the turn as above (up to 3000 points ahead) with a win-chance estimate at every bank
   and farkle, from ``race`` -- a two-player race table over the points both still need,
   built once from the distribution of a turn played for points -- and from ``reach`` for
-  the last round. So it takes more risk when behind and less when ahead;
+  the last round. So it takes more risk when behind and less when ahead. These win
+  chances are also what ``action_values`` gives the coach there (``value_unit``: "win");
 * it piggybacks when the carried points are worth more than a fresh turn (and counts
   the points it would hand back under the credit sub-option).
 
