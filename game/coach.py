@@ -10,8 +10,9 @@ win rather than for points (a Farkle endgame: its win-chance search; Grab It!'s 
 boxes) its values are chances to win, 0..1, and the policy's ``value_unit(state)`` says
 "win": the hint carries that ``unit``, ``Hint.cost`` is then a chance to win lost (0.075:
 7.5 percentage points) and the advice reads "expected 61% chance to win ... costs 7.5%
-chance of winning". So moves are priced everywhere a policy prices them, in points or in
-chance to win. Where it does not (a Pirate endgame, a choice before the roll) or there is
+chance of winning" (plus the policy's ``win_cost_note`` where its measure is not the bare
+chance: Grab It!'s race counts a point of margin as 1%). So moves are priced everywhere a
+policy prices them, in points or in chance to win. Where it does not (a Pirate endgame, a choice before the roll) or there is
 one move only (the first roll of a turn), the hint is the move alone, and says so.
 
 ``hint`` gives a hint at once (tests, the post-game review). ``hint_steps`` gives the same
@@ -144,7 +145,12 @@ class Coach:
             words, actions = chosen
             costs = [c for c in (hint.cost(state, a) for a in actions) if c is not None]
             if costs:
-                text += f" Your choice ({words}) {cost_words(min(costs), hint.unit)}."
+                cost = min(costs)
+                text += f" Your choice ({words}) {cost_words(cost, hint.unit)}"
+                note = getattr(self.policy, "win_cost_note", None)
+                if hint.unit == "win" and note and cost * 100 >= 0.05:
+                    text += f" ({note})"
+                text += "."
         return text
 
 

@@ -334,9 +334,9 @@ def test_endgame_hints_price_every_move_in_chance_to_win(game_id):
             {move_key(state, a) for a, _ in h.values}
         for action, v in h.values:
             assert h.cost(state, action) == pytest.approx(max(0.0, h.value - v))
-        if game_id == "farkle":  # chances: between 0 and 1
+        assert h.value_text and "{:.0%}" in h.value_text and 0.0 <= h.value <= 1.0
+        if game_id == "farkle":  # every value a chance (in Grab It! see below)
             assert all(0.0 <= v <= 1.0 for v in values)
-            assert h.value_text and "{:.0%}" in h.value_text
             last_turns += state.last_round
         checked += 1
     assert checked >= 10, checked
@@ -391,3 +391,56 @@ class _Selecting(_NoSelection):
 
     def selected(self):
         return self.words, [self.action]
+
+
+def test_grab_it_race_values_are_the_bots_own_less_a_constant_and_the_hint_a_chance():
+    """Grab It!'s hard bot weighs a race move by its chance to win plus 1 % per point of
+    margin: the coach's values are exactly those, moved so that the bot's move reads as its
+    bare chance to win -- which is the mean of the same chance one roll later (the bot's
+    play followed through the dice), and on the last roll the box's own chance."""
+    from game.bots.grab_it import HardPolicy
+    from game.bots.turn_search import tables
+    from game.rules.core import roll_outcomes
+    coach = Coach(GAMES["grab_it"])
+    bot = HardPolicy(random.Random(0))
+    followed = 0
+    for state in endgame_states("grab_it", games=6):
+        h = coach.hint(state)
+        turn = bot.turn(state)
+        di = tables(5).index[tuple(sorted(state.dice))]
+        scores = {a["category"]: v for a, v in h.values if a["kind"] == "score"}
+        for c, v in scores.items():  # differences are the bot's own box values'
+            c0 = next(iter(scores))
+            assert v - scores[c0] == pytest.approx(turn.values[c][di] - turn.values[c0][di],
+                                                   abs=1e-9)
+        if h.action["kind"] == "score":
+            assert h.value == pytest.approx(turn.wins[h.action["category"]][di], abs=1e-12)
+            continue
+        # a reroll: its chance is the mean of the chance at each outcome, the bot playing on
+        kept = [state.dice[i] for i in h.action["hold"]]
+        mean = 0.0
+        for outcome, p in roll_outcomes(5 - len(kept)):
+            after = state.rewound(len(state.actions))
+            after.dice = kept + list(outcome)
+            after.rolls = state.rolls + 1
+            later = Coach(GAMES["grab_it"]).hint(after)
+            mean += p * later.value
+        assert h.value == pytest.approx(mean, abs=1e-9), (state.dice, h.action)
+        followed += 1
+    assert followed >= 5
+
+
+def test_grab_it_race_advice_says_how_margin_counts():
+    coach = Coach(GAMES["grab_it"])
+    for state in endgame_states("grab_it", games=4):
+        h = coach.hint(state)
+        worse = [(a, v) for a, v in h.values if h.value - v > 0.01]
+        if not worse:
+            continue
+        action, v = worse[0]
+        text = coach.advice(state, h, _Selecting(action, "that"))
+        assert f"expected {h.value:.0%} chance to win" in text, text
+        assert (f"Your choice (that) costs {(h.value - v) * 100:.1f}% chance of winning "
+                "(a point of margin counted as 1%)." in text), text
+        return
+    raise AssertionError("no priced race move found")
