@@ -119,7 +119,7 @@ class SeatReview:
             return (1, -(d.loss if d.unit != "win" else 0.0), d.index)
         return sorted(self.decisions, key=key)
 
-    def summary(self) -> str:
+    def summary(self, win_note: str = "") -> str:
         """One line: "12.4 points lost · 3.5% win chance lost · accuracy 78% (65 of 83 best
         moves) · 83 of 83 decisions priced" (the win chance part when any was priced)."""
         n = len(self.decisions)
@@ -129,7 +129,8 @@ class SeatReview:
             return f"{n} decision{'s' if n != 1 else ''}, none priced: the coach cannot price " \
                    "moves in this game"
         acc = self.accuracy or 0.0
-        win = (f"{self.total_win_loss * 100:.1f}% win chance lost · " if self.win_priced
+        note = f" ({win_note})" if win_note else ""
+        win = (f"{self.total_win_loss * 100:.1f}% win chance lost{note} · " if self.win_priced
                else "")
         return (f"{self.total_loss:.1f} points lost · {win}accuracy {acc:.0%} "
                 f"({self.best_moves} of {self.priced} best moves) · "
@@ -142,6 +143,7 @@ class Review:
     coach_label: str  # the strength the moves were priced against ("expert", "hard")
     seats: list[SeatReview]
     moves: int  # moves in the game
+    win_note: str = ""  # how the coach's chance-to-win losses are measured, if not bare
 
     def seat(self, seat: int) -> SeatReview:
         return next(r for r in self.seats if r.seat == seat)
@@ -236,8 +238,9 @@ def review_steps(info, game: GameState | dict[str, Any], seats: Iterable[int] | 
                 words(state, action), words(state, hint.action), loss, hint.unit))
         state.apply(action)
         yield (i + 1) / max(1, len(actions))
+    note = getattr(coach.policy, "win_cost_note", None) if coach is not None else None
     return Review(info.id, coach.label if coach is not None else "", [reviews[s] for s in wanted],
-                  len(actions))
+                  len(actions), note or "")
 
 
 def review(info, game, seats=None, describe=None) -> Review:

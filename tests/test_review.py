@@ -170,6 +170,7 @@ def test_win_chance_losses_are_counted_apart_and_best_below_half_a_point():
     text = r.summary()
     assert "43.0 points lost · 12.9% win chance lost · accuracy 33%" in text, text
     assert "6 of 7 decisions priced" in text
+    assert "12.9% win chance lost (a note) · accuracy" in r.summary("a note")
 
 
 @pytest.mark.parametrize("game_id, weak", [("farkle", "easy"), ("farkle", "random"),
@@ -187,6 +188,9 @@ def test_a_weak_bot_loses_chances_to_win_in_the_endgame(game_id, weak):
                                                      if d.unit == "win" and d.loss))
         lost.append(r.total_win_loss)
     assert max(lost) > 0.05, (game_id, lost)  # five percentage points or more somewhere
+    # Grab It!'s race measure counts margin too, and the review says so
+    note = review(info, state, seats=[0]).win_note
+    assert note == ("a point of margin counted as 1%" if game_id == "grab_it" else "")
 
 
 class _Unpricing:

@@ -387,3 +387,23 @@ def test_endgame_losses_in_chance_to_win_show_as_percentages(app):
     replay = app.scene
     assert isinstance(replay, ReplayScene)
     assert f"{top.loss * 100:.1f}% chance of winning lost" in replay.note
+
+
+def test_grab_it_race_losses_say_how_margin_counts(app):
+    from tests.test_ui_coach import drawn_text
+    state = play_game("grab_it", ["random", "hard"], 4)
+    review = ReviewScene(app, GAMES["grab_it"], state, seats=[0])
+    app.replace_all(review)
+    frames(app)
+    wait_review(app, review)
+    frames(app)
+    top = review.rows()[0]
+    assert top.unit == "win" and top.loss >= 0.05
+    drawn = " ".join(drawn_text(app).replace(" | ", " ").split())
+    assert "win chance lost (a point of margin counted as 1%)" in drawn, drawn
+    assert f"-{top.loss * 100:.1f}%" in drawn
+    assert_fits(app, "grab it review with a race loss")
+    review.open(0)
+    frames(app)
+    assert (f"{top.loss * 100:.1f}% chance of winning lost, a point of margin counted as 1%"
+            in app.scene.note)

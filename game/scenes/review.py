@@ -60,14 +60,16 @@ def loss_text(d: Decision) -> tuple[str, tuple]:
     return f"-{d.loss:.1f}", theme.BAD if d.loss >= 5 else theme.ACCENT
 
 
-def verdict_text(d: Decision) -> str:
-    """A decision's loss in words, for the replay's note."""
+def verdict_text(d: Decision, win_note: str = "") -> str:
+    """A decision's loss in words, for the replay's note (``win_note``: how a chance to win
+    lost is measured, when it is not the bare chance)."""
     if d.loss is None:
         return "not priced"
     if d.is_best:
         return "the best move"
     if d.unit == "win":
-        return f"{d.loss * 100:.1f}% chance of winning lost"
+        return f"{d.loss * 100:.1f}% chance of winning lost" + (f", {win_note}" if win_note
+                                                                   else "")
     return f"{d.loss:.1f} points lost on average"
 
 
@@ -211,7 +213,7 @@ class ReviewScene(Scene):
         self.cursor = index
         from game.scenes.replay import ReplayScene
         name = self.state.seats[d.seat].name
-        verdict = verdict_text(d)
+        verdict = verdict_text(d, self.review.win_note if self.review else "")
         marked = d.best is not None and not d.is_best
         note = (f"Move {d.index + 1} ({name}, turn {d.turn}): played {d.played_text}; "
                 f"best was {d.best_text}{', in gold' if marked else ''} ({verdict}).")
@@ -298,7 +300,7 @@ class ReviewScene(Scene):
         drawn = draw_text_in(surface, r.name, name_box, 26, theme.TEXT, True, "left",
                              min_size=12)
         rest = pygame.Rect(drawn.right + 18, box.y, box.right - drawn.right - 18, box.h)
-        text = f"{r.summary()} · against the {self.review.coach_label} bot"
+        text = f"{r.summary(self.review.win_note)} · against the {self.review.coach_label} bot"
         draw_text_in(surface, text, rest, 20, theme.TEXT, align="left", min_size=11, wrap=True)
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
