@@ -3,11 +3,17 @@
 One piece for every game (no pygame here). A hint asks the game's strongest policy
 (``expert`` where the game offers it, else ``hard``) for its move; where that policy values
 the alternatives anyway (``action_values(state)``: the Yatzy turn search, Farkle's optimal
-turn table, Pirate Fortune's value tables, Bona Fortuna's box values) the hint also carries
-the value of every move it weighed, so the player's own selection can be priced ("costs 4.2
-points on average"). Where a policy plays for the win rather than for points (Grab It!'s
-last boxes, a Farkle endgame) or there is one move only (the first roll of a turn), the
-hint is the move alone, and says so.
+turn table, Pirate Fortune's value tables, Bona Fortuna's box values, Grab It!'s margin
+table) the hint also carries the value of every move it weighed, so the player's own
+selection can be priced ("costs 4.2 points on average"). Where the policy plays for the
+win rather than for points (a Farkle endgame: its win-chance search; Grab It!'s last
+boxes) its values are chances to win, 0..1, and the policy's ``value_unit(state)`` says
+"win": the hint carries that ``unit``, ``Hint.cost`` is then a chance to win lost (0.075:
+7.5 percentage points) and the advice reads "expected 61% chance to win ... costs 7.5%
+chance of winning" (plus the policy's ``win_cost_note`` where its measure is not the bare
+chance: Grab It!'s race counts a point of margin as 1%). So moves are priced everywhere a
+policy prices them, in points or in chance to win. Where it does not (a Pirate endgame, a choice before the roll) or there is
+one move only (the first roll of a turn), the hint is the move alone, and says so.
 
 ``hint`` gives a hint at once (tests, the post-game review). ``hint_steps`` gives the same
 hint as a generator job for a game.tasks.Task, so that the play scene spreads it over
@@ -24,6 +30,8 @@ from game.bots import make_policy, strengths_for
 from game.rules.core import Action
 
 COACH_MODES = ("off", "request", "always")
+UNITS = ("points", "win")
+WIN_TEXT = "expected {:.0%} chance to win"  # a "win" hint's value, unless the policy words it
 COACH_LABELS = {"off": "Off", "request": "On request", "always": "Always"}
 POSITION_LISTS = ("hold", "set_aside", "dice")  # action fields that name dice by position
 
@@ -35,9 +43,11 @@ class Hint:
     values: list[tuple[Action, float]] | None  # every move it weighed, with its value
     label: str  # the strength that gave it ("expert", "hard")
     value_text: str | None = None  # how to read ``value`` ("expected {:.1f} ..."), if at all
+    unit: str = "points"  # what values are in: "points", or "win" (a chance to win, 0..1)
 
     def cost(self, state, action: Action | None) -> float | None:
-        """How much worse ``action`` is than the hinted move (0 for an equal move), or
+        """How much worse ``action`` is than the hinted move (0 for an equal move), in the
+        hint's ``unit`` (points, or a chance to win: 0.075 is 7.5 percentage points), or
         None when it cannot be priced."""
         if action is None or self.values is None or self.value is None:
             return None
@@ -98,6 +108,13 @@ class Coach:
         yield
         return self._hint(state, action, values_of(state))
 
+    def unit(self, state) -> str:
+        """The unit of the policy's values in ``state``: "points" unless it says "win"."""
+        unit_of = getattr(self.policy, "value_unit", None)
+        unit = unit_of(state) if unit_of is not None else "points"
+        assert unit in UNITS, unit
+        return unit
+
     def _hint(self, state, action: Action, values) -> Hint:
         value = None
         if values:
@@ -105,8 +122,12 @@ class Coach:
             value = next((v for a, v in values if move_key(state, a) == key), None)
             if value is None:  # the move is not among those valued: show the move alone
                 values = None
-        return Hint(action, value, values or None, self.label,
-                    getattr(self.policy, "value_text", None) if value is not None else None)
+        unit = self.unit(state) if value is not None else "points"
+        text = None
+        if value is not None:
+            text = (getattr(self.policy, "win_value_text", WIN_TEXT) if unit == "win"
+                    else getattr(self.policy, "value_text", None))
+        return Hint(action, value, values or None, self.label, text, unit)
 
     def advice(self, state, hint: Hint, table) -> str:
         """The hint in words for the table ``table`` (a game.scenes.tables Table): the move,
@@ -125,9 +146,20 @@ class Coach:
             costs = [c for c in (hint.cost(state, a) for a in actions) if c is not None]
             if costs:
                 cost = min(costs)
-                text += (f" Your choice ({words}) costs {cost:.1f} points on average."
-                         if cost >= 0.05 else f" Your choice ({words}) is as good.")
+                text += f" Your choice ({words}) {cost_words(cost, hint.unit)}"
+                note = getattr(self.policy, "win_cost_note", None)
+                if hint.unit == "win" and note and cost * 100 >= 0.05:
+                    text += f" ({note})"
+                text += "."
         return text
+
+
+def cost_words(cost: float, unit: str = "points") -> str:
+    """What a move costs in words: "costs 4.2 points on average", "costs 7.5% chance of
+    winning" (percentage points, for the "win" unit), or "is as good" when it rounds to 0."""
+    if unit == "win":
+        return f"costs {cost * 100:.1f}% chance of winning" if cost * 100 >= 0.05 else "is as good"
+    return f"costs {cost:.1f} points on average" if cost >= 0.05 else "is as good"
 
 
 def hint(info, state) -> Hint:

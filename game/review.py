@@ -3,17 +3,26 @@
 A finished game is what made it (seats, options, seed, moves), so the review replays it
 from the seed and, at every decision a reviewed seat made (a position with more than one
 legal move), asks the coach (game.coach: the game's strongest policy) for its hint on the
-position before the move and prices the move actually played with ``Hint.cost``:
-the expected points it lost against the best move, 0 for a move as good as the best, and
-None where the coach cannot price moves there (Bona Fortuna for now, Farkle's last round,
-Grab It!'s race to win). Pricing arrives here without a change once a policy learns it.
+position before the move and prices the move actually played with ``Hint.cost``, in the
+hint's unit: the expected points it lost against the best move, or -- where the strongest
+bot plays for the win rather than for points (Farkle near the end, its last round or a
+third farkle; Grab It!'s last boxes) -- the chance to win it lost (``unit`` "win", 0..1);
+0 for a move as good as the best, and None where the coach cannot price moves there (a
+choice before the roll, such as Farkle's piggyback).
 
 Figures per reviewed seat:
 
-- **total loss**: the sum of the priced decisions' losses (expected points);
-- **accuracy**: the share of priced decisions whose loss is below ``BEST_MARGIN``
-  (a best move, as far as the rounding of one decimal shows), None when none was priced;
+- **total loss**: the sum of the priced decisions' losses in points;
+- **total win loss**: the sum of the losses in chance to win (0.12: 12 percentage points);
+- **accuracy**: the share of priced decisions (of either unit) that were best moves: a
+  points loss below ``BEST_MARGIN`` (as far as the rounding of one decimal shows), a win
+  chance loss below ``WIN_MARGIN`` (half a percentage point); None when none was priced;
 - **priced**: how many decisions could be priced at all ("41 of 52 decisions priced").
+
+Ranking (``SeatReview.ranked``): points and win chance are not the same currency, so the
+decisions that lost a chance to win (at least ``WIN_MARGIN``) come first, biggest first --
+they are the endgame's decisive moments -- then every other priced decision by its loss
+(a best win-unit decision counts as 0 there), then the unpriced ones; ties in game order.
 
 The work is a generator (``review_steps``) that yields a progress figure (0..1) after every
 move, for a game.tasks.Task to spread over frames; ``review`` runs it at once. Pure Python:
@@ -31,7 +40,8 @@ from typing import Any
 from game.coach import Coach
 from game.rules.core import Action, GameState
 
-BEST_MARGIN = 0.05  # a decision losing less than this counts as a best move
+BEST_MARGIN = 0.05  # a decision losing less points than this counts as a best move
+WIN_MARGIN = 0.005  # ... or less chance to win than this (half a percentage point)
 
 Describe = Callable[[GameState, Action], str]
 
@@ -46,7 +56,8 @@ class Decision:
     best: Action
     played_text: str
     best_text: str
-    loss: float | None  # expected points lost against the best move; None: not priced
+    loss: float | None  # lost against the best move, in ``unit``; None: not priced
+    unit: str = "points"  # "points" (expected points) or "win" (chance to win, 0..1)
 
     @property
     def priced(self) -> bool:
@@ -54,7 +65,13 @@ class Decision:
 
     @property
     def is_best(self) -> bool:
-        return self.loss is not None and self.loss < BEST_MARGIN
+        margin = WIN_MARGIN if self.unit == "win" else BEST_MARGIN
+        return self.loss is not None and self.loss < margin
+
+    @property
+    def lost_win(self) -> bool:
+        """Whether this decision lost a chance to win (at least ``WIN_MARGIN``)."""
+        return self.unit == "win" and not self.is_best and self.loss is not None
 
 
 @dataclass
@@ -69,7 +86,18 @@ class SeatReview:
 
     @property
     def total_loss(self) -> float:
-        return sum(d.loss for d in self.decisions if d.loss is not None)
+        """Expected points lost over the decisions priced in points."""
+        return sum(d.loss for d in self.decisions if d.loss is not None and d.unit != "win")
+
+    @property
+    def total_win_loss(self) -> float:
+        """Chance to win lost over the decisions priced in it (0.12: 12 percentage points)."""
+        return sum(d.loss for d in self.decisions if d.loss is not None and d.unit == "win")
+
+    @property
+    def win_priced(self) -> int:
+        """How many decisions were priced in chance to win."""
+        return sum(d.priced and d.unit == "win" for d in self.decisions)
 
     @property
     def best_moves(self) -> int:
@@ -81,11 +109,19 @@ class SeatReview:
         return self.best_moves / self.priced if self.priced else None
 
     def ranked(self) -> list[Decision]:
-        """Biggest loss first; equal losses in game order; unpriced decisions last."""
-        return sorted(self.decisions, key=lambda d: (d.loss is None, -(d.loss or 0.0), d.index))
+        """Decisions that lost a chance to win first (biggest first), then the other priced
+        ones by loss (a best win-unit one as 0), then the unpriced; ties in game order."""
+        def key(d: Decision):
+            if d.loss is None:
+                return (2, 0.0, d.index)
+            if d.lost_win:
+                return (0, -d.loss, d.index)
+            return (1, -(d.loss if d.unit != "win" else 0.0), d.index)
+        return sorted(self.decisions, key=key)
 
-    def summary(self) -> str:
-        """One line: "12.4 points lost · accuracy 78% (65 of 83 best) · 83 of 83 priced"."""
+    def summary(self, win_note: str = "") -> str:
+        """One line: "12.4 points lost · 3.5% win chance lost · accuracy 78% (65 of 83 best
+        moves) · 83 of 83 decisions priced" (the win chance part when any was priced)."""
         n = len(self.decisions)
         if not n:
             return "no decisions to review"
@@ -93,7 +129,10 @@ class SeatReview:
             return f"{n} decision{'s' if n != 1 else ''}, none priced: the coach cannot price " \
                    "moves in this game"
         acc = self.accuracy or 0.0
-        return (f"{self.total_loss:.1f} points lost · accuracy {acc:.0%} "
+        note = f" ({win_note})" if win_note else ""
+        win = (f"{self.total_win_loss * 100:.1f}% win chance lost{note} · " if self.win_priced
+               else "")
+        return (f"{self.total_loss:.1f} points lost · {win}accuracy {acc:.0%} "
                 f"({self.best_moves} of {self.priced} best moves) · "
                 f"{self.priced} of {n} decisions priced")
 
@@ -104,6 +143,7 @@ class Review:
     coach_label: str  # the strength the moves were priced against ("expert", "hard")
     seats: list[SeatReview]
     moves: int  # moves in the game
+    win_note: str = ""  # how the coach's chance-to-win losses are measured, if not bare
 
     def seat(self, seat: int) -> SeatReview:
         return next(r for r in self.seats if r.seat == seat)
@@ -195,11 +235,12 @@ def review_steps(info, game: GameState | dict[str, Any], seats: Iterable[int] | 
             loss = hint.cost(state, action)
             reviews[actor].decisions.append(Decision(
                 i, actor, turns[actor], position_text(state), dict(action), dict(hint.action),
-                words(state, action), words(state, hint.action), loss))
+                words(state, action), words(state, hint.action), loss, hint.unit))
         state.apply(action)
         yield (i + 1) / max(1, len(actions))
+    note = getattr(coach.policy, "win_cost_note", None) if coach is not None else None
     return Review(info.id, coach.label if coach is not None else "", [reviews[s] for s in wanted],
-                  len(actions))
+                  len(actions), note or "")
 
 
 def review(info, game, seats=None, describe=None) -> Review:

@@ -311,12 +311,167 @@ def test_advice_says_when_a_move_is_the_only_one_or_not_priced():
     coach = Coach(info)
     h = coach.hint(state)  # before the first roll: rolling is the only move
     assert h.values is None and "(The only move now.)" in coach.advice(state, h, _NoSelection())
-    farkle = GAMES["farkle"]
-    fc = Coach(farkle)
-    for s in sampled_states("farkle", games=2, every=1):
-        if s.rolled and len(s.legal_actions()) > 1 and fc.policy.action_values(s) is None:
-            h = fc.hint(s)  # the endgame played for the win: not priced
-            assert "does not price the other moves" in fc.advice(s, h, _NoSelection())
-            break
-    else:
-        raise AssertionError("no Farkle endgame decision found")
+    # a policy that names its move but does not price the others (no action_values)
+    state.apply({"kind": "roll", "hold": []})
+    coach.policy = _MoveOnly(coach.policy)
+    h = coach.hint(state)
+    assert h.values is None and h.value is None and h.unit == "points"
+    assert "does not price the other moves" in coach.advice(state, h, _NoSelection())
+
+
+class _MoveOnly:
+    def __init__(self, policy):
+        self.policy = policy
+
+    def choose(self, state):
+        return self.policy.choose(state)
+
+
+# -- moves priced in chance to win --------------------------------------------------------------
+
+def endgame_states(game_id: str, games: int = 3, seed: int = 300):
+    """Positions where the hard bot plays for the win, met in seeded games between the hard
+    bot and an easy one (Farkle: near the target, the last round; Grab It!: the race of the
+    last boxes), with more than one legal move."""
+    info = GAMES[game_id]
+    for g in range(games):
+        seats = [Seat("Hard", "hard"), Seat("Easy", "easy")]
+        state = info.new_game(seats, None, seed=seed + g)
+        bots = [make_policy(info.bot_module, "hard", seed=g), make_policy(info.bot_module, "easy",
+                                                                         seed=g + 50)]
+        judge = make_policy(info.bot_module, "hard", seed=0)
+        while not state.is_over():
+            if len(state.legal_actions()) > 1 and judge.value_unit(state) == "win":
+                yield state
+            state.apply(bots[state.current].choose(state))
+
+
+@pytest.mark.parametrize("game_id", ["farkle", "grab_it"])
+def test_endgame_hints_price_every_move_in_chance_to_win(game_id):
+    info = GAMES[game_id]
+    coach = Coach(info)
+    reference = make_policy(info.bot_module, "hard", seed=0)
+    checked = last_turns = 0
+    for state in endgame_states(game_id):
+        snapshot = state.rewound(len(state.actions))
+        h = coach.hint(state)
+        assert h.unit == "win" and h.values is not None, (game_id, state.turns_played)
+        assert h.action == reference.choose(snapshot)
+        values = [v for _, v in h.values]
+        assert h.value == max(values) or h.value >= max(values) - 1e-9  # the bot's own maximum
+        assert h.cost(state, h.action) == pytest.approx(0.0, abs=1e-9)
+        # every legal move is priced (equal dice are the same move)
+        assert {move_key(state, a) for a in state.legal_actions()} == \
+            {move_key(state, a) for a, _ in h.values}
+        for action, v in h.values:
+            assert h.cost(state, action) == pytest.approx(max(0.0, h.value - v))
+        assert h.value_text and "{:.0%}" in h.value_text and 0.0 <= h.value <= 1.0
+        if game_id == "farkle":  # every value a chance (in Grab It! see below)
+            assert all(0.0 <= v <= 1.0 for v in values)
+            last_turns += state.last_round
+        checked += 1
+    assert checked >= 10, checked
+    if game_id == "farkle":
+        assert last_turns >= 3
+
+
+def _farkle_last_turn(seed: int = 7):
+    """A seeded hard-bot game replayed to its last player's last turn, just after a roll
+    that scores, the leader some way ahead: beat them now or lose."""
+    from game.sim import play_game
+    info = GAMES["farkle"]
+    for s in range(seed, seed + 40):
+        game = play_game("farkle", ["hard", "hard"], s)
+        for i in range(len(game.actions)):
+            state = game.rewound(i)
+            me = state.current
+            if (state.last_round and state.rolled and state.still_to_play == [me]
+                    and state.leader_total(me) - state.totals[me] >= 300
+                    and any(a["kind"] == "bank" for a in state.legal_actions())):
+                return info, state
+    raise AssertionError("no last-turn position found")
+
+
+def test_banking_short_of_the_leader_on_the_last_turn_costs_the_win():
+    info, state = _farkle_last_turn()
+    coach = Coach(info)
+    h = coach.hint(state)
+    assert h.unit == "win" and h.action["kind"] == "roll"
+    me = state.current
+    short = [a for a in state.legal_actions() if a["kind"] == "bank"]
+    for bank in short:  # each bank ends the game behind the leader: no chance at all
+        assert h.cost(state, bank) == pytest.approx(h.value) and h.cost(state, bank) > 0
+    table = _Selecting(short[0], "bank now")
+    text = coach.advice(state, h, table)
+    assert f"{h.value:.0%} chance to win" in text, text
+    assert f"Your choice (bank now) costs {h.value * 100:.1f}% chance of winning." in text, text
+    assert state.totals[me] < state.leader_total(me)
+
+
+def test_win_advice_wording():
+    from game.coach import cost_words
+    assert cost_words(0.075, "win") == "costs 7.5% chance of winning"
+    assert cost_words(0.0004, "win") == "is as good"
+    assert cost_words(4.2) == "costs 4.2 points on average"
+    assert cost_words(0.01) == "is as good"
+
+
+class _Selecting(_NoSelection):
+    def __init__(self, action, words):
+        self.action, self.words = action, words
+
+    def selected(self):
+        return self.words, [self.action]
+
+
+def test_grab_it_race_values_are_the_bots_own_less_a_constant_and_the_hint_a_chance():
+    """Grab It!'s hard bot weighs a race move by its chance to win plus 1 % per point of
+    margin: the coach's values are exactly those, moved so that the bot's move reads as its
+    bare chance to win -- which is the mean of the same chance one roll later (the bot's
+    play followed through the dice), and on the last roll the box's own chance."""
+    from game.bots.grab_it import HardPolicy
+    from game.bots.turn_search import tables
+    from game.rules.core import roll_outcomes
+    coach = Coach(GAMES["grab_it"])
+    bot = HardPolicy(random.Random(0))
+    followed = 0
+    for state in endgame_states("grab_it", games=6):
+        h = coach.hint(state)
+        turn = bot.turn(state)
+        di = tables(5).index[tuple(sorted(state.dice))]
+        scores = {a["category"]: v for a, v in h.values if a["kind"] == "score"}
+        for c, v in scores.items():  # differences are the bot's own box values'
+            c0 = next(iter(scores))
+            assert v - scores[c0] == pytest.approx(turn.values[c][di] - turn.values[c0][di],
+                                                   abs=1e-9)
+        if h.action["kind"] == "score":
+            assert h.value == pytest.approx(turn.wins[h.action["category"]][di], abs=1e-12)
+            continue
+        # a reroll: its chance is the mean of the chance at each outcome, the bot playing on
+        kept = [state.dice[i] for i in h.action["hold"]]
+        mean = 0.0
+        for outcome, p in roll_outcomes(5 - len(kept)):
+            after = state.rewound(len(state.actions))
+            after.dice = kept + list(outcome)
+            after.rolls = state.rolls + 1
+            later = Coach(GAMES["grab_it"]).hint(after)
+            mean += p * later.value
+        assert h.value == pytest.approx(mean, abs=1e-9), (state.dice, h.action)
+        followed += 1
+    assert followed >= 5
+
+
+def test_grab_it_race_advice_says_how_margin_counts():
+    coach = Coach(GAMES["grab_it"])
+    for state in endgame_states("grab_it", games=4):
+        h = coach.hint(state)
+        worse = [(a, v) for a, v in h.values if h.value - v > 0.01]
+        if not worse:
+            continue
+        action, v = worse[0]
+        text = coach.advice(state, h, _Selecting(action, "that"))
+        assert f"expected {h.value:.0%} chance to win" in text, text
+        assert (f"Your choice (that) costs {(h.value - v) * 100:.1f}% chance of winning "
+                "(a point of margin counted as 1%)." in text), text
+        return
+    raise AssertionError("no priced race move found")

@@ -11,6 +11,7 @@ from game.catalog import GAMES
 from game.coach import Coach, strongest
 from game.review import (
     BEST_MARGIN,
+    WIN_MARGIN,
     Decision,
     SeatReview,
     human_seats,
@@ -23,7 +24,8 @@ from game.sim import play_game
 
 PRICED_GAMES = ("yatzy", "maxi_yatzy", "farkle", "pirates", "grab_it",
                 "bona_fortuna")  # the coach prices moves in every game
-OPTIONS: dict = {}  # every game at its default options (Farkle stops pricing near the target)
+OPTIONS: dict = {}  # every game at its default options
+WIN_GAMES = ("farkle", "grab_it")  # their strongest bot plays for the win near the end
 
 
 def bot_game(game_id: str, policies, seed: int):
@@ -51,9 +53,14 @@ def test_the_strongest_policys_own_game_loses_nothing(game_id):
     assert [r.seat for r in result.seats] == [0, 1]
     for r in result.seats:
         assert r.priced >= 5, (game_id, r.priced)  # there was something to price
-        assert r.total_loss == 0.0
+        assert r.total_loss == 0.0 and r.total_win_loss == 0.0
         assert r.accuracy == 1.0 and r.best_moves == r.priced
         assert all(d.loss == 0.0 for d in r.decisions if d.priced)
+        if game_id in WIN_GAMES:  # the endgame is priced too, in chance to win
+            assert r.win_priced >= 1, (game_id, r.summary())
+            assert "0.0% win chance lost" in r.summary()
+            # every decision after the roll is priced (Farkle's roll-or-piggyback is not)
+            assert all(d.priced for d in r.decisions if d.position != "start of the turn")
 
 
 @pytest.mark.parametrize("game_id", PRICED_GAMES)
@@ -65,7 +72,10 @@ def test_a_seeded_weak_bot_reviewed_as_human_loses_points(game_id, weak):
     r = result.seat(0)
     assert r.total_loss > 0.5, (game_id, weak, r.summary())
     assert r.accuracy is not None and r.accuracy < 1.0
-    assert r.total_loss == pytest.approx(sum(d.loss for d in r.decisions if d.loss))
+    assert r.total_loss == pytest.approx(sum(d.loss for d in r.decisions
+                                             if d.loss and d.unit == "points"))
+    assert r.total_win_loss == pytest.approx(sum(d.loss for d in r.decisions
+                                                 if d.loss and d.unit == "win"))
     assert any(d.loss and d.loss >= BEST_MARGIN and d.played != d.best for d in r.decisions)
 
 
@@ -108,19 +118,23 @@ def test_each_decision_is_priced_at_the_position_before_its_move():
     assert checked >= 5
 
 
-def test_decisions_are_ranked_biggest_loss_first_unpriced_last():
-    info = GAMES["farkle"]  # the last round is not priced: both kinds occur
+def test_decisions_are_ranked_win_losses_first_then_points_unpriced_last():
+    info = GAMES["farkle"]  # the endgame is priced in chance to win: both units occur
     state = bot_game("farkle", ["easy", "normal"], seed=3)
     r = review(info, state, seats=[0]).seat(0)
     ranked = r.ranked()
     assert sorted(ranked, key=lambda d: d.index) == r.decisions
-    priced = [d for d in ranked if d.priced]
-    assert [d.loss for d in priced] == sorted((d.loss for d in priced), reverse=True)
-    assert all(not d.priced for d in ranked[len(priced):])
-    assert ranked[0].loss == max(d.loss for d in priced) > 0
-    # ties keep the game's order
-    for a, b in zip(priced, priced[1:], strict=False):
-        if a.loss == b.loss:
+    lost_win = [d for d in ranked if d.unit == "win" and d.priced and d.loss >= WIN_MARGIN]
+    assert lost_win and ranked[:len(lost_win)] == lost_win  # the decisive moments first
+    assert [d.loss for d in lost_win] == sorted((d.loss for d in lost_win), reverse=True)
+    rest = [d for d in ranked[len(lost_win):] if d.priced]
+    assert any(d.unit == "points" for d in rest)
+    # then by points lost (a best move in chance to win counts as 0)
+    keys = [d.loss if d.unit == "points" else 0.0 for d in rest]
+    assert keys == sorted(keys, reverse=True) and keys[0] > 0
+    assert all(not d.priced for d in ranked[len(lost_win) + len(rest):])
+    for a, b in zip(rest, rest[1:], strict=False):  # ties keep the game's order
+        if (a.loss if a.unit == "points" else 0.0) == (b.loss if b.unit == "points" else 0.0):
             assert a.index < b.index
 
 
@@ -137,6 +151,46 @@ def test_the_accuracy_figure_counts_best_moves_among_priced_decisions():
     assert "7.6 points lost" in text and "accuracy 50%" in text and "(2 of 4 best moves)" in text
     assert "4 of 5 decisions priced" in text
     assert SeatReview(1, "Bo").accuracy is None
+    assert "win chance" not in text  # no decision priced in chance to win
+
+
+def test_win_chance_losses_are_counted_apart_and_best_below_half_a_point():
+    def d(i, loss, unit="points"):
+        return Decision(i, 0, 1, "", {"kind": "x"}, {"kind": "x"}, "", "", loss, unit)
+    r = SeatReview(0, "Ada", [d(0, 3.0), d(1, 0.004, "win"), d(2, 0.005, "win"),
+                              d(3, 0.12, "win"), d(4, 0.0, "win"), d(5, 40.0), d(6, None)])
+    assert WIN_MARGIN == 0.005
+    assert r.total_loss == pytest.approx(43.0)  # points only
+    assert r.total_win_loss == pytest.approx(0.129)
+    assert r.priced == 6 and r.win_priced == 4
+    assert [x.is_best for x in r.decisions] == [False, True, False, False, True, False, False]
+    assert r.best_moves == 2 and r.accuracy == pytest.approx(2 / 6)
+    # lost chances to win first, then points (a best win decision as 0), unpriced last
+    assert [x.index for x in r.ranked()] == [3, 2, 5, 0, 1, 4, 6]
+    text = r.summary()
+    assert "43.0 points lost · 12.9% win chance lost · accuracy 33%" in text, text
+    assert "6 of 7 decisions priced" in text
+    assert "12.9% win chance lost (a note) · accuracy" in r.summary("a note")
+
+
+@pytest.mark.parametrize("game_id, weak", [("farkle", "easy"), ("farkle", "random"),
+                                           ("grab_it", "random")])
+def test_a_weak_bot_loses_chances_to_win_in_the_endgame(game_id, weak):
+    # (Grab It!'s easy bot plays its one or two last boxes as the hard one does in these
+    # seeds: its endgame costs nothing there)
+    info = GAMES[game_id]
+    lost = []
+    for seed in (4, 5, 6):
+        state = bot_game(game_id, [weak, strongest(info)], seed=seed)
+        r = review(info, state, seats=[0]).seat(0)
+        assert r.win_priced >= 1, (game_id, seed)
+        assert r.total_win_loss == pytest.approx(sum(d.loss for d in r.decisions
+                                                     if d.unit == "win" and d.loss))
+        lost.append(r.total_win_loss)
+    assert max(lost) > 0.05, (game_id, lost)  # five percentage points or more somewhere
+    # Grab It!'s race measure counts margin too, and the review says so
+    note = review(info, state, seats=[0]).win_note
+    assert note == ("a point of margin counted as 1%" if game_id == "grab_it" else "")
 
 
 class _Unpricing:

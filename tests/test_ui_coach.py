@@ -360,3 +360,60 @@ def test_a_failing_coach_complains_once_and_the_game_goes_on(app):
     asked = len(started)
     frames(app, 10)
     assert play.hint_task is None and len(started) == asked  # not asked again
+
+
+def farkle_last_turn_game(seed: int = 7):
+    """A seeded hard-bot Farkle game replayed, with seat 0 a human, to seat 0's last turn
+    just after a roll, behind the leader, where setting some dice aside clearly costs a
+    chance to win (the coach prices it > 1 %)."""
+    from game.catalog import GAMES
+    from game.coach import Coach
+    from game.rules.core import Seat
+    from game.sim import play_game
+    info = GAMES["farkle"]
+    coach = Coach(info)
+    for s in range(seed, seed + 60):
+        game = play_game("farkle", ["hard", "hard"], s)
+        for i in range(len(game.actions)):
+            state = game.rewound(i)
+            if not (state.current == 0 and state.last_round and state.rolled
+                    and state.still_to_play == [0]
+                    and state.leader_total(0) - state.totals[0] >= 300):
+                continue
+            h = coach.hint(state)
+            worse = [o for o in state.scoring_options()
+                     if min(h.cost(state, {"kind": k, "set_aside": o["positions"]}) or 0.0
+                            for k in ("roll", "bank")) > 0.01]
+            if h.unit == "win" and h.value > 0.05 and worse:
+                seats = [Seat("You"), Seat("Ada", "hard")]
+                return info, type(state).replay(seats, state.options, state.seed,
+                                                game.actions[:i]), worse[0]["positions"]
+    raise AssertionError("no last-turn position found")
+
+
+def test_h_on_farkles_last_turn_prices_moves_in_chance_to_win(app):
+    info, state, worse = farkle_last_turn_game()
+    play = PlayScene(app, info, state, autosave=False)
+    app.replace_all(play)
+    frames(app)
+    settle(app, play)
+    assert play.human_turn and play.state.rolled and play.state.last_round
+    expected = make_policy("farkle", "hard", seed=0).choose(play.state)
+    key(pygame.K_h)
+    hint = wait_for_hint(app, play)
+    assert hint.action == expected and hint.unit == "win"
+    assert hint.value == max(v for _, v in hint.values) and 0.05 < hint.value <= 1.0
+    advice = play.coach.advice(play.state, hint, play.table)
+    assert f"expected {hint.value:.0%} chance to win" in advice, advice
+    assert "points" not in advice
+    frames(app)
+    assert " ".join(advice.split()) in " ".join(drawn_text(app).replace(" | ", " ").split())
+    assert_fits(app, "farkle's last turn with a hint in chance to win")
+    # Select dice whose best use is clearly worse: the cost is in percentage points
+    play.table.chosen = set(worse)
+    cost = min(hint.cost(play.state, a) for a in play.table.selected()[1])
+    advice = play.coach.advice(play.state, hint, play.table)
+    assert cost > 0.01 and f"costs {cost * 100:.1f}% chance of winning." in advice, advice
+    frames(app)
+    assert f"{cost * 100:.1f}% chance" in drawn_text(app)
+    assert_fits(app, "farkle's last turn with a selection priced in chance to win")

@@ -353,3 +353,57 @@ def test_a_review_that_fails_says_so_and_back_still_works(app, monkeypatch):
     key(pygame.K_ESCAPE)
     frames(app)
     assert app.scene is results
+
+
+def test_endgame_losses_in_chance_to_win_show_as_percentages(app):
+    """A weak Farkle player's endgame is priced in chance to win: its rows read "-7.5%"
+    (blue, or red from 5 points), ranked first, and the header counts the win chance lost
+    apart from the points."""
+    from game.scenes.review import loss_text
+    from tests.test_ui_coach import drawn_text
+    state = play_game("farkle", ["random", "hard"], 6)
+    review = ReviewScene(app, GAMES["farkle"], state, seats=[0])
+    app.replace_all(review)
+    frames(app)
+    wait_review(app, review)
+    frames(app)
+    r = review.review.seat(0)
+    assert r.total_win_loss > 0.05 and r.total_loss > 0
+    rows = review.rows()
+    top = rows[0]
+    assert top.unit == "win" and not top.is_best  # a lost chance to win leads the list
+    text, colour = loss_text(top)
+    assert text == f"-{top.loss * 100:.1f}%" and colour in (theme.INFO, theme.BAD)
+    points = next(d for d in rows if d.unit == "points" and not d.is_best)
+    assert loss_text(points)[0] == f"-{points.loss:.1f}"  # points keep their plain figure
+    drawn = drawn_text(app)
+    assert text in drawn
+    assert f"{r.total_loss:.1f} points lost · {r.total_win_loss * 100:.1f}% win chance lost" \
+        in " ".join(drawn.replace(" | ", " ").split()), drawn
+    assert_fits(app, "review with losses in chance to win")
+    # the replay of that moment says what it cost in words
+    review.open(0)
+    frames(app)
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    assert f"{top.loss * 100:.1f}% chance of winning lost" in replay.note
+
+
+def test_grab_it_race_losses_say_how_margin_counts(app):
+    from tests.test_ui_coach import drawn_text
+    state = play_game("grab_it", ["random", "hard"], 4)
+    review = ReviewScene(app, GAMES["grab_it"], state, seats=[0])
+    app.replace_all(review)
+    frames(app)
+    wait_review(app, review)
+    frames(app)
+    top = review.rows()[0]
+    assert top.unit == "win" and top.loss >= 0.05
+    drawn = " ".join(drawn_text(app).replace(" | ", " ").split())
+    assert "win chance lost (a point of margin counted as 1%)" in drawn, drawn
+    assert f"-{top.loss * 100:.1f}%" in drawn
+    assert_fits(app, "grab it review with a race loss")
+    review.open(0)
+    frames(app)
+    assert (f"{top.loss * 100:.1f}% chance of winning lost, a point of margin counted as 1%"
+            in app.scene.note)

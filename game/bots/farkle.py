@@ -34,7 +34,8 @@ Starting a turn fresh, perfect play banks 542 points a turn on average under the
   the turn as above (up to 3000 points ahead) with a win-chance estimate at every bank
   and farkle, from ``race`` -- a two-player race table over the points both still need,
   built once from the distribution of a turn played for points -- and from ``reach`` for
-  the last round. So it takes more risk when behind and less when ahead;
+  the last round. So it takes more risk when behind and less when ahead. These win
+  chances are also what ``action_values`` gives the coach there (``value_unit``: "win");
 * it piggybacks when the carried points are worth more than a fresh turn (and counts
   the points it would hand back under the credit sub-option).
 
@@ -494,19 +495,34 @@ class HardPolicy(_Base):
         assert best is not None
         return _act(state, best[1], best[2])
 
+    def _plays_for_the_win(self, state: FarkleState) -> bool:
+        """Whether ``decide`` values this position by the chance to win (its last turn, a
+        close finish, a third farkle) rather than by the points of the turn."""
+        me = state.current
+        if _my_last_turn(state) and len(state.still_to_play) == 1:
+            return True
+        late = max(state.totals) + state.turn_total >= state.options["target"] - LATE
+        third_farkle = state.options["three_farkles"] and state.farkles_in_row[me] >= 2
+        return len(state.seats) > 1 and (late or state.last_round or third_farkle)
+
+    def value_unit(self, state: FarkleState) -> str:
+        """What ``action_values`` are in: "points" (expected points banked this turn) or
+        "win" (the chance to win the game, 0..1)."""
+        return "win" if state.rolled and self._plays_for_the_win(state) else "points"
+
     def action_values(self, state: FarkleState) -> list[tuple[Action, float]] | None:
-        """Each set-aside to bank or roll on with its expected turn points (the optimal
-        turn table ``decide`` uses), or None where the game situation (the last round, a
-        close finish, a third farkle) makes ``decide`` play for the win instead."""
+        """Each set-aside to bank or roll on with the value ``decide`` weighs it by: its
+        expected turn points (the optimal turn table), or, where the game situation (the
+        last round, a close finish, a third farkle) makes ``decide`` play for the win, its
+        chance to win (``value_unit`` says which). None before the roll."""
         if not state.rolled:
             return None
         me = state.current
         if _my_last_turn(state) and len(state.still_to_play) == 1:
-            return None
-        late = max(state.totals) + state.turn_total >= state.options["target"] - LATE
-        third_farkle = state.options["three_farkles"] and state.farkles_in_row[me] >= 2
-        if len(state.seats) > 1 and (late or state.last_round or third_farkle):
-            return None
+            return self._last_turn_values(state, _options(state))
+        if self._plays_for_the_win(state):
+            return [(_act(state, kind, values), value)
+                    for kind, values, value in self._win_values(state, _options(state), me)]
         table = turn_table(state.bank_minimum())
         out: list[tuple[Action, float]] = []
         for points, left, values, may_bank in _options(state):
@@ -546,6 +562,17 @@ class HardPolicy(_Base):
 
     def _for_the_win(self, state: FarkleState, options, me: int) -> Action:
         """Search the rest of the turn for the best chance to win (see the module doc)."""
+        best = None
+        for kind, values, value in self._win_values(state, options, me):
+            if best is None or value > best[0] + 1e-12:
+                best = (value, kind, values)
+        assert best is not None
+        return _act(state, best[1], best[2])
+
+    def _win_values(self, state: FarkleState, options, me: int
+                    ) -> list[tuple[str, tuple[int, ...], float]]:
+        """(kind, values set aside, chance to win) for every legal bank and roll, from the
+        win-chance search of the rest of the turn (made now if the plan does not fit)."""
         t = state.turn_total
         key, i_now = self._plan_key(state, me)
         if not self._plan_fits(key, i_now):
@@ -553,7 +580,7 @@ class HardPolicy(_Base):
         plan = self._plan
         assert plan is not None
         _, first, roll, bank, beyond = plan
-        best = None
+        out = []
         for points, left, values, may_bank in options:
             i = (t + points) // STEP
             k = i - first
@@ -561,12 +588,10 @@ class HardPolicy(_Base):
                 roll_value, bank_value = roll[left][k], bank[k]
             else:
                 roll_value, bank_value = beyond(left, i), beyond(0, i)
-            for kind, value in (("bank", bank_value if may_bank else -1.0),
-                                ("roll", roll_value)):
-                if best is None or value > best[0] + 1e-12:
-                    best = (value, kind, values)
-        assert best is not None
-        return _act(state, best[1], best[2])
+            if may_bank:
+                out.append(("bank", values, bank_value))
+            out.append(("roll", values, roll_value))
+        return out
 
     @staticmethod
     def _plan_key(state: FarkleState, me: int) -> tuple[tuple, int]:
@@ -653,6 +678,25 @@ class HardPolicy(_Base):
                 best = (value, kind, values)
         assert best is not None
         return _act(state, best[1], best[2])
+
+    def _last_turn_values(self, state: FarkleState, options) -> list[tuple[Action, float]]:
+        """The chance to win of every move on the last turn of the game, as ``_last_turn``
+        sees it: a bank past the best total wins (1), any other bank does not (0: a tie is
+        not a win to play for), a roll past it wins unless it farkles, and a roll short of
+        it wins with the chance of getting there (``reach``)."""
+        me = state.current
+        need = state.leader_total(me) - state.totals[me] + STEP
+        need = max(need, state.bank_minimum())
+        reach = reach_table()
+        out: list[tuple[Action, float]] = []
+        for points, left, values, may_bank in options:
+            total = state.turn_total + points
+            if may_bank:
+                out.append((_act(state, "bank", values), 1.0 if total >= need else 0.0))
+            roll = (1.0 - outcomes(left)[0] if total >= need
+                    else reach.chance(left, need - total))
+            out.append((_act(state, "roll", values), roll))
+        return out
 
     def piggyback(self, state: FarkleState) -> bool:
         offer = state.piggy

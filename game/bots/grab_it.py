@@ -141,19 +141,83 @@ def share(mine: int, others: list[int]) -> float:
 
 
 class _Turn:
-    """One turn's plan: per-box values of every end multiset, their max, the search."""
+    """One turn's plan: per-box values of every end multiset, their max, the search; in a
+    race to win also each box's bare chance to win (``wins``), to price moves by."""
 
-    def __init__(self, values: dict[str, list[float]]):
+    def __init__(self, values: dict[str, list[float]],
+                 wins: dict[str, list[float]] | None = None):
         self.values = values
+        self.wins = wins
         cols = list(values.values())
         end = list(map(max, *cols)) if len(cols) > 1 else list(cols[0])
         self.plan = TurnPlan(5, end)
+        self._end_win: list[float] | None = None
+        self._mid_win: list[float] | None = None
 
     def best_box(self, dice: list[int]) -> str:
         """The box worth most with these dice; among equals, the one worth least when
         chased alone (so a 0 goes where it costs least)."""
         di = tables(5).index[tuple(sorted(dice))]
+        return self._best_at(di)
+
+    def _best_at(self, di: int) -> str:
         return max(self.values, key=lambda c: (self.values[c][di], -table.ALONE[c]))
+
+    # -- the chance to win of every move, the turn played on as this plan plays it ----------
+    @property
+    def end_win(self) -> list[float]:
+        """Per end multiset: the chance to win of the box ``best_box`` fills there."""
+        if self._end_win is None:
+            assert self.wins is not None
+            n = len(tables(5).dice)
+            self._end_win = [self.wins[self._best_at(di)][di] for di in range(n)]
+        return self._end_win
+
+    def mid_win_steps(self, chunk: int = 128):
+        """Per multiset with one reroll left: the chance to win when the plan plays it (holds
+        as ``TurnPlan.hold`` does, or stops), a generator job (``chunk`` keeps a piece)."""
+        if self._mid_win is not None:
+            return self._mid_win
+        t, end, end_win = self.plan.t, self.plan.end, self.end_win
+        k1: dict[int, float] = {}
+        k1_win: dict[int, float] = {}
+        for start in range(0, len(t.keeps), chunk):
+            yield
+            part = range(start, min(start + chunk, len(t.keeps)))
+            k1.update(t.expect(end, part))
+            yield
+            k1_win.update(t.expect(end_win, part))
+        yield
+        mid = []
+        for di, subs in enumerate(t.subkeeps):
+            full = t.full_keep[di]
+            best = None  # the first best keep, as ranked_keeps' stable sort puts it first
+            for k in subs:
+                if k != full and (best is None or k1[k] > k1[best]):
+                    best = k
+            play = best is not None and k1[best] > end[di] + 1e-9
+            mid.append(k1_win[best] if play else end_win[di])
+        if self._mid_win is None:
+            self._mid_win = mid
+        return self._mid_win
+
+    def win_values(self, dice: list[int], rerolls: int) -> list[tuple[Action, float]]:
+        """Every keep to reroll and every open box with its chance to win, the rest of the
+        turn played as this plan plays it."""
+        from game.tasks import run_now
+        t = tables(5)
+        di = t.index[tuple(sorted(dice))]
+        out: list[tuple[Action, float]] = []
+        if rerolls > 0:
+            after = run_now(self.mid_win_steps()) if rerolls >= 2 else self.end_win
+            full = t.full_keep[di]
+            subs = [k for k in t.subkeeps[di] if k != full]
+            ev = t.expect(after, subs)
+            out += [({"kind": "roll", "hold": holds_for(dice, t.keeps[k])}, ev[k]) for k in subs]
+            out.append(({"kind": "roll", "hold": list(range(len(dice)))}, after[di]))
+        assert self.wins is not None
+        out += [({"kind": "score", "category": c}, w[di]) for c, w in self.wins.items()]
+        return out
 
 
 class _Base:
@@ -165,11 +229,15 @@ class _Base:
     def box_values(self, state) -> dict[str, list[float]]:
         raise NotImplementedError
 
+    def box_parts(self, state) -> tuple[dict[str, list[float]], dict[str, list[float]] | None]:
+        """``box_values`` and, where they are chances to win, the bare chance in them."""
+        return self.box_values(state), None
+
     def turn(self, state) -> _Turn:
         key = (state.seed, len(state.seats), tuple(sorted(state.board)), state.turns_played,
                tuple(state.totals()))
         if key != self._key or self._turn is None:
-            self._key, self._turn = key, _Turn(self.box_values(state))
+            self._key, self._turn = key, _Turn(*self.box_parts(state))
         return self._turn
 
     def choose(self, state) -> Action:
@@ -193,16 +261,27 @@ class _Base:
             plan = self.turn(state).plan
             if state.ROLLS_PER_TURN - state.rolls >= 2:
                 yield from plan.mid_steps()
+                if not self.in_points(state):  # the chance to win of every keep, in pieces
+                    yield from self.turn(state).mid_win_steps()
 
     def in_points(self, state) -> bool:
-        """Whether ``box_values`` are points (else chances to win, which are not priced)."""
+        """Whether ``box_values`` are points (else chances to win, see ``value_unit``)."""
         return True
 
+    def value_unit(self, state) -> str:
+        """What ``action_values`` are in: "points" (the expected final margin for ``hard``)
+        or, in the race of the last turns, "win" (see ``action_values``)."""
+        return "points" if self.in_points(state) else "win"
+
     def action_values(self, state) -> list[tuple[Action, float]] | None:
-        """Every keep to reroll and every open box with the value ``choose`` weighs it by,
-        while those values are points (the expected final margin for ``hard``); None
-        before the roll and in a race to win."""
-        if state.rolls == 0 or not self.in_points(state):
+        """Every keep to reroll and every open box with the value ``choose`` weighs it by;
+        None before the roll. In points: the expected final margin for ``hard``. In the
+        race to win (``value_unit`` "win"), ``choose`` weighs the chance to win plus
+        ``margin_weight`` per point of margin; those values come moved by one constant so
+        that the move ``choose`` makes reads as its bare chance to win (the rest of the
+        turn played as ``choose`` plays it): the differences -- what a move costs -- are
+        the bot's own, a chance to win with a point of margin counted as 1 %."""
+        if state.rolls == 0:
             return None
         turn = self.turn(state)
         t = tables(5)
@@ -213,8 +292,20 @@ class _Base:
             ranked, ev = turn.plan.ranked_keeps(state.dice, rerolls)
             out += [({"kind": "roll", "hold": holds_for(state.dice, t.keeps[k])}, ev[k])
                     for k in ranked]
+            # holding every die and rolling only spends a roll: the same dice, one less
+            wasted = turn.plan.mid[di] if rerolls >= 2 else turn.plan.end[di]
+            out.append(({"kind": "roll", "hold": list(range(len(state.dice)))}, wasted))
         out += [({"kind": "score", "category": c}, v[di]) for c, v in turn.values.items()]
-        return out
+        if self.in_points(state):
+            return out
+
+        def key(action: Action) -> tuple:
+            held = tuple(sorted(state.dice[i] for i in action.get("hold", [])))
+            return action["kind"], action.get("category"), held
+        bare = {key(a): v for a, v in turn.win_values(state.dice, rerolls)}
+        chosen = key(self.choose(state))
+        shift = next(v for a, v in out if key(a) == chosen) - bare[chosen]
+        return [(a, v - shift) for a, v in out]
 
 
 class NormalPolicy(_Base):
@@ -246,12 +337,16 @@ class HardPolicy(_Base):
     """The exact margin-optimal policy, playing to win over the last turns."""
 
     margin_weight = 0.01  # over the last turns: P(win) + this x margin (1 point = 1 %)
+    win_cost_note = "a point of margin counted as 1%"  # how the coach's race costs are made
 
     def in_points(self, state) -> bool:
         left = len(state.open_categories())
         return left > 2 if state.n_sides == 2 else left > 1
 
     def box_values(self, state) -> dict[str, list[float]]:
+        return self.box_parts(state)[0]
+
+    def box_parts(self, state) -> tuple[dict[str, list[float]], dict[str, list[float]] | None]:
         scores = box_scores()
         open_boxes = state.open_categories()
         sides = state.n_sides
@@ -264,6 +359,7 @@ class HardPolicy(_Base):
         others = [t for k, t in enumerate(totals) if k != me]
         left = len(open_boxes)
         w = self.margin_weight
+        wins: dict[str, list[float]] | None = None
         if sides == 2:
             standing = state.options["standing"]
             outcome = (session_outcome(standing, me) if standing and standing[0] == 0
@@ -271,23 +367,23 @@ class HardPolicy(_Base):
             lead = mine - others[0]
             if left == 1:
                 (c,) = open_boxes
-                return {c: [outcome(lead + s) + w * m
-                            for s, m in zip(scores[c], margin[c], strict=True)]}
-            if left == 2:
+                wins = {c: [outcome(lead + s) for s in scores[c]]}
+            elif left == 2:
                 def theirs(d: float) -> float:  # the other side's view of the same outcome
                     return 1.0 - outcome(-d)
-                out = {}
+                wins = {}
                 for c in open_boxes:
                     (rest,) = [b for b in open_boxes if b != c]
                     win = {s: 1.0 - last_player_wins(rest, -(lead + s), theirs)
                            for s in set(scores[c])}
-                    out[c] = [win[s] + w * m for s, m in zip(scores[c], margin[c], strict=True)]
-                return out
+                    wins[c] = [win[s] for s in scores[c]]
         elif left == 1:
             (c,) = open_boxes
-            return {c: [share(mine + s, others) + w * m
-                        for s, m in zip(scores[c], margin[c], strict=True)]}
-        return margin
+            wins = {c: [share(mine + s, others) for s in scores[c]]}
+        if wins is None:
+            return margin, None
+        return {c: [p + w * m for p, m in zip(wins[c], margin[c], strict=True)]
+                for c in wins}, wins
 
 
 POLICIES = {"easy": EasyPolicy, "normal": NormalPolicy, "hard": HardPolicy}

@@ -2,8 +2,10 @@
 
 The review (game.review) runs as a game.tasks.Task stepped once per frame, so the screen
 shows its progress and never freezes. Then, per reviewed player (a tab each when there are
-several): the total expected points lost, the accuracy, how many decisions could be priced,
-and the decisions ranked by loss. A click on a row, or Enter on the highlighted one, opens
+several): the total expected points lost, the chance to win lost where the coach priced
+endgame moves in it (those losses read "-7.5%", in blue or red), the accuracy, how many
+decisions could be priced, and the decisions ranked by loss (game.review: the decisions
+that lost a chance to win first). A click on a row, or Enter on the highlighted one, opens
 the replay paused just before that move; its Back returns here. Esc/Back returns to where
 the review was opened from (the results, the records).
 
@@ -47,11 +49,28 @@ def table_describer(info: GameInfo, state: GameState):
 
 
 def loss_text(d: Decision) -> tuple[str, tuple]:
+    """The Loss cell: "-4.2" in expected points (gold, red from 5 points), "-7.5%" in chance
+    to win (blue, red from 5 percentage points), "best", or "not priced"."""
     if d.loss is None:
         return "not priced", theme.TEXT_DIM
     if d.is_best:
         return "best", theme.GOOD
+    if d.unit == "win":
+        return f"-{d.loss * 100:.1f}%", theme.BAD if d.loss >= 0.05 else theme.INFO
     return f"-{d.loss:.1f}", theme.BAD if d.loss >= 5 else theme.ACCENT
+
+
+def verdict_text(d: Decision, win_note: str = "") -> str:
+    """A decision's loss in words, for the replay's note (``win_note``: how a chance to win
+    lost is measured, when it is not the bare chance)."""
+    if d.loss is None:
+        return "not priced"
+    if d.is_best:
+        return "the best move"
+    if d.unit == "win":
+        return f"{d.loss * 100:.1f}% chance of winning lost" + (f", {win_note}" if win_note
+                                                                   else "")
+    return f"{d.loss:.1f} points lost on average"
 
 
 class ReviewScene(Scene):
@@ -112,8 +131,9 @@ class ReviewScene(Scene):
             n = len(self.review.seats)
             width = min(240, (LIST.w - (n - 1) * 8) // n)
             for i, r in enumerate(self.review.seats):
-                figures = (f"-{r.total_loss:.1f} · {r.accuracy:.0%}" if r.accuracy is not None
-                           else "not priced")
+                win = f" · -{r.total_win_loss * 100:.1f}%" if r.win_priced else ""
+                figures = (f"-{r.total_loss:.1f}{win} · {r.accuracy:.0%}"
+                           if r.accuracy is not None else "not priced")
                 buttons.append(Button(pygame.Rect(LIST.x + i * (width + 8), 62, width, 46),
                                       r.name, lambda i=i: self.show_tab(i), size=18,
                                       selected=i == self.tab, ident=f"seat{i}", hotkey=figures))
@@ -193,8 +213,7 @@ class ReviewScene(Scene):
         self.cursor = index
         from game.scenes.replay import ReplayScene
         name = self.state.seats[d.seat].name
-        verdict = ("not priced" if d.loss is None else "the best move" if d.is_best
-                   else f"{d.loss:.1f} points lost on average")
+        verdict = verdict_text(d, self.review.win_note if self.review else "")
         marked = d.best is not None and not d.is_best
         note = (f"Move {d.index + 1} ({name}, turn {d.turn}): played {d.played_text}; "
                 f"best was {d.best_text}{', in gold' if marked else ''} ({verdict}).")
@@ -281,7 +300,7 @@ class ReviewScene(Scene):
         drawn = draw_text_in(surface, r.name, name_box, 26, theme.TEXT, True, "left",
                              min_size=12)
         rest = pygame.Rect(drawn.right + 18, box.y, box.right - drawn.right - 18, box.h)
-        text = f"{r.summary()} · against the {self.review.coach_label} bot"
+        text = f"{r.summary(self.review.win_note)} · against the {self.review.coach_label} bot"
         draw_text_in(surface, text, rest, 20, theme.TEXT, align="left", min_size=11, wrap=True)
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
