@@ -12,8 +12,9 @@ boxes) its values are chances to win, 0..1, and the policy's ``value_unit(state)
 7.5 percentage points) and the advice reads "expected 61% chance to win ... costs 7.5%
 chance of winning" (plus the policy's ``win_cost_note`` where its measure is not the bare
 chance: Grab It!'s race counts a point of margin as 1%). So moves are priced everywhere a
-policy prices them, in points or in chance to win. Where it does not (a Pirate endgame, a choice before the roll) or there is
-one move only (the first roll of a turn), the hint is the move alone, and says so.
+policy prices them, in points or in chance to win. Where it does not (a Pirate endgame, a
+choice before the roll) or there is one move only (the first roll of a turn), the hint is
+the move alone, and says so.
 
 ``hint`` gives a hint at once (tests, the post-game review). ``hint_steps`` gives the same
 hint as a generator job for a game.tasks.Task, so that the play scene spreads it over
