@@ -353,6 +353,11 @@ def test_browser_saves_records_and_settings_live_in_local_storage(browser, isola
     prefs.save_from(S())
     assert set(browser.items) == {"dice-harbor-autosave", "dice-harbor-records",
                                   "dice-harbor-settings"}
+    from game import recent  # the recent games, for their review: localStorage too
+    assert recent.remember(recent.RecentGame(GAMES["farkle"], state, True, 1_700_000_000)) == ""
+    assert "dice-harbor-recent" in browser.items
+    (again,), problem = recent.load()
+    assert problem == "" and again.state.to_json() == state.to_json() and again.hinted
     assert not isolated_saves.exists()  # nothing on the disk in the browser
     browser.items["dice-harbor-autosave"] = "[" * 10_000
     with pytest.raises(SaveError, match="nested"):
