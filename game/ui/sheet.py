@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import theme
-from .text import draw_text_in, ellipsize
+from .text import draw_text_in, ellipsize, fit_text
 
 
 def fit(text: str, size: int, width: int) -> str:
@@ -67,6 +67,20 @@ class ScoreSheet:
                 return key
         return None
 
+    def _note_width(self, row) -> int:
+        return min(58, self.label_width // 3 + 6) if row.note else 0
+
+    def _label_size(self, model: SheetModel, size: int, row_h: int) -> int:
+        """One size for the row labels: the largest at which every label fits, but never
+        more than 4 below the sheet's size (a longer label shrinks on its own), so the
+        labels of one sheet look alike instead of each one its own size."""
+        fitted = size
+        for row in model.rows:
+            width = self.label_width - 12 - self._note_width(row)
+            fitted = min(fitted, fit_text(row.label, width, row_h - 2, size, 10,
+                                          row.kind == "total").size)
+        return max(fitted, size - 4)
+
     def draw(self, surface: pygame.Surface, model: SheetModel) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=14)
         n_cols = max(1, len(model.headers))
@@ -93,6 +107,7 @@ class ScoreSheet:
         y += 2 * row_h
         self.row_rects = {}
         self.cell_rects = {}
+        label_size = self._label_size(model, size, row_h)
         for row in model.rows:
             line = pygame.Rect(x0, y, self.rect.w - 20, row_h - 2)
             if row.kind in ("sum", "total"):
@@ -102,15 +117,14 @@ class ScoreSheet:
                 if row.key == model.cursor:
                     pygame.draw.rect(surface, theme.INFO, line, width=2, border_radius=6)
             bold = row.kind == "total"
-            note_w = 0
+            note_w = self._note_width(row)
             if row.note:
-                note_w = min(58, self.label_width // 3 + 6)
                 draw_text_in(surface, row.note, pygame.Rect(x0 + self.label_width - note_w - 2,
                                                             y, note_w, row_h - 2),
                              max(11, size - 5), row.note_colour, True, "right", min_size=9)
             draw_text_in(surface, row.label, pygame.Rect(x0 + 8, y, self.label_width - 12 - note_w,
                                                          row_h - 2),
-                         size, row.label_colour, bold, "left", min_size=10)
+                         label_size, row.label_colour, bold, "left", min_size=10)
             for c, cell in enumerate(row.cells):
                 cx = x0 + self.label_width + c * col_w
                 box = pygame.Rect(cx + 2, y, col_w - 4, row_h - 2)
