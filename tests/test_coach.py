@@ -475,3 +475,27 @@ def test_grab_it_race_advice_says_how_margin_counts():
                 "(a point of margin counted as 1%)." in text), text
         return
     raise AssertionError("no priced race move found")
+
+
+@pytest.mark.parametrize("credit", [False, True])
+def test_a_piggyback_offer_is_priced_against_a_fresh_roll(credit):
+    """Farkle before the roll with a piggyback offer: the coach prices both starts in
+    expected turn points, the hard bot's choice the better, the other costing the gap."""
+    from game.rules.farkle import FarkleState
+    info = GAMES["farkle"]
+    coach = Coach(info)
+    seen = set()
+    for dice, points in ((5, 1000), (1, 300), (2, 2500), (6, 350)):
+        state = FarkleState([Seat("a"), Seat("b")], {"piggyback": True,
+                                                     "piggyback_credit": credit}, seed=1)
+        state.piggy = {"seat": state.order[1], "dice": dice, "points": points}
+        h = coach.hint(state)
+        assert h.unit == "points" and h.values is not None and len(h.values) == 2
+        assert h.action == make_policy("farkle", "hard", seed=0).choose(state)
+        other = {"kind": "roll"} if h.action["kind"] == "piggyback" else {"kind": "piggyback"}
+        values = dict((a["kind"], v) for a, v in h.values)
+        assert h.value == max(values.values())
+        assert h.cost(state, other) == pytest.approx(abs(values["roll"] - values["piggyback"]))
+        assert h.cost(state, other) > 0
+        seen.add(h.action["kind"])
+    assert seen == {"roll", "piggyback"}

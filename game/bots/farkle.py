@@ -495,6 +495,20 @@ class HardPolicy(_Base):
         assert best is not None
         return _act(state, best[1], best[2])
 
+    def _start_values(self, state: FarkleState) -> list[tuple[Action, float]] | None:
+        """Before the roll, with a piggyback offer: a fresh roll of six dice and the
+        piggyback, each with the value ``piggyback`` weighs it by (expected turn points;
+        with the credit rule, less what a farkle would hand back); None without one."""
+        offer = state.piggy
+        if not state.can_piggyback() or offer is None:
+            return None
+        table = turn_table(state.bank_minimum())
+        carried = table.roll_value(offer["dice"], offer["points"])
+        if state.options["piggyback_credit"]:
+            farkle, _ = outcomes(offer["dice"])
+            carried -= farkle * offer["points"]  # what a farkle would hand back
+        return [({"kind": "roll"}, table.roll_value(N_DICE, 0)), ({"kind": "piggyback"}, carried)]
+
     def _plays_for_the_win(self, state: FarkleState) -> bool:
         """Whether ``decide`` values this position by the chance to win (its last turn, a
         close finish, a third farkle) rather than by the points of the turn."""
@@ -514,9 +528,10 @@ class HardPolicy(_Base):
         """Each set-aside to bank or roll on with the value ``decide`` weighs it by: its
         expected turn points (the optimal turn table), or, where the game situation (the
         last round, a close finish, a third farkle) makes ``decide`` play for the win, its
-        chance to win (``value_unit`` says which). None before the roll."""
+        chance to win (``value_unit`` says which). Before the roll: a piggyback offer and a
+        fresh roll in expected turn points (None without an offer)."""
         if not state.rolled:
-            return None
+            return self._start_values(state)  # a piggyback offer: priced in points
         me = state.current
         if _my_last_turn(state) and len(state.still_to_play) == 1:
             return self._last_turn_values(state, _options(state))
@@ -699,14 +714,10 @@ class HardPolicy(_Base):
         return out
 
     def piggyback(self, state: FarkleState) -> bool:
-        offer = state.piggy
-        assert offer is not None
-        table = turn_table(state.bank_minimum())
-        carried = table.roll_value(offer["dice"], offer["points"])
-        if state.options["piggyback_credit"]:
-            farkle, _ = outcomes(offer["dice"])
-            carried -= farkle * offer["points"]  # what a farkle would hand back
-        return carried > table.roll_value(N_DICE, 0)
+        """Start on the previous player's dice when that is worth more than a fresh turn
+        (``_start_values``: the coach prices the same two numbers)."""
+        values = self._start_values(state)
+        return values is not None and values[1][1] > values[0][1]
 
 
 POLICIES = {"easy": EasyPolicy, "normal": NormalPolicy, "hard": HardPolicy}
