@@ -367,16 +367,27 @@ TURN_MEAN = 637.0  # points of an optimal turn on average (pirates_solver.deck_a
 TURN_SPREAD = 700.0  # a rough spread of one turn's points, for the race estimate
 
 
-def race_chance(mine: int, other: int, target: int) -> float:
+def race_chance(mine: int, other: int, target: int, deck: str = "default") -> float:
     """A rough chance to win a race to ``target`` from ``mine`` against ``other``, who
-    plays next: turns needed ~ points short / the mean turn, their spread ~ the square
-    root; a normal-like curve made with square roots only (no libm: CPython and the
-    browser agree to the bit)."""
+    plays next. With ``RACE_REPLY`` their next turn reaches the target with the deck
+    chance (they then end near the target, ``OVERSHOOT`` over it, and I get one turn to
+    pass them); otherwise, and always without it: turns needed ~ points short / the mean
+    turn, their spread ~ the square root, a normal-like curve made with square roots only
+    (no libm: CPython and the browser agree to the bit)."""
     a, b = max(target - mine, 0), max(target - other, 0)
     lead_turns = (b - a) / TURN_MEAN - 0.5  # they move first
     spread = ((a + b) * TURN_SPREAD ** 2 / TURN_MEAN ** 3 + 0.5) ** 0.5
     z = 1.2 * lead_turns / spread
-    return 0.5 + 0.5 * z / (1.0 + z * z) ** 0.5
+    race = 0.5 + 0.5 * z / (1.0 + z * z) ** 0.5
+    if not RACE_REPLY:
+        return race
+    they_reach = opponent_passes(b - STEP, deck)  # at least b this turn
+    reply = opponent_passes(target + OVERSHOOT - mine, deck)  # I pass them in one turn
+    return they_reach * reply + (1.0 - they_reach) * race
+
+
+RACE_REPLY = True
+OVERSHOOT = 400
 
 
 def trigger_utility(state: PirateState, me: int) -> Utility:
@@ -396,7 +407,7 @@ def trigger_utility(state: PirateState, me: int) -> Utility:
             if total >= target:
                 chance *= 1.0 - opponent_passes(total - other, deck)
             else:
-                chance *= race_chance(total, other, target)
+                chance *= race_chance(total, other, target, deck)
         return chance
 
     return _utility(win)
