@@ -11,11 +11,32 @@ a reroll can come back to where it started). The table ships as
 Played perfectly a turn is worth 636.7 points on average over the default deck.
 
 ``hard`` plays that optimal turn: stop, or the keep with the best ``W``, or the Sorceress
-now; with the Treasure Chest it first puts every kept die on the chest. It also plays
-the situation: on its turn of the last round it never stops short of the leader (and
-stops as soon as it is ahead when nobody plays after it); when stopping would reach the
-target with a lead it takes the points; and on the Island it never stops early, so the
-leader loses as much as possible.
+now; with the Treasure Chest it first puts every kept die on the chest. On the Island it
+never stops early, so the others lose as much as possible.
+
+In the endgame it plays for the win instead (``goal``): on its own turn of the last round,
+and whenever stopping now would reach the target. There the turn is solved again, exactly,
+for a utility of its final points (``game.bots.pirates_reach``: the same positions and
+dynamics, value iteration with the reroll's expectation taken one die at a time, 10-30 ms
+natively per card, in pieces for the coach via ``warm_steps``):
+
+* last turn: the chance to win with that final total -- 0 under anyone who has played
+  out, a tie shared (1/k, as the simulator counts it), times, for each player still to
+  play after it, the chance that their one turn does not pass it;
+* a stop that reaches the target: the chance that nobody passes the total with their one
+  turn of the last round; ending under the target (a bust, a lost battle) is valued by a
+  rough race estimate (the opponent reaching the target next turn, then my one reply, else
+  a normal-like curve over the turns each still needs).
+
+An opponent's one turn is a hard player's turn played to pass: the exact chance that a
+fresh turn reaches a need, averaged over the deck (``pirates_reach_values``, shipped).
+Simplifications: Island penalties during the last round and a round that leaves everyone
+under the target are left out; several opponents count as independent. Every move is
+priced in that chance to win (``value_unit`` "win", ``action_values``: stop, each reroll,
+the chest move, the Sorceress, the Storm's reroll), and the move is the best of them.
+Outside the endgame the moves are exactly those of the bot before (``OldHardPolicy``,
+kept for comparisons, whose endgame was a rule: never stop behind on the last turn, stop
+at the target with a 1500 lead).
 
 ``normal`` knows the scores and the same tables but plays cautiously: it stops once the
 points in hand are within 15% of what rolling on is worth, keeps the chest empty and only
