@@ -1,10 +1,10 @@
 """Measure the Pirate Fortune hard bot's endgame against the bot it was before.
 
     python tools/pirate_endgame.py [--against old|normal|hard] [--games N] [--seed S]
-                                   [--players 2] [--same N]
+                                   [--players 2] [--same N] [--first hard|old]
 
 Plays seeded games (``game.sim.run``: seats rotate, the same seed gives the same games)
-between ``hard`` and ``--against`` (``old`` is ``OldHardPolicy``: the hard bot before its
+between ``hard`` (or ``--first``) and ``--against`` (``old`` is ``OldHardPolicy``: the hard bot before its
 endgame, a crude rule there) and prints the simulator's JSON: win rates, and decision
 times p50/p99 per entry. ``--same N`` first replays N seeded games of hard against old
 hard move by move and checks that the new bot moves exactly like the old one until the
@@ -55,6 +55,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--same", type=int, default=0)
+    parser.add_argument("--first", default="hard")
     args = parser.parse_args()
     if args.same:
         checked = [same_until_endgame(args.seed * 1000 + g, args.players)
@@ -62,7 +63,7 @@ def main() -> None:
         bad = sum(1 for _, ok in checked if not ok)
         print(f"before the endgame: {sum(n for n, _ in checked)} decisions in {args.same} "
               f"games compared, {bad} games where new and old hard differ", file=sys.stderr)
-    players = ["hard"] + [args.against] * (args.players - 1)
+    players = [args.first] + [args.against] * (args.players - 1)
     result = sim.run("pirates", players, args.games, seed=args.seed)
     print(json.dumps(result))
 
