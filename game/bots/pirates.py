@@ -47,6 +47,7 @@ changes the risk) and stops when its points reach 75% of what rolling on would b
 
 from __future__ import annotations
 
+import math
 import random
 from functools import cache
 from typing import Any
@@ -386,6 +387,7 @@ def last_turn_utility(state: PirateState, me: int) -> Utility:
 
 TURN_MEAN = 637.0  # points of an optimal turn on average (pirates_solver.deck_average)
 TURN_SPREAD = 700.0  # a rough spread of one turn's points, for the race estimate
+TURN_MEAN_CUBED = TURN_MEAN * TURN_MEAN * TURN_MEAN
 
 
 def race_chance(mine: int, other: int, target: int, deck: str = "default") -> float:
@@ -397,9 +399,9 @@ def race_chance(mine: int, other: int, target: int, deck: str = "default") -> fl
     (no libm: CPython and the browser agree to the bit)."""
     a, b = max(target - mine, 0), max(target - other, 0)
     lead_turns = (b - a) / TURN_MEAN - 0.5  # they move first
-    spread = ((a + b) * TURN_SPREAD ** 2 / TURN_MEAN ** 3 + 0.5) ** 0.5
+    spread = math.sqrt((a + b) * TURN_SPREAD * TURN_SPREAD / TURN_MEAN_CUBED + 0.5)
     z = 1.2 * lead_turns / spread
-    race = 0.5 + 0.5 * z / (1.0 + z * z) ** 0.5
+    race = 0.5 + 0.5 * z / math.sqrt(1.0 + z * z)
     if not RACE_REPLY:
         return race
     they_reach = opponent_passes(b - STEP, deck)  # at least b this turn
