@@ -401,8 +401,10 @@ def test_win_utilities_follow_the_scores():
     state.last_round, state.still_to_play = False, []
     state.totals = [7000, 7000, 7000]
     t = trigger_utility(state, me)
-    assert utility_value(t, 1000) > utility_value(t, 900) > 0
-    assert 0.0 < utility_value(t, 0) < 0.5
+    assert 0.0 < utility_value(t, 0) < utility_value(t, 500) < utility_value(t, 900) < 1.0
+    assert utility_value(t, 1000) < utility_value(t, 1500) < utility_value(t, 3000) < 1.0
+    # reaching the target: both others must fail to pass it in their one turn
+    assert utility_value(t, 1000) == pytest.approx((1.0 - DECK_REACH["default"][10]) ** 2)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])

@@ -25,8 +25,9 @@ natively per card, in pieces for the coach via ``warm_steps``):
   play after it, the chance that their one turn does not pass it;
 * a stop that reaches the target: the chance that nobody passes the total with their one
   turn of the last round; ending under the target (a bust, a lost battle) is valued by a
-  rough race estimate (the opponent reaching the target next turn, then my one reply, else
-  a normal-like curve over the turns each still needs).
+  rough race estimate (``race_chance``: the opponent reaching the target next turn and my
+  one reply, else my reaching it and their reply, else a normal-like curve over the turns
+  each still needs).
 
 An opponent's one turn is a hard player's turn played to pass: the exact chance that a
 fresh turn reaches a need, averaged over the deck (``pirates_reach_values``, shipped).
@@ -392,11 +393,12 @@ TURN_MEAN_CUBED = TURN_MEAN * TURN_MEAN * TURN_MEAN
 
 def race_chance(mine: int, other: int, target: int, deck: str = "default") -> float:
     """A rough chance to win a race to ``target`` from ``mine`` against ``other``, who
-    plays next. With ``RACE_REPLY`` their next turn reaches the target with the deck
-    chance (they then end near the target, ``OVERSHOOT`` over it, and I get one turn to
-    pass them); otherwise, and always without it: turns needed ~ points short / the mean
-    turn, their spread ~ the square root, a normal-like curve made with square roots only
-    (no libm: CPython and the browser agree to the bit)."""
+    plays next. Their next turn reaches the target with the deck chance (they then end
+    ``OVERSHOOT`` over it, and I get one turn to pass them); if not, my next turn reaches
+    it with the deck chance (and they get one turn to pass me); if neither, a curve: turns
+    needed ~ points short / the mean turn, their spread ~ the square root, a normal-like
+    shape made with square roots only (no libm: CPython and the browser agree to the
+    bit). Gains short of the target are left out of the two turns looked at."""
     a, b = max(target - mine, 0), max(target - other, 0)
     lead_turns = (b - a) / TURN_MEAN - 0.5  # they move first
     spread = math.sqrt((a + b) * TURN_SPREAD * TURN_SPREAD / TURN_MEAN_CUBED + 0.5)
@@ -406,10 +408,14 @@ def race_chance(mine: int, other: int, target: int, deck: str = "default") -> fl
         return race
     they_reach = opponent_passes(b - STEP, deck)  # at least b this turn
     reply = opponent_passes(target + OVERSHOOT - mine, deck)  # I pass them in one turn
+    if RACE_REPLY == 2:  # and if they do not, my turn: I reach it, then their reply
+        i_reach = opponent_passes(a - STEP, deck)
+        they_pass = opponent_passes(target + OVERSHOOT - other, deck)
+        race = i_reach * (1.0 - they_pass) + (1.0 - i_reach) * race
     return they_reach * reply + (1.0 - they_reach) * race
 
 
-RACE_REPLY = True
+RACE_REPLY = 2  # 0: the curve alone; 1: their next turn first; 2: and then mine
 OVERSHOOT = 400
 
 
