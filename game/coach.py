@@ -6,15 +6,15 @@ the alternatives anyway (``action_values(state)``: the Yatzy turn search, Farkle
 turn table, Pirate Fortune's value tables, Bona Fortuna's box values, Grab It!'s margin
 table) the hint also carries the value of every move it weighed, so the player's own
 selection can be priced ("costs 4.2 points on average"). Where the policy plays for the
-win rather than for points (a Farkle endgame: its win-chance search; Grab It!'s last
-boxes) its values are chances to win, 0..1, and the policy's ``value_unit(state)`` says
+win rather than for points (a Farkle endgame: its win-chance search; a Pirate Fortune
+endgame: its turn solved for the win; Grab It!'s last boxes) its values are chances to win, 0..1, and the policy's ``value_unit(state)`` says
 "win": the hint carries that ``unit``, ``Hint.cost`` is then a chance to win lost (0.075:
 7.5 percentage points) and the advice reads "expected 61% chance to win ... costs 7.5%
 chance of winning" (plus the policy's ``win_cost_note`` where its measure is not the bare
 chance: Grab It!'s race counts a point of margin as 1%). So moves are priced everywhere a
-policy prices them, in points or in chance to win. Where it does not (a Pirate endgame, a
-choice before the roll) or there is one move only (the first roll of a turn), the hint is
-the move alone, and says so.
+policy prices them, in points or in chance to win. Where it does not (Pirate Fortune's
+Island and a cursed third skull) or there is one move only (the first roll of a turn), the
+hint is the move alone, and says so.
 
 ``hint`` gives a hint at once (tests, the post-game review). ``hint_steps`` gives the same
 hint as a generator job for a game.tasks.Task, so that the play scene spreads it over

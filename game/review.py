@@ -6,9 +6,10 @@ legal move), asks the coach (game.coach: the game's strongest policy) for its hi
 position before the move and prices the move actually played with ``Hint.cost``, in the
 hint's unit: the expected points it lost against the best move, or -- where the strongest
 bot plays for the win rather than for points (Farkle near the end, its last round or a
-third farkle; Grab It!'s last boxes) -- the chance to win it lost (``unit`` "win", 0..1);
-0 for a move as good as the best, and None where the coach cannot price moves there (a
-choice before the roll, such as Farkle's piggyback).
+third farkle; Pirate Fortune's last turn and target-reaching stops; Grab It!'s last
+boxes) -- the chance to win it lost (``unit`` "win", 0..1);
+0 for a move as good as the best, and None where the coach cannot price moves there
+(Pirate Fortune's Island and a cursed third skull).
 
 Figures per reviewed seat:
 

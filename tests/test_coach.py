@@ -499,3 +499,92 @@ def test_a_piggyback_offer_is_priced_against_a_fresh_roll(credit):
         assert h.cost(state, other) > 0
         seen.add(h.action["kind"])
     assert seen == {"roll", "piggyback"}
+
+
+# -- Pirate Fortune's endgame: priced in chance to win -------------------------------------
+
+def _pirate_endgame_states(games: int = 4):
+    """Positions of seeded hard-vs-hard games where the hard bot plays for the win (its
+    last turn, a stop that would reach the target)."""
+    from game.bots.pirates import HardPolicy
+    info = GAMES["pirates"]
+    probe = HardPolicy(random.Random(0))
+    for g in range(games):
+        state = info.new_game([Seat("A", "hard"), Seat("B", "hard")], None, seed=300 + g)
+        bots = [make_policy("pirates", "hard", seed=g * 7 + i) for i in range(2)]
+        while not state.is_over():
+            if probe.goal(state) is not None:
+                yield state
+            state.apply(bots[state.current].choose(state))
+
+
+def test_pirate_endgame_hints_are_priced_in_chance_to_win():
+    """In the endgame the hint is HardPolicy.choose, in unit "win", its value the largest;
+    stop, every reroll (under the chest those of the chest's dice) and the Sorceress are
+    priced, and a worse move costs a chance to win."""
+    from game.bots.pirates import HardPolicy
+    coach = Coach(GAMES["pirates"])
+    seen = costly = 0
+    for state in _pirate_endgame_states():
+        h = coach.hint(state)
+        fresh = HardPolicy(random.Random(1)).choose(state.rewound(len(state.actions)))
+        assert h.action == fresh
+        if h.values is None:
+            assert len(state.legal_actions()) <= 1 or (state.card == "storm"
+                                                      and not state.can_reroll())
+            continue
+        assert h.unit == "win" and 0.0 <= h.value <= 1.0
+        assert h.value == max(v for _, v in h.values)
+        assert "chance to win" in h.value_text.format(h.value)
+        for action in state.legal_actions():
+            if action["kind"] == "chest":
+                continue
+            if action["kind"] == "roll" and state.card == "chest":
+                kept = sorted(i for i, f in enumerate(state.dice)
+                              if f != "skull" and i not in action["dice"])
+                if kept != sorted(state.chest):
+                    continue
+            assert h.cost(state, action) is not None, (state.card, state.dice, action)
+        worst = min(v for _, v in h.values)
+        if h.value - worst > 0.01:
+            bad = next(a for a, v in h.values if v == worst)
+            assert h.cost(state, bad) > 0.01
+            costly += 1
+        seen += 1
+    assert seen > 10 and costly > 3
+
+
+def test_pirate_endgame_is_solved_in_pieces_before_the_move():
+    from game.bots import pirates_reach
+    from game.tasks import Task
+    coach = Coach(GAMES["pirates"])
+    solved = big = 0
+    for state in _pirate_endgame_states(games=2):
+        if state.card == "storm":
+            continue
+        pirates_reach._TABLES.clear()
+        task = Task(coach.hint_steps(state))
+        while not task.step(budget=0.0):
+            pass
+        assert task.error is None and task.result.unit == "win"
+        assert pirates_reach._TABLES  # solved by warm_steps, before the move
+        assert task.slices >= 4
+        solved += 1
+        big += task.slices > 50  # a solve with many layers to go came in many pieces
+    assert solved > 3 and big > 0
+
+
+def test_review_of_a_hard_game_loses_nothing_in_the_pirate_endgame():
+    from game.review import review
+    info = GAMES["pirates"]
+    for seed in (300, 301):
+        state = info.new_game([Seat("A", "hard"), Seat("B", "hard")], None, seed=seed)
+        bots = [make_policy("pirates", "hard", seed=i) for i in range(2)]
+        while not state.is_over():
+            state.apply(bots[state.current].choose(state))
+        result = review(info, state, seats=[0, 1])
+        for seat in (0, 1):
+            r = result.seat(seat)
+            assert r.win_priced > 0
+            assert r.total_win_loss == pytest.approx(0.0, abs=1e-9)
+            assert r.total_loss == pytest.approx(0.0, abs=0.05)

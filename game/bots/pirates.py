@@ -11,11 +11,33 @@ a reroll can come back to where it started). The table ships as
 Played perfectly a turn is worth 636.7 points on average over the default deck.
 
 ``hard`` plays that optimal turn: stop, or the keep with the best ``W``, or the Sorceress
-now; with the Treasure Chest it first puts every kept die on the chest. It also plays
-the situation: on its turn of the last round it never stops short of the leader (and
-stops as soon as it is ahead when nobody plays after it); when stopping would reach the
-target with a lead it takes the points; and on the Island it never stops early, so the
-leader loses as much as possible.
+now; with the Treasure Chest it first puts every kept die on the chest. On the Island it
+never stops early, so the others lose as much as possible.
+
+In the endgame it plays for the win instead (``goal``): on its own turn of the last round,
+and whenever stopping now would reach the target. There the turn is solved again, exactly,
+for a utility of its final points (``game.bots.pirates_reach``: the same positions and
+dynamics, value iteration with the reroll's expectation taken one die at a time, 10-30 ms
+natively per card, in pieces for the coach via ``warm_steps``):
+
+* last turn: the chance to win with that final total -- 0 under anyone who has played
+  out, a tie shared (1/k, as the simulator counts it), times, for each player still to
+  play after it, the chance that their one turn does not pass it;
+* a stop that reaches the target: the chance that nobody passes the total with their one
+  turn of the last round; ending under the target (a bust, a lost battle) is valued by a
+  rough race estimate (``race_chance``: the opponent reaching the target next turn and my
+  one reply, else my reaching it and their reply, else a normal-like curve over the turns
+  each still needs).
+
+An opponent's one turn is a hard player's turn played to pass: the exact chance that a
+fresh turn reaches a need, averaged over the deck (``pirates_reach_values``, shipped).
+Simplifications: Island penalties during the last round and a round that leaves everyone
+under the target are left out; several opponents count as independent. Every move is
+priced in that chance to win (``value_unit`` "win", ``action_values``: stop, each reroll,
+the chest move, the Sorceress, the Storm's reroll), and the move is the best of them.
+Outside the endgame the moves are exactly those of the bot before (``OldHardPolicy``,
+kept for comparisons, whose endgame was a rule: never stop behind on the last turn, stop
+at the target with a 1500 lead).
 
 ``normal`` knows the scores and the same tables but plays cautiously: it stops once the
 points in hand are within 15% of what rolling on is worth, keeps the chest empty and only
@@ -26,10 +48,23 @@ changes the risk) and stops when its points reach 75% of what rolling on would b
 
 from __future__ import annotations
 
+import math
 import random
 from functools import cache
 from typing import Any
 
+from game.bots.pirates_reach import (
+    MAX_NEED,
+    OFFSET,
+    STEP,
+    Utility,
+    reach_table,
+    reach_table_steps,
+    solved_for,
+    utility_value,
+)
+from game.bots.pirates_reach import storm_keep as reach_storm_keep
+from game.bots.pirates_reach_values import DECK_REACH
 from game.bots.pirates_solver import (
     EPS,
     Multi,
@@ -121,11 +156,19 @@ class _Base:
 
 
 class HardPolicy(_Base):
-    """The exact single-turn optimum per card, bent by the state of the game."""
+    """The exact single-turn optimum per card, bent by the state of the game: in the
+    endgame (its last turn, a stop that reaches the target) it plays for the chance to win
+    (see the module doc). ``ENDGAME = False`` gives the bot as it was before (a crude rule
+    there), kept for comparisons (tools/pirate_endgame.py)."""
 
     value_text = "expected {:.0f} points this turn"
+    ENDGAME = True
 
     def turn(self, state: PirateState) -> Action:
+        if self.ENDGAME:
+            goal = self.goal(state)
+            if goal is not None:
+                return self._best_for_goal(state, goal)
         if state.card == "storm":
             return self.storm(state)
         card, s, m, a = position(state)
@@ -136,7 +179,7 @@ class HardPolicy(_Base):
             options.append((go, "roll"))
         if state.can_sorceress() and a:
             options.append((sorceress_now(card, s, m, w), "sorceress"))
-        forced = self.situation(state)
+        forced = "" if self.ENDGAME else self.situation(state)
         if forced == "stop" or len(options) == 1:
             return {"kind": "stop"}
         if forced == "go":
@@ -146,14 +189,93 @@ class HardPolicy(_Base):
             return self.reroll_keeping(state, keep, True)
         return {"kind": choice}
 
+    # -- the endgame: the chance to win ------------------------------------------------------
+    def goal(self, state: PirateState) -> Utility | None:
+        """The win chance per final points of this turn, where the game (not the turn's
+        points) decides: its own turn of the last round, or a stop that would reach the
+        target. None elsewhere (and before the roll, on the Island, at a cursed third
+        skull, alone at the table)."""
+        if (len(state.seats) == 1 or not state.rolled or state.island or state.cursed()
+                or state.over):
+            return None
+        me = state.current
+        if state.last_round:
+            return last_turn_utility(state, me) if me in state.still_to_play else None
+        if state.totals[me] + state.stop_value()[0] >= state.options["target"]:
+            return trigger_utility(state, me)
+        return None
+
+    def value_unit(self, state: PirateState) -> str:
+        """What ``action_values`` are in: "points" (expected points this turn) or "win"
+        (the chance to win the game, 0..1, in the endgame)."""
+        return "win" if self.ENDGAME and self.goal(state) is not None else "points"
+
+    def warm_steps(self, state: PirateState):
+        """Solve the endgame turn a move in ``state`` needs, in pieces (a generator job)."""
+        goal = self.goal(state) if self.ENDGAME else None
+        if goal is not None and state.card != "storm":
+            card, s, _, a = position(state)
+            yield from reach_table_steps(*solved_for(state.card or "", goal), a, s)
+
+    def _best_for_goal(self, state: PirateState, goal: Utility) -> Action:
+        values = self.goal_values(state, goal)
+        best = max(v for _, v in values)
+        return next(a for a, v in values if v == best)
+
+    def goal_values(self, state: PirateState, goal: Utility) -> list[tuple[Action, float]]:
+        """Every move with its chance to win under ``goal`` (the utility of the turn's
+        final points), in the order ``turn`` breaks ties: stop first, then the rerolls
+        (each keep; under the Treasure Chest the keeps whose dice are on the chest, and
+        the chest move that starts the best one), then the Sorceress."""
+        s, m = state.dice.count("skull"), nonskull(state)
+        out: list[tuple[Action, float]] = [
+            ({"kind": "stop"}, utility_value(goal, state.stop_value()[0]))]
+        if state.card == "storm":
+            if state.can_reroll():
+                out += [(self.reroll_keeping(state, k, False), reach_storm_keep(s, k, goal))
+                        for k in sub_multisets(m) if sum(m) - sum(k) >= 2]
+            return out
+        a = 1 if state.card == "sorceress" and not state.sorceress_used else 0
+        table = reach_table(*solved_for(state.card or "", goal), a, s)
+        chest = sorted(state.chest)
+        best: tuple[float, Multi] | None = None
+        if state.can_reroll():
+            for k in sub_multisets(m):
+                if sum(m) - sum(k) < 2:
+                    continue
+                value = table.keep(a, s, k)
+                if best is None or value > best[0]:
+                    best = (value, k)
+                kept = keep_positions(state, k)
+                if state.card == "chest" and kept != chest:
+                    continue  # kept dice go on the chest first: priced as the chest move
+                out.append(({"kind": "roll", "dice": [i for i, f in enumerate(state.dice)
+                                                      if f != "skull" and i not in kept]},
+                            value))
+        if best is not None and state.card == "chest":
+            move = self.reroll_keeping(state, best[1], True)
+            if move["kind"] == "chest":
+                out.append((move, best[0]))
+        if state.can_sorceress() and a:
+            out.append(({"kind": "sorceress"}, table.sorceress(s, m)))
+        return out
+
     def action_values(self, state: PirateState) -> list[tuple[Action, float]] | None:
-        """Every move ``turn`` could make with its expected turn points: stop, every reroll
-        (each set of dice kept, from the exact tables), the Sorceress, and under the
-        Treasure Chest the chest move its best reroll starts with; under the Storm its one
-        reroll, every keep. None where the game situation decides alone (the last round,
-        a forced stop), on the Island and at a cursed third skull."""
-        if (not state.drawn or not state.rolled or state.island or state.cursed()
-                or self.situation(state)):
+        """Every move ``turn`` could make with the value it weighs it by: in the endgame
+        (``value_unit`` "win") its chance to win (``goal_values``); elsewhere its expected
+        turn points: stop, every reroll (each set of dice kept, from the exact tables), the
+        Sorceress, and under the Treasure Chest the chest move its best reroll starts
+        with; under the Storm its one reroll, every keep. None before the roll, on the
+        Island and at a cursed third skull (and, for the old bot, where its crude endgame
+        rule decides alone)."""
+        if not state.drawn or not state.rolled or state.island or state.cursed():
+            return None
+        if self.ENDGAME:
+            goal = self.goal(state)
+            if goal is not None:
+                values = self.goal_values(state, goal)
+                return values if len(values) > 1 else None
+        elif self.situation(state):
             return None
         s, m = state.dice.count("skull"), nonskull(state)
         if state.card == "storm":
@@ -185,7 +307,8 @@ class HardPolicy(_Base):
         return out
 
     def situation(self, state: PirateState) -> str:
-        """"stop" or "go" when the game, not the turn, decides; "" otherwise."""
+        """The old bot's endgame rule (``ENDGAME = False``): "stop" or "go" when the game,
+        not the turn, decides; "" otherwise."""
         if len(state.seats) == 1:
             return ""
         seat = state.current
@@ -203,6 +326,120 @@ class HardPolicy(_Base):
         if mine + points >= target and mine + points - leader >= 1500:
             return "stop"
         return ""
+
+
+class OldHardPolicy(HardPolicy):
+    """The hard bot before its endgame (for comparisons only, not offered in the game)."""
+
+    ENDGAME = False
+
+
+# -- the win chance of a turn's final points ---------------------------------------------
+
+def opponent_passes(lead: int, deck: str) -> float:
+    """The chance that an opponent with one turn left (a hard player playing to pass)
+    ends strictly above a total ``lead`` points above theirs: a fresh turn reaching
+    ``lead + 100`` (the exact threshold turns, averaged over the deck)."""
+    need = lead + STEP
+    if need <= 0:
+        return 1.0
+    chances = DECK_REACH[deck]
+    return chances[min(need // STEP, len(chances)) - 1]
+
+
+def _final(state: PirateState, total: int) -> int:
+    return total if state.options["negative"] else max(0, total)
+
+
+def _utility(win) -> Utility:
+    """The tuple of ``win(p)`` for the turn's points p = -8000, -7900, ... (trimmed)."""
+    u = [win((i - OFFSET) * STEP) for i in range(OFFSET + MAX_NEED // STEP + 1)]
+    while len(u) > OFFSET + 1 and u[-1] == u[-2]:
+        u.pop()
+    return tuple(u)
+
+
+def last_turn_utility(state: PirateState, me: int) -> Utility:
+    """My last turn: the win chance if the turn ends with p points. Whoever has played
+    out must be passed (a tie is a shared win: it counts 1/k, as the simulator counts it);
+    each player still to play after me passes my total with ``opponent_passes``. (Island
+    penalties of those still to play, and a round that leaves everyone under the target,
+    are left out.)"""
+    mine = state.totals[me]
+    deck = state.options["deck"]
+    done = [t for s, t in enumerate(state.totals) if s != me and s not in state.still_to_play]
+    after = [state.totals[s] for s in state.still_to_play if s != me]
+    best = max(done) if done else None
+
+    def win(p: int) -> float:
+        total = _final(state, mine + p)
+        chance = 1.0
+        if best is not None:
+            if total < best:
+                return 0.0
+            if total == best:
+                chance = 1.0 / (1 + done.count(best))
+        for other in after:
+            chance *= 1.0 - opponent_passes(total - other, deck)
+        return chance
+
+    return _utility(win)
+
+
+TURN_MEAN = 637.0  # points of an optimal turn on average (pirates_solver.deck_average)
+TURN_SPREAD = 700.0  # a rough spread of one turn's points, for the race estimate
+TURN_MEAN_CUBED = TURN_MEAN * TURN_MEAN * TURN_MEAN
+
+
+def race_chance(mine: int, other: int, target: int, deck: str = "default") -> float:
+    """A rough chance to win a race to ``target`` from ``mine`` against ``other``, who
+    plays next. Their next turn reaches the target with the deck chance (they then end
+    ``OVERSHOOT`` over it, and I get one turn to pass them); if not, my next turn reaches
+    it with the deck chance (and they get one turn to pass me); if neither, a curve: turns
+    needed ~ points short / the mean turn, their spread ~ the square root, a normal-like
+    shape made with square roots only (no libm: CPython and the browser agree to the
+    bit). Gains short of the target are left out of the two turns looked at."""
+    a, b = max(target - mine, 0), max(target - other, 0)
+    lead_turns = (b - a) / TURN_MEAN - 0.5  # they move first
+    spread = math.sqrt((a + b) * TURN_SPREAD * TURN_SPREAD / TURN_MEAN_CUBED + 0.5)
+    z = 1.2 * lead_turns / spread
+    race = 0.5 + 0.5 * z / math.sqrt(1.0 + z * z)
+    if not RACE_REPLY:
+        return race
+    they_reach = opponent_passes(b - STEP, deck)  # at least b this turn
+    reply = opponent_passes(target + OVERSHOOT - mine, deck)  # I pass them in one turn
+    if RACE_REPLY == 2:  # and if they do not, my turn: I reach it, then their reply
+        i_reach = opponent_passes(a - STEP, deck)
+        they_pass = opponent_passes(target + OVERSHOOT - other, deck)
+        race = i_reach * (1.0 - they_pass) + (1.0 - i_reach) * race
+    return they_reach * reply + (1.0 - they_reach) * race
+
+
+RACE_REPLY = 2  # 0: the curve alone; 1: their next turn first; 2: and then mine
+OVERSHOOT = 400
+
+
+def trigger_utility(state: PirateState, me: int) -> Utility:
+    """A turn whose stop would reach the target: ending at the target or over it starts
+    the last round, and then each other player passes my total with ``opponent_passes``;
+    ending under it (a bust, a lost Sea Battle) goes on with the race (``race_chance``
+    against each)."""
+    mine = state.totals[me]
+    deck = state.options["deck"]
+    target = state.options["target"]
+    others = [t for s, t in enumerate(state.totals) if s != me]
+
+    def win(p: int) -> float:
+        total = _final(state, mine + p)
+        chance = 1.0
+        for other in others:
+            if total >= target:
+                chance *= 1.0 - opponent_passes(total - other, deck)
+            else:
+                chance *= race_chance(total, other, target, deck)
+        return chance
+
+    return _utility(win)
 
 
 class NormalPolicy(_Base):
