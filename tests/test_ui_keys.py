@@ -234,3 +234,38 @@ def test_clicks_on_dice_and_sheet_during_a_bot_turn_are_refused(app, game_id):
     now = set(play.table.held) if game_id == "yatzy" else set(play.table.chosen)
     assert now == chosen
     assert "Ada" in app.toast[0] and "turn" in app.toast[0]
+
+
+def test_a_bot_builds_its_tables_over_frames_before_it_moves(app):
+    """A bot whose policy has ``warm_steps`` (tables to build, a Pirate endgame to solve)
+    builds them as a task, a frame's budget at a time, and decides only when they are
+    built: its first decision never holds one long frame."""
+    import time
+    play = start(app, "yatzy", human_first=False)
+    seat = play.state.current
+    real = play.bots[seat]
+    log = []
+
+    class SlowToWarm:
+        def warm_steps(self, state):
+            for i in range(4):
+                time.sleep(0.004)  # a piece of table building; four of them exceed a frame
+                log.append(("piece", i))
+                yield
+        def choose(self, state):
+            log.append("choose")
+            return real.choose(state)
+
+    play.bots[seat] = SlowToWarm()
+    play.bot_plan = None
+    for _ in range(100):  # (until the table is free for the bot)
+        frames(app)
+        if log:
+            break
+    assert "choose" not in log and 1 <= len(log) < 4  # worked one frame's budget, no more
+    for _ in range(10):
+        frames(app)
+        if "choose" in log:
+            break
+    assert log[:4] == [("piece", i) for i in range(4)] and log[4] == "choose"
+    assert log.count("choose") == 1

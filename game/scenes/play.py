@@ -55,6 +55,7 @@ class PlayScene(Scene):
         self.die_rects: list[pygame.Rect] = []
         self.hover_die = -1
         self.bot_plan: tuple[Action, float] | None = None
+        self.bot_warm: tuple[tuple, Task] | None = None  # (position, a bot's table building)
         self.fast_forward = False
         self.banner: tuple[Banner, float] | None = None
         self.pending: list[Event] = []  # events of the last action not shown yet
@@ -416,9 +417,30 @@ class PlayScene(Scene):
         self.table_buttons.set(self._table_buttons())
         self.odds.update()
 
+    def _bot_ready(self) -> bool:
+        """Whether the bot to move has what it needs to decide at once: a policy with
+        ``warm_steps`` (its tables, a Pirate endgame's solve) builds them first as a task,
+        a few milliseconds a frame, so a first decision never holds a browser frame. Most
+        positions need nothing new and are ready in the same frame."""
+        policy = self.bots[self.state.current]
+        warm = getattr(policy, "warm_steps", None)
+        if warm is None:
+            return True
+        position = self._position()
+        if self.bot_warm is None or self.bot_warm[0] != position:
+            if self.bot_warm is not None:
+                self.bot_warm[1].cancel()
+            self.bot_warm = (position, Task(warm(self.state)))
+        if not self.bot_warm[1].step():
+            return False
+        self.bot_warm = None  # done (or failed: then ``choose`` builds what it needs)
+        return True
+
     def _drive_bot(self, dt: float) -> None:
         delay = 0.0 if self.fast_forward else self.app.settings.bot_delay
         if self.bot_plan is None:
+            if not self._bot_ready():
+                return
             action = self.bots[self.state.current].choose(self.state)
             self.table.preview_bot(action)
             if not self.fast_forward and self.state.undo_point() is not None:
