@@ -2,7 +2,7 @@
 
 import pygame
 
-from game.ui import text
+from game.ui import text, theme
 from game.ui.sheet import Cell, Row, ScoreSheet, SheetModel
 
 
@@ -20,6 +20,7 @@ def label_heights(sheet, labels):
 
 def test_row_labels_share_one_size_down_to_four_below_the_sheets():
     pygame.init()
+    theme.forget_fonts()  # fonts cached under an earlier pygame.init() are dead
     sheet = ScoreSheet(pygame.Rect(0, 0, 600, 400), label_width=170)
     short = ["ONES", "TWOS", "FIVES"]
     alone = label_heights(sheet, short)
