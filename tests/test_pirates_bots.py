@@ -188,8 +188,9 @@ def _plain_threshold_solve(card: str, need: int) -> dict:
         for m in multisets(8 - s):
             ok[s, m] = 1.0 if stop_points(card, s, m) >= need else 0.0
     v = dict(ok)
-    while True:
-        new = {}
+    outcomes = {r: reroll_outcomes(r) for r in range(2, 9)}
+    while True:  # Gauss-Seidel: each new value is used at once (the same fixed point)
+        delta = 0.0
         for (s, m), stop in ok.items():
             best = stop
             for k in sub_multisets(m):
@@ -197,18 +198,17 @@ def _plain_threshold_solve(card: str, need: int) -> dict:
                 if r < 2:
                     continue
                 total = 0.0
-                for out, p in reroll_outcomes(r):
+                for out, p in outcomes[r]:
                     if s + out[0] <= smax:
                         total += p * v[s + out[0], tuple(a + b for a, b in zip(k, out[1:], strict=True))]
                 best = max(best, total)
-            new[s, m] = best
-        delta = max(abs(new[key] - v[key]) for key in v)
-        v = new
+            delta = max(delta, abs(best - v[s, m]))
+            v[s, m] = best
         if delta < 1e-10:
             return v
 
 
-@pytest.mark.parametrize("card, need", [("skull_2", 500), ("skull_2", 1200)])
+@pytest.mark.parametrize("card, need", [("skull_2", 500)])  # ~30 s: the engine tests cover more
 def test_threshold_against_an_independent_value_iteration(card, need):
     table = reach_table(card, threshold(need), 0, 0)
     ref = _plain_threshold_solve(card, need)
