@@ -24,7 +24,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.sim import play_game
-from tests.ui_driver import button, click, frames, key, new_app
+from tests.ui_driver import button, click, continue_from_menu, frames, key, new_app
 
 CASE_SECONDS = 5  # one hostile case, load and a few frames of the app, must finish in this
 
@@ -396,11 +396,7 @@ def test_a_session_is_saved_and_continued_mid_game_and_between_games(app):
     for _ in range(7):
         session.current.apply(rng.choice(session.current.legal_actions()))
     storage.store("grab_it", session.current, session)
-    menu = MenuScene(app)
-    app.replace_all(menu)
-    frames(app)
-    click(button(menu, "Continue").rect.center)
-    frames(app, 2)
+    continue_from_menu(app)
     play = app.scene
     assert isinstance(play, PlayScene) and play.session is not None
     assert len(play.session.games) == 2 and play.state.to_json() == session.current.to_json()
@@ -411,11 +407,7 @@ def test_a_session_is_saved_and_continued_mid_game_and_between_games(app):
         session.current.apply(rng.choice(session.current.legal_actions()))
     storage.store("grab_it", session.current, session)
     assert app.load_records().table("grab_it") == []
-    menu = MenuScene(app)
-    app.replace_all(menu)
-    frames(app)
-    click(button(menu, "Continue").rect.center)
-    frames(app, 2)
+    continue_from_menu(app)
     play = app.scene
     assert isinstance(play, PlayScene) and play.state.is_over() and play.finished
     key(pygame.K_RETURN)
@@ -424,11 +416,7 @@ def test_a_session_is_saved_and_continued_mid_game_and_between_games(app):
     assert dict(app.load_records().table("grab_it"))["You"].games == 1
     # Between two games (the results were shown): Continue shows the standings with Next
     # game, and the game is not recorded a second time.
-    menu = MenuScene(app)
-    app.replace_all(menu)
-    frames(app)
-    click(button(menu, "Continue").rect.center)
-    frames(app, 2)
+    continue_from_menu(app)
     assert isinstance(app.scene, SessionScene)
     assert dict(app.load_records().table("grab_it"))["You"].games == 1
 

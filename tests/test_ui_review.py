@@ -23,7 +23,15 @@ from game.sim import play_game
 from game.ui import theme
 from tests.test_ui_coach import roll_first, start
 from tests.test_ui_layout import assert_fits
-from tests.ui_driver import button, click, frames, key, new_app, play_until_results
+from tests.ui_driver import (
+    button,
+    click,
+    continue_from_menu,
+    frames,
+    key,
+    new_app,
+    play_until_results,
+)
 
 
 def yatzy_move(scene) -> None:
@@ -286,11 +294,7 @@ def test_the_hints_mark_survives_continue_into_the_records_and_results(app):
     assert json.loads(storage.save_path().read_text()).get("hinted") is True
     # The app is closed and opened again: Continue.
     app2 = new_app()
-    menu = MenuScene(app2)
-    app2.push(menu)
-    frames(app2)
-    click(button(menu, "Continue").rect.center)
-    frames(app2, 2)
+    continue_from_menu(app2)
     again = app2.scene
     assert isinstance(again, PlayScene) and again.hints_used
     assert again.state.actions == play.state.actions
@@ -311,11 +315,7 @@ def test_an_unhinted_game_continues_unmarked(app):
     frames(app, 3)
     assert "hinted" not in json.loads(storage.save_path().read_text())
     app2 = new_app()
-    menu = MenuScene(app2)
-    app2.push(menu)
-    frames(app2)
-    click(button(menu, "Continue").rect.center)
-    frames(app2, 2)
+    continue_from_menu(app2)
     assert isinstance(app2.scene, PlayScene) and not app2.scene.hints_used
 
 

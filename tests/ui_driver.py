@@ -85,3 +85,15 @@ def wait_for_hint(app: App, play, limit: int = 600):
             return hint
         frames(app)
     raise AssertionError("the coach's hint did not arrive")
+
+
+def continue_from_menu(app: App):
+    """Open the menu (leaving every scene) and click Continue, as a player returning to a
+    saved game does; the scene it leads to."""
+    from game.scenes.menu import MenuScene
+    menu = MenuScene(app)
+    app.replace_all(menu)
+    frames(app)
+    click(button(menu, "Continue").rect.center)
+    frames(app, 2)
+    return app.scene
