@@ -104,6 +104,7 @@ def test_review_from_the_results_and_a_decision_replayed(app):
     assert f"Move {top.index + 1}" in replay.note and top.played_text in replay.note
     # The best move there is marked on the table in gold, like a hint.
     assert top.best != top.played and replay.current_hint().action == top.best
+    assert "coach" not in replay.table.footer()  # no "H for a hint" where H gives none
     dice, box = replay.table.hint_marks(top.best)
     assert dice or box
     for i in dice:

@@ -23,6 +23,8 @@ BASE_DELAY = 0.8  # seconds between moves at 1x
 
 
 class ReplayScene(PlayScene):
+    coaching = False  # no hints in a replay: the tables leave the coach out of their footers
+
     def __init__(self, app: App, info: GameInfo, final: GameState,
                  news: dict[int, list[str]] | None = None, session=None, hinted: bool = False,
                  start: int = 0, pushed: bool = False, note: str = "",

@@ -110,7 +110,7 @@ class Table(BaseTable):
     def coach_note(self, rest: str) -> str:
         """A footer: the word on the gold cell (when the coach is on), then ``rest``."""
         settings = getattr(getattr(self.scene, "app", None), "settings", None)
-        if getattr(settings, "coach", "off") == "off":
+        if getattr(settings, "coach", "off") == "off" or not getattr(self.scene, "coaching", True):
             return rest[:1].upper() + rest[1:]
         return f"Gold: the coach's box · {rest}"
 

@@ -24,7 +24,7 @@ class Table(BaseTable):
 
     def footer(self) -> str:
         settings = getattr(getattr(self.scene, "app", None), "settings", None)
-        if getattr(settings, "coach", "off") == "off":
+        if getattr(settings, "coach", "off") == "off" or not getattr(self.scene, "coaching", True):
             return "Choose a 0 twice to scratch it"
         return "Gold: the coach's box (H for a hint) · choose a 0 twice to scratch"
 
