@@ -269,3 +269,13 @@ def test_a_bot_builds_its_tables_over_frames_before_it_moves(app):
             break
     assert log[:4] == [("piece", i) for i in range(4)] and log[4] == "choose"
     assert log.count("choose") == 1
+
+
+@pytest.mark.parametrize("game_id", ["farkle", "pirates"])
+def test_the_turn_line_says_when_the_last_round_is_on(app, game_id):
+    play = start(app, game_id)
+    if game_id == "pirates":
+        play.state.card = "gold"
+    assert play.table.turn_info() and "LAST ROUND" not in play.table.turn_info()
+    play.state.last_round = True
+    assert play.table.turn_info().endswith(" · LAST ROUND")

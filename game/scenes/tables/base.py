@@ -109,6 +109,11 @@ class Table:
     def turn_info(self) -> str:
         return ""
 
+    def race_info(self, text: str) -> str:
+        """A race to a target's turn line (Farkle, Pirate Fortune): ``text``, and the last
+        round when it is on."""
+        return f"{text} · LAST ROUND" if getattr(self.state, "last_round", False) else text
+
     # -- input -----------------------------------------------------------------------------
     def click_die(self, index: int) -> None: ...
 

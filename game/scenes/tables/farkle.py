@@ -175,12 +175,7 @@ class Table(BaseTable):
 
     def turn_info(self) -> str:
         s = self.state
-        if s.is_over():
-            return ""
-        text = f"turn total {s.turn_total}"
-        if s.last_round:
-            text += " · LAST ROUND"
-        return text
+        return "" if s.is_over() else self.race_info(f"turn total {s.turn_total}")
 
     def status(self) -> list[str]:
         s = self.state

@@ -365,12 +365,7 @@ class Table(BaseTable):
 
     def turn_info(self) -> str:
         s = self.state
-        if s.is_over() or not s.card:
-            return ""
-        text = CARD_NAMES[s.card]
-        if s.last_round:
-            text += " · LAST ROUND"
-        return text
+        return "" if s.is_over() or not s.card else self.race_info(CARD_NAMES[s.card])
 
     def status(self) -> list[str]:
         s = self.state
