@@ -46,8 +46,7 @@ from functools import cache
 from math import comb, fsum
 from typing import Any
 
-from game.bots.loading import Lazy
-from game.bots.turn_search import TurnPlan, holds_for, tables, tables_steps
+from game.bots.turn_search import TurnPlan, holds_for, score_tables, tables
 from game.rules.bona_fortuna import (
     BONUS,
     BOX_GROUP,
@@ -145,16 +144,7 @@ def meld_table() -> dict[str, list[int]]:
     return _MELD_TABLE.get()
 
 
-def _meld_table_steps():
-    dice = (yield from tables_steps(5)).dice
-    out = {}
-    for m in MELDS:
-        yield
-        out[m] = [meld_score(m, d) for d in dice]
-    return out
-
-
-_MELD_TABLE = Lazy(_meld_table_steps)
+_MELD_TABLE = score_tables(MELDS, meld_score)
 
 
 @cache

@@ -42,8 +42,7 @@ from functools import cache
 from typing import Any
 
 from game.bots import grab_it_table as table
-from game.bots.loading import Lazy
-from game.bots.turn_search import TurnPlan, holds_for, tables, tables_steps
+from game.bots.turn_search import TurnPlan, holds_for, score_tables, tables
 from game.rules.grab_it import CATEGORIES, VALUES, score
 
 Action = dict[str, Any]
@@ -55,16 +54,7 @@ def box_scores() -> dict[str, list[int]]:
     return _BOX_SCORES.get()
 
 
-def _box_scores_steps():
-    dice = (yield from tables_steps(5)).dice
-    out = {}
-    for c in CATEGORIES:
-        yield
-        out[c] = [score(c, d) for d in dice]
-    return out
-
-
-_BOX_SCORES = Lazy(_box_scores_steps)
+_BOX_SCORES = score_tables(CATEGORIES, score)
 
 
 @cache

@@ -122,6 +122,20 @@ def tables_steps(n: int):
     return _TABLES.steps(n)
 
 
+def score_tables(names: Sequence[str], score) -> Lazy:
+    """``{name: [score(name, dice) for every five-dice multiset, in tables(5) order]}``,
+    built once on first use (a box per piece with ``steps``): the category games' score
+    of each box for each roll."""
+    def build():
+        dice = (yield from tables_steps(5)).dice
+        out = {}
+        for name in names:
+            yield
+            out[name] = [score(name, d) for d in dice]
+        return out
+    return Lazy(build)
+
+
 def holds_for(dice: Sequence[int], keep: Sequence[int]) -> list[int]:
     """Dice positions that keep exactly the multiset ``keep``."""
     want = Counter(keep)
