@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from . import prefs
+from . import prefs, web
 from .ui import theme
 from .ui.sound import Sounds
 
@@ -31,6 +31,7 @@ class Settings:
     options: dict[str, dict] = field(default_factory=dict)  # game id -> {option: value}
     coach: str = "request"  # hints: off | request (H / the Hint button) | always shown
     odds: bool = False  # exact odds shown on a human's turn (O / the Odds button)
+    window: list[int] | None = None  # the desktop window's last size (device pixels)
 
     @property
     def bot_delay(self) -> float:
@@ -47,38 +48,31 @@ class Settings:
         return self.coach
 
 
-class Letterbox:
-    """Where the fixed 1280x720 canvas goes in a window of any size: scaled by one factor
-    to fit, centred, with bars on the two sides that are too long. Pointer positions map
-    back to canvas coordinates, so scenes never see the window's size."""
-
-    def __init__(self, window: tuple[int, int], canvas: tuple[int, int] = (theme.WIDTH, theme.HEIGHT)):
-        self.window = (max(1, window[0]), max(1, window[1]))
-        self.canvas = canvas
-        self.scale = min(self.window[0] / canvas[0], self.window[1] / canvas[1])
-        w, h = round(canvas[0] * self.scale), round(canvas[1] * self.scale)
-        self.rect = pygame.Rect((self.window[0] - w) // 2, (self.window[1] - h) // 2, w, h)
-
-    @property
-    def identity(self) -> bool:
-        return self.window == self.canvas
-
-    def to_canvas(self, pos) -> tuple[int, int]:
-        x = (pos[0] - self.rect.x) / self.scale
-        y = (pos[1] - self.rect.y) / self.scale
-        return (min(self.canvas[0] - 1, max(0, int(x))), min(self.canvas[1] - 1, max(0, int(y))))
-
-    def to_window(self, pos) -> tuple[int, int]:
-        return (self.rect.x + int(pos[0] * self.scale), self.rect.y + int(pos[1] * self.scale))
-
-
 class Scene:
-    """A screen. Overlay scenes (pause) draw on top of the scene below them."""
+    """A screen. Overlay scenes (pause) draw on top of the scene below them.
+
+    A scene lays itself out in ``relayout`` from the window's size (``game.ui.layout``),
+    which the app calls when the scene is shown and whenever the window changes; it says
+    where messages go (``message_rect``) and whether something on it moves by itself
+    (``animating``: the app redraws only then, after input, or when told ``invalidate``).
+    Scenes never construct each other: they go to one another by name
+    (``app.show``/``app.open``, the registry in ``game.scenes``)."""
 
     overlay = False
 
     def __init__(self, app: App):
         self.app = app
+        self._layout_key = None
+
+    def ensure_layout(self) -> None:
+        """Lay out again if the window changed since the last time."""
+        from .ui import theme
+        if self._layout_key != theme.metrics.key:
+            self._layout_key = theme.metrics.key
+            self.relayout()
+
+    def relayout(self) -> None:
+        """Compute this scene's regions and controls for the window's size."""
 
     def handle(self, event: pygame.event.Event) -> None: ...
 
@@ -86,31 +80,67 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None: ...
 
+    def animating(self) -> bool:
+        """Something on screen moves by itself this frame (dice tumbling, a card turning)."""
+        return False
+
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Redraw only what moves (when nothing else changed since the last frame) and
+        return those regions; None: the whole scene must be drawn."""
+        return None
+
+    def message_rect(self) -> pygame.Rect:
+        """Where short messages (toasts) go on this scene: a place of their own that covers
+        no control. By default a strip along the bottom of the window."""
+        from .ui import layout
+        area = layout.inset(layout.screen_rect(), 8)
+        return layout.rows(area, layout.fr(), 52)[1]
+
     def on_resume(self) -> None:
         """Called when a scene above this one was popped."""
 
 
 class App:
+    """The window, the scene stack and the frame loop.
+
+    The game draws at the window's real pixel size (in the browser: the page's size times
+    ``devicePixelRatio``), laid out by each scene for that size; ``theme.metrics`` says how
+    many device pixels make a design pixel. ``dpr`` and ``touch`` come from the page in the
+    browser; on the desktop they default to 1 and no touch (``--dpr`` in the demo)."""
+
     def __init__(self, sound: bool = True, window_flags: int | None = None,
-                 seed: int | None = None, window_size: tuple[int, int] | None = None):
+                 seed: int | None = None, window_size: tuple[int, int] | None = None,
+                 dpr: float | None = None, touch: bool | None = None):
         pygame.init()
         theme.forget_fonts()  # fonts from an earlier pygame.init() are dead
         pygame.display.set_caption("Dice Harbor")
+        self.settings = Settings()
+        problem = prefs.load_into(self.settings, tuple(BOT_SPEEDS))
+        page = web.page_metrics()
+        self.dpr = dpr if dpr is not None else (page[2] if page else 1.0)
+        self.touch = touch if touch is not None else (web.coarse_pointer() if page else False)
+        self.fixed_size = window_size is not None  # a demo's or a test's window: not remembered
+        if window_size is None and page:
+            window_size = (round(page[0] * self.dpr), round(page[1] * self.dpr))
+        elif window_size is not None:
+            window_size = (round(window_size[0] * self.dpr), round(window_size[1] * self.dpr))
+        self.window_flags = window_flags
         self.window = self._open_window(window_flags, window_size)
-        self.letterbox = Letterbox(self.window.get_size())
-        # Scenes draw on a 1280x720 canvas; present() scales it into the window.
-        self.screen = self.window if self.letterbox.identity else pygame.Surface(self.letterbox.canvas)
+        self.screen = self.window  # drawn at the window's real size: no scaled canvas
+        theme.metrics.configure(self.window.get_size(), self.dpr, self.touch)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
-        self.settings = Settings()
         self.sounds = Sounds(sound)
         self.running = True
         self.frame = 0
+        self.drawn_frames = 0  # frames actually drawn (idle frames are not)
+        self.partial_frames = 0  # of which only the moving part was redrawn
         self.toast: tuple[str, float, tuple] | None = None
+        self._dirty = True  # something changed since the last drawn frame
+        self._since_draw = 0.0
         # Seeds for new games: random for players, fixed for tests and demos.
         self.seeds = random.Random(seed)
         self.records = None  # loaded on first use (game.records.Records)
-        problem = prefs.load_into(self.settings, tuple(BOT_SPEEDS))
         if getattr(self.settings, "muted", False):
             self.sounds.muted = True
         if problem:
@@ -150,21 +180,23 @@ class App:
         if problem:
             self.notify(problem, theme.BAD, 6)
 
+    # -- the window --------------------------------------------------------------------------
     @staticmethod
-    def _open_window(flags: int | None, size: tuple[int, int] | None = None) -> pygame.Surface:
-        """A resizable window. Not pygame.SCALED: it sets the window's minimum size to the
-        canvas (checked under Xvfb: a SCALED|RESIZABLE 1280x720 window refuses 1000x700 and
-        reports minimum_size (1280, 720)), so on a smaller screen, or when the window manager
-        forces a smaller window, part of the 1280x720 picture lies outside what is shown
-        (the Menu and ? buttons, the left of the tray). Scaling the canvas ourselves
-        (Letterbox) shows all of it in a window of any size; the window opens smaller than
-        1280x720 when the desktop is."""
-        headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    def _headless() -> bool:
+        return os.environ.get("SDL_VIDEODRIVER") == "dummy"
+
+    def _open_window(self, flags: int | None, size: tuple[int, int] | None = None
+                     ) -> pygame.Surface:
+        """A resizable window at its real size. On the desktop it opens at the size it had
+        last time (remembered in the settings), else 1280x720, never larger than the
+        desktop; in the browser at the page's size."""
+        headless = self._headless()
         if size is None:
-            size = (theme.WIDTH, theme.HEIGHT)
+            size = tuple(self.settings.window) if self.settings.window else (theme.BASE_W,
+                                                                             theme.BASE_H)
             desktops = [] if headless else pygame.display.get_desktop_sizes()
-            if desktops and (desktops[0][0] < size[0] or desktops[0][1] < size[1] + 60):
-                size = Letterbox((desktops[0][0], desktops[0][1] - 60)).rect.size
+            if desktops:
+                size = (min(size[0], desktops[0][0]), min(size[1], desktops[0][1] - 60))
         if flags is None:
             flags = 0 if headless else pygame.RESIZABLE
         try:
@@ -172,46 +204,101 @@ class App:
         except pygame.error:
             return pygame.display.set_mode(size)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """The window changed size: fit the canvas to it (called on VIDEORESIZE too)."""
+    def resize(self, size: tuple[int, int], dpr: float | None = None) -> None:
+        """The window (or the page) changed size: draw at the new size, lay out again."""
+        if dpr is not None:
+            self.dpr = dpr
         window = pygame.display.get_surface()
         if window is None or window.get_size() != tuple(size):
-            window = pygame.display.set_mode(size, pygame.RESIZABLE if
-                                             os.environ.get("SDL_VIDEODRIVER") != "dummy" else 0)
-        self.window = window
-        self.letterbox = Letterbox(window.get_size())
-        if self.letterbox.identity:
-            self.screen = window
-        elif self.screen is window:
-            self.screen = pygame.Surface(self.letterbox.canvas)
+            flags = 0 if self._headless() else pygame.RESIZABLE
+            if self.window_flags is not None:
+                flags = self.window_flags
+            window = pygame.display.set_mode(size, flags)
+        self.window = self.screen = window
+        theme.metrics.configure(window.get_size(), self.dpr, self.touch)
+        if not self.fixed_size and not self.fullscreen and not web.in_browser():
+            self.settings.window = list(window.get_size())
+            self.save_settings()
+        self.invalidate()
+
+    @property
+    def fullscreen(self) -> bool:
+        return bool(self.window.get_flags() & pygame.FULLSCREEN)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen and back to the window's remembered size."""
+        if web.in_browser():
+            web.toggle_fullscreen()
+            return
+        if self.fullscreen:
+            size = tuple(self.settings.window or (theme.BASE_W, theme.BASE_H))
+            self.window = pygame.display.set_mode(size, 0 if self._headless()
+                                                  else pygame.RESIZABLE)
+        else:
+            try:
+                self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.notify("Fullscreen is not available here")
+                return
+        self.screen = self.window
+        theme.metrics.configure(self.window.get_size(), self.dpr, self.touch)
+        self.invalidate()
 
     # -- scene stack -----------------------------------------------------------------------
     @property
     def scene(self) -> Scene:
         return self.scenes[-1]
 
+    def make(self, name: str, **kwargs) -> Scene:
+        """A new scene from the registry (game.scenes.SCENES), by name."""
+        from .scenes import scene_class
+        return scene_class(name)(self, **kwargs)
+
+    def show(self, name: str, **kwargs) -> Scene:
+        """Go to the scene ``name``, leaving every other one."""
+        scene = self.make(name, **kwargs)
+        self.replace_all(scene)
+        return scene
+
+    def open(self, name: str, **kwargs) -> Scene:
+        """Open the scene ``name`` over the current one (Back returns)."""
+        scene = self.make(name, **kwargs)
+        self.push(scene)
+        return scene
+
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
+        scene.ensure_layout()  # laid out when shown: its controls have their places at once
+        self.invalidate()
 
     def pop(self) -> None:
         if len(self.scenes) > 1:
             self.scenes.pop()
             self.scene.on_resume()
+        self.invalidate()
+
+    back = pop
 
     def replace_all(self, scene: Scene) -> None:
         self.scenes = [scene]
+        scene.ensure_layout()
+        self.invalidate()
 
     def to_menu(self, game_id: str | None = None) -> None:
         """Back to the menu (with ``game_id`` chosen), leaving every scene."""
-        from .scenes.menu import MenuScene
-        self.replace_all(MenuScene(self, game_id) if game_id else MenuScene(self))
+        self.show("menu", **({"game_id": game_id} if game_id else {}))
 
     def new_seed(self) -> int:
         return self.seeds.randrange(2**31)
 
     def notify(self, text: str, colour=theme.TEXT, seconds: float = 2.5) -> None:
-        """A short message at the bottom of the screen, over any scene."""
+        """A short message in the scene's message place, over nothing else."""
         self.toast = (text, seconds, colour)
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Something changed: the next frame is drawn."""
+        self._dirty = True
 
     # -- frames ----------------------------------------------------------------------------
     def typing(self) -> bool:
@@ -225,68 +312,111 @@ class App:
             return True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
-            self.resize(size)
+            if tuple(size) != theme.metrics.size:  # (the surface may already have the size)
+                self.resize(size)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not self.typing():
             muted = self.sounds.toggle_mute()
             self.save_settings()
             self.notify("Sound off (M)" if muted else "Sound on (M)")
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return True
         return False
 
-    def to_canvas(self, event: pygame.event.Event) -> pygame.event.Event:
-        """Pointer events in canvas coordinates, whatever the window's size."""
-        if self.letterbox.identity or not hasattr(event, "pos"):
-            return event
-        data = dict(event.dict)
-        data["pos"] = self.letterbox.to_canvas(event.pos)
-        if "rel" in data:
-            data["rel"] = (round(data["rel"][0] / self.letterbox.scale),
-                           round(data["rel"][1] / self.letterbox.scale))
-        return pygame.event.Event(event.type, data)
-
-    def step(self, dt: float) -> None:
+    def step(self, dt: float) -> bool:
+        """One frame: input, update, and a draw when something changed. True when the
+        frame was drawn."""
+        page = web.page_changed()
+        if page is not None:  # the page was resized or rotated (the browser)
+            self.resize((round(page[0] * page[2]), round(page[1] * page[2])), page[2])
         for event in pygame.event.get():
-            event = self.to_canvas(event)
+            if event.type not in IDLE_EVENTS:
+                self._dirty = True
             if not self.handle_global(event) and self.scenes:
                 self.scene.handle(event)
         if not self.scenes:
-            return
+            return False
         self.scene.update(dt)
         if self.toast:
             text, left, colour = self.toast
             self.toast = (text, left - dt, colour) if left > dt else None
+            if self.toast is None:
+                self._dirty = True
+        self._since_draw += dt
+        animating = any(s.animating() for s in self.visible_scenes())
+        if not (self._dirty or self._since_draw >= IDLE_REDRAW or animating):
+            self.frame += 1
+            return False
+        if not self._dirty and animating and self.partial_draw():
+            self.frame += 1
+            return True
         self.draw()
         self.frame += 1
+        return True
 
-    def draw(self) -> None:
+    def partial_draw(self) -> bool:
+        """Only something moving changed (dice in the air): let the scene redraw just those
+        regions (dirty regions) and show only them. False when it cannot."""
+        if len(self.visible_scenes()) != 1 or self.toast:
+            return False
+        rects = self.scene.draw_moving(self.screen)
+        if not rects:
+            return False
+        self.drawn_frames += 1
+        self.partial_frames += 1
+        pygame.display.update(rects)
+        return True
+
+    def visible_scenes(self) -> list[Scene]:
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].overlay:
             first -= 1
-        for scene in self.scenes[first:]:
+        return self.scenes[first:]
+
+    @property
+    def idle(self) -> bool:
+        """Nothing moves and nothing changed: the loop may wait longer for input."""
+        return not self._dirty and not any(s.animating() for s in self.visible_scenes())
+
+    def draw(self) -> None:
+        self._dirty = False
+        self._since_draw = 0.0
+        for scene in self.visible_scenes():
+            scene.ensure_layout()
             scene.draw(self.screen)
         if self.toast:
-            from .ui.text import fit_text
-            from .ui.widgets import draw_text_in
-            text, _, colour = self.toast
-            fitted = fit_text(text, theme.WIDTH - 120, 56, 20, 14, True, wrap=True)
-            box = pygame.Rect(0, 0, fitted.width + 40, fitted.height + 14)
-            box.midbottom = (theme.WIDTH // 2, theme.HEIGHT - 16)
-            pygame.draw.rect(self.screen, theme.BG_DARK, box, border_radius=20)
-            draw_text_in(self.screen, text, box.inflate(-40, -14), 20, colour, True,
-                         min_size=14, wrap=True)
+            self.draw_toast(self.screen)
         self.present()
+        self.drawn_frames += 1
+
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        from .ui.text import draw_text_in
+        text, _, colour = self.toast
+        area = self.scene.message_rect()
+        pygame.draw.rect(surface, theme.BG_DARK, area, border_radius=theme.px(14))
+        pygame.draw.rect(surface, colour, area, width=max(1, theme.px(2)),
+                         border_radius=theme.px(14))
+        inner = area.inflate(-theme.px(24), -theme.px(6))
+        draw_text_in(surface, text, inner, 18, colour, True, min_size=13, wrap=True)
 
     def present(self) -> None:
-        if self.screen is not self.window:
-            self.window.fill((0, 0, 0))
-            scaled = pygame.transform.smoothscale(self.screen, self.letterbox.rect.size)
-            self.window.blit(scaled, self.letterbox.rect)
         pygame.display.flip()
 
     async def run(self) -> None:
         while self.running:
-            dt = self.clock.tick(theme.FPS) / 1000
+            if web.in_browser():
+                dt = await web.next_frame(self.idle)
+            else:
+                dt = self.clock.tick(IDLE_FPS if self.idle else theme.FPS) / 1000
+                await asyncio.sleep(0)
             self.step(min(dt, 0.1))
-            await asyncio.sleep(0)
         pygame.quit()
+
+
+IDLE_REDRAW = 1.0  # seconds: with nothing changing, a frame is still drawn this often
+IDLE_FPS = 30  # input is still read this often while nothing moves (native)
+# Events that change nothing on screen by themselves (scenes still get them).
+IDLE_EVENTS = {pygame.ACTIVEEVENT, pygame.WINDOWMOVED, pygame.AUDIODEVICEADDED,
+               pygame.AUDIODEVICEREMOVED, pygame.KEYUP, pygame.TEXTEDITING}

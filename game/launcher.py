@@ -61,8 +61,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--mute", action="store_true", help="start without sound")
     parser.add_argument("--long-names", action="store_true",
                         help="demo seats with the longest names the menu allows")
-    parser.add_argument("--window", metavar="WxH", help="demo in a window of this size "
-                        "(the screenshot is then the whole window, letterboxed)")
+    parser.add_argument("--window", metavar="WxH", help="demo in a window (a page) of this "
+                        "size in CSS pixels (default 1280x720)")
+    parser.add_argument("--dpr", type=float, metavar="N",
+                        help="device pixel ratio: the window is drawn N times larger, as on a "
+                        "HiDPI screen or a phone (1 to 4; default 1)")
+    parser.add_argument("--touch", action="store_true",
+                        help="lay the demo out for touch (44 px targets), as on a phone")
     args = parser.parse_args(argv)
     if args.demo is not None and args.demo not in GAMES:
         hint = " (not built yet)" if args.demo in ALL_GAME_IDS else ""
@@ -70,17 +75,19 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     if args.frames is not None and args.frames < 1:
         parser.error(f"--frames must be at least 1, got {args.frames}")
     if args.demo is None and (args.frames or args.screenshot or args.stats or args.players
-                              or args.long_names or args.window):
-        parser.error("--frames, --screenshot, --players, --stats, --long-names and --window "
-                     "go with --demo GAME")
+                              or args.long_names or args.window or args.dpr or args.touch):
+        parser.error("--frames, --screenshot, --players, --stats, --long-names, --window, "
+                     "--dpr and --touch go with --demo GAME")
+    if args.dpr is not None and not 1 <= args.dpr <= 4:
+        parser.error(f"--dpr must be between 1 and 4, got {args.dpr:g}")
     if args.window is not None:
         try:
             w, h = (int(v) for v in args.window.lower().split("x"))
-            if w < 100 or h < 100:
+            if not (320 <= w <= 4000 and 320 <= h <= 4000):
                 raise ValueError
             args.window = (w, h)
         except ValueError:
-            parser.error(f"--window must be WIDTHxHEIGHT, at least 100x100, got {args.window!r}")
+            parser.error(f"--window must be WIDTHxHEIGHT, each 320 to 4000, got {args.window!r}")
     if args.players is not None and args.demo:
         info = GAMES[args.demo]
         if not info.takes(args.players):
@@ -124,7 +131,7 @@ def run_demo(app, args: argparse.Namespace) -> dict:
     info, state, session = demo_game(args.demo, args.seed, args.players,
                                      getattr(args, "long_names", False))
     app.settings.bot_speed = "fast"
-    app.replace_all(PlayScene(app, info, state, autosave=False, session=session))
+    app.show("play", info=info, state=state, autosave=False, session=session)
     frame_ms: list[float] = []
     results_frames = 0
     final_frames = 0
@@ -146,8 +153,8 @@ def run_demo(app, args: argparse.Namespace) -> dict:
             break
     if args.screenshot:
         import pygame
-        pygame.image.save(app.window if getattr(args, "window", None) else app.screen,
-                          args.screenshot)
+        app.draw()  # the last frame as it stands, even when nothing moved in it
+        pygame.image.save(app.screen, args.screenshot)
     return {"game": args.demo, "seed": args.seed, "frames": frame,
             "frame_ms_p50": round(percentile(frame_ms, 0.50), 3),
             "frame_ms_p99": round(percentile(frame_ms, 0.99), 3),
@@ -163,8 +170,9 @@ async def main(argv: Sequence[str] | None = None) -> int:
               "window; --demo GAME plays one headless", file=sys.stderr)
         return 2
     from game.app import App
-    from game.scenes.menu import MenuScene
-    app = App(sound=not args.mute, window_size=args.window)
+    size = args.window or ((1280, 720) if args.demo else None)
+    app = App(sound=not args.mute, window_size=size, dpr=args.dpr,
+              touch=True if args.touch else None)
     if args.mute:
         app.sounds.muted = True
     if args.demo:
@@ -177,6 +185,6 @@ async def main(argv: Sequence[str] | None = None) -> int:
         import pygame
         pygame.quit()
         return 0
-    app.push(MenuScene(app))
+    app.show("menu")
     await app.run()
     return 0

@@ -13,7 +13,7 @@ from game.catalog import GAMES
 from game.rules.core import NAME_MAX
 
 FORMAT = 1
-FIELDS = ("bot_speed", "muted", "seats", "options", "coach", "odds")
+FIELDS = ("bot_speed", "muted", "seats", "options", "coach", "odds", "window")
 
 
 def _seats(game_id: str, value: Any) -> list[dict[str, Any]]:
@@ -64,6 +64,13 @@ def decode(data: Any, speeds: tuple[str, ...]) -> tuple[dict[str, Any], list[str
         good["odds"] = data["odds"]
     elif "odds" in data:
         bad.append("odds")
+    window = data.get("window")
+    if window is None or (isinstance(window, list) and len(window) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 16384
+            for v in window)):
+        good["window"] = window
+    else:
+        bad.append("window size")
     if isinstance(data.get("muted"), bool):
         good["muted"] = data["muted"]
     elif "muted" in data:

@@ -1,37 +1,59 @@
-"""The score sheet widget: one size for its row labels."""
+"""The score sheet widget: one size for a sheet's text, names whole or shortened, and the
+layout choosing what fits (all the columns, at the largest size that lets them)."""
 
 import pygame
 
 from game.ui import text, theme
-from game.ui.sheet import Cell, Row, ScoreSheet, SheetModel
+from game.ui.sheet import Cell, Row, ScoreSheet, SheetModel, initials
 
 
-def model(labels):
-    return SheetModel([("A", (255, 255, 255))], [Row(label, [Cell("1")]) for label in labels])
+def model(labels, players=1):
+    return SheetModel([(f"P{i}", (255, 255, 255)) for i in range(players)],
+                      [Row(label, [Cell("1") for _ in range(players)]) for label in labels])
 
 
-def label_heights(sheet, labels):
-    surface = pygame.Surface((1280, 720))
-    with text.record() as rec:
-        sheet.draw(surface, model(labels))
-    return {label: ink.h for label in labels
-            for t, ink, _ in rec if t == label or t.rstrip("…") and label.startswith(t.rstrip("…"))}
-
-
-def test_row_labels_share_one_size_down_to_four_below_the_sheets():
+def drawn(sheet, m):
     pygame.init()
     theme.forget_fonts()  # fonts cached under an earlier pygame.init() are dead
+    theme.metrics.configure((1280, 720))
+    surface = pygame.Surface((1280, 720))
+    with text.record() as rec:
+        sheet.draw(surface, m)
+    return rec
+
+
+def test_one_size_for_labels_and_numbers_a_long_label_ends_in_an_ellipsis():
     sheet = ScoreSheet(pygame.Rect(0, 0, 600, 400), label_width=170)
-    short = ["ONES", "TWOS", "FIVES"]
-    alone = label_heights(sheet, short)
-    assert len(set(alone.values())) == 1
-    # A longer capitalised label makes every label smaller alike (capitals: same ink height).
-    mixed = label_heights(sheet, short + ["THREE OF A KIND"])
-    assert len(set(mixed.values())) == 1 and mixed["ONES"] < alone["ONES"]
-    # A label far too long for the column shrinks on its own below the floor; the others
-    # stay at the floor (4 below the sheet's size), not at its tiny size.
-    huge = label_heights(sheet, short + ["THREE OF A KIND OR A FULL HOUSE"])
-    assert huge["ONES"] == huge["TWOS"] == huge["FIVES"] > huge["THREE OF A KIND OR A FULL HOUSE"]
-    size = 22
-    assert sheet._label_size(model(short + ["THREE OF A KIND OR A FULL HOUSE"]), size, 38) == \
-        size - 4
+    labels = ["ONES", "TWOS", "FIVES", "THREE OF A KIND OR A FULL HOUSE"]
+    rec = drawn(sheet, model(labels))
+    sizes = {d.size for d in rec if d.source in labels or d.text == "1"}
+    assert len(sizes) == 1 and sizes.pop() >= 16
+    long = [d for d in rec if d.source == "THREE OF A KIND OR A FULL HOUSE"]
+    assert long and long[0].text.endswith("…") and not text.overflows(rec)
+
+
+def test_the_sheet_takes_the_largest_size_where_everything_fits():
+    roomy = drawn(ScoreSheet(pygame.Rect(0, 0, 600, 700)), model(["A", "B"]))
+    snug = drawn(ScoreSheet(pygame.Rect(0, 0, 600, 300)), model([f"Row {i}" for i in range(9)]))
+    tight = drawn(ScoreSheet(pygame.Rect(0, 0, 600, 300)), model([f"Row {i}" for i in range(14)]))
+    assert max(d.size for d in roomy) == 20
+    assert {d.size for d in snug if d.source.startswith("Row")} == {19}  # 20 is one too many
+    assert {d.size for d in tight if d.source.startswith("Row")} == {16}  # it scrolls
+
+
+def test_columns_that_do_not_fit_are_paged_keeping_the_player_to_act():
+    sheet = ScoreSheet(pygame.Rect(0, 0, 300, 500))
+    m = model(["Banked"], players=8)
+    m.active_column = 6
+    rec = drawn(sheet, m)
+    names = {d.text for d in rec if d.text.startswith("P")}
+    assert "P6" in names and len(names) < 8 and sheet.pager
+    sheet.turn_page(1)
+    again = {d.text for d in drawn(sheet, m) if d.text.startswith("P")}
+    assert "P6" in again and again != names
+
+
+def test_initials_for_a_name_that_does_not_fit_its_column():
+    assert initials("Констанция Щукин") == "КЩ"
+    assert initials("Ada (hard)") == "AH"
+    assert initials("Bram") == "Br"

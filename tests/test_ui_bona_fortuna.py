@@ -12,7 +12,7 @@ from game.rules.core import NAME_MAX, Seat
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.tables.bona_fortuna import target_key
-from tests.ui_driver import button, click, frames, key, play_until_results
+from tests.ui_driver import button, click, frames, key, play_until_results, sheet_spot
 
 MAX_STEPS = 12_000
 ADVISER = HardPolicy(random.Random(0))  # the box our test player fills: the hard bot's
@@ -69,11 +69,11 @@ def make_moves(app, by_mouse: bool, seen: dict):
         target = target_key(best.get("column"), best["box"])
         if by_mouse:
             frames(app)  # lay the sheet out before aiming at it
-            click(scene.sheet.cell_rects[target].center)
+            click(sheet_spot(app, scene, target))
             frames(app)
             if table.pending_zero == target:
                 seen["zeros"] += 1
-                click(scene.sheet.cell_rects[target].center)
+                click(sheet_spot(app, scene, target))
         else:
             if table.pending_zero:
                 seen["zeros"] += 1
@@ -186,7 +186,7 @@ def test_meld_question_zero_confirmation_and_other_sheets(app):
     fresh_turn(app, play, [5, 5, 5, 2, 2])
     me = state.current
     frames(app)
-    click(play.sheet.cell_rects["doubled:three_or_full"].center)
+    click(sheet_spot(app, play, "doubled:three_or_full"))
     frames(app)
     assert play.table.asking == ("doubled", "three_or_full")
     assert button(play, "3 of a Kind").hotkey == "T · 30 points"
@@ -196,7 +196,7 @@ def test_meld_question_zero_confirmation_and_other_sheets(app):
     assert state.sheets[me]["doubled"]["three_or_full"] == 60
     fresh_turn(app, play, [1, 1, 2, 2, 3])
     frames(app)
-    click(play.sheet.cell_rects["normal:five_of_a_kind"].center)
+    click(sheet_spot(app, play, "normal:five_of_a_kind"))
     frames(app)
     assert "five_of_a_kind" not in state.sheets[me]["normal"]
     assert play.table.pending_zero == "normal:five_of_a_kind"
@@ -204,13 +204,13 @@ def test_meld_question_zero_confirmation_and_other_sheets(app):
     key(pygame.K_TAB)  # look at the other player's sheet, then back
     frames(app)
     assert play.table.focus != me
-    click(play.sheet.cell_rects[f"seat:{me}"].center) if f"seat:{me}" in \
+    click(sheet_spot(app, play, f"seat:{me}")) if f"seat:{me}" in \
         play.sheet.cell_rects else key(pygame.K_TAB)
     frames(app)
     assert play.table.focus == me
-    click(play.sheet.cell_rects["normal:five_of_a_kind"].center)
+    click(sheet_spot(app, play, "normal:five_of_a_kind"))
     frames(app)
-    click(play.sheet.cell_rects["normal:five_of_a_kind"].center)
+    click(sheet_spot(app, play, "normal:five_of_a_kind"))
     frames(app)
     assert state.sheets[me]["normal"]["five_of_a_kind"] == 0
 
@@ -231,13 +231,13 @@ def test_doubling_round_refuses_a_zero_outside_the_numbers(app):
         frames(app)
     assert any(text.startswith("Phase I totals") for text, _ in play.history.lines)
     fresh_turn(app, play, [1, 1, 2, 2, 3])
-    click(play.sheet.cell_rects["board:big_straight"].center)
+    click(sheet_spot(app, play, "board:big_straight"))
     frames(app)
     assert "big_straight" not in state.board
     assert "6's, 5's or 4's" in app.toast[0]
-    click(play.sheet.cell_rects["board:fours"].center)
+    click(sheet_spot(app, play, "board:fours"))
     frames(app)
-    click(play.sheet.cell_rects["board:fours"].center)
+    click(sheet_spot(app, play, "board:fours"))
     frames(app)
     assert state.board["fours"] == [None, 0]
     assert set(NUMBER_BOXES) & set(state.board)
@@ -250,9 +250,9 @@ def test_four_players_with_long_names_fit_in_both_phases(app):
                                               for i in range(3)]
     state = info.new_game(seats, seed=7)
     app.replace_all(PlayScene(app, info, state, autosave=False))
-    from game.scenes.play import HISTORY
     from game.ui.text import overflows, record
     play = app.scene
+    history = play.regions["history"]
     checked = {1: 0, 2: 0}
     steps = 0
     with record() as drawn:
@@ -265,7 +265,7 @@ def test_four_players_with_long_names_fit_in_both_phases(app):
                 key(pygame.K_f)
         frames(app, 3)
     assert checked[1] and checked[2]
-    drawn = [r for r in drawn if not HISTORY.contains(r[2])]  # the history has its own test
+    drawn = [r for r in drawn if not history.contains(r[2])]  # the history has its own test
     texts = {r[0] for r in drawn}
     assert {"Board", "Round share", "Normal total"} <= texts  # both phases were drawn
     assert not overflows(drawn), overflows(drawn)[:5]

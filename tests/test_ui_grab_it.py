@@ -8,7 +8,7 @@ from game.bots import make_policy
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.session import SessionScene
-from tests.ui_driver import button, click, frames, key, play_until_results
+from tests.ui_driver import button, click, frames, key, play_until_results, sheet_spot
 
 MAX_STEPS = 20_000
 
@@ -55,11 +55,11 @@ def human_player(app, by_mouse: bool):
         zero = state.preview()[box] == 0
         if by_mouse:
             frames(app)
-            click(scene.sheet.row_rects[box].center)
+            click(sheet_spot(app, scene, box))
             if zero:
                 frames(app)
                 assert table.pending_zero == box  # the first click only asks
-                click(scene.sheet.row_rects[box].center)
+                click(sheet_spot(app, scene, box))
         else:
             for _ in range(13):
                 if table.cursor == box:
@@ -147,12 +147,12 @@ def test_partnership_board_and_scratch_confirmation(app):
     frames(app, 80)
     zero = next(c for c, v in state.preview().items() if v == 0)
     before = dict(state.board)
-    click(play.sheet.row_rects[zero].center)
+    click(sheet_spot(app, play, zero))
     frames(app)
     assert state.board == before and table.pending_zero == zero
     row = next(r for r in table.sheet().rows if r.key == zero)
     assert row.cells[2].text == "0?"
-    click(play.sheet.row_rects[zero].center)
+    click(sheet_spot(app, play, zero))
     frames(app)
     assert state.board[zero] == [None, 0]
 
@@ -207,6 +207,7 @@ def test_no_text_leaves_its_box_with_six_long_names(app):
     seats = [Seat(name[:16], "normal") for name in LONG_NAMES[:6]]
     state, session = info.start(seats, {"session": 1}, seed=11)
     app.replace_all(PlayScene(app, info, state, autosave=False, session=session))
+    history = app.scene.regions["history"]
     with record() as playing:
         for _ in range(40):
             key(pygame.K_f)
@@ -225,8 +226,7 @@ def test_no_text_leaves_its_box_with_six_long_names(app):
         app.replace_all(SessionScene(app, info, session))
         frames(app, 3)
     # (the shared move-history widget is checked by its own tests; its lines are left out)
-    from game.scenes.play import HISTORY
-    drawn = [r for r in playing if not HISTORY.contains(r[2])] + after
+    drawn = [r for r in playing if not history.contains(r[2])] + after
     texts = {r[0] for r in drawn}
     assert {"Deny", "Taken by", "Standings", "Next game"} <= texts  # all three screens drawn
     assert not overflows(drawn), overflows(drawn)[:5]

@@ -7,17 +7,12 @@ import os
 import pygame
 import pytest
 
-from game.app import App, Letterbox
+from game.app import App
 from game.catalog import GAMES
 from game.launcher import LONG_NAMES
 from game.rules.core import NAME_MAX, Seat
-from game.scenes.confirm import ConfirmScene
 from game.scenes.menu import MenuScene
-from game.scenes.pause import PauseScene
-from game.scenes.play import STATUS, PlayScene
-from game.scenes.results import ResultsScene
-from game.scenes.rules import RulesScene
-from game.scenes.tables.base import Banner
+from game.scenes.play import PlayScene
 from game.ui import text, theme
 from tests.ui_driver import button, click, frames, key, new_app, type_text
 
@@ -43,120 +38,6 @@ def test_long_names_are_the_longest_allowed_and_drawable():
     for name in LONG_NAMES:  # Latin, Greek and Cyrillic are drawn, never as empty boxes
         assert theme.can_draw(name), name
     assert not theme.can_draw("中")  # a script our fonts lack is known as such
-
-
-@pytest.mark.parametrize("game_id", list(GAMES))
-def test_every_scene_keeps_its_text_inside_with_max_players_and_long_names(app, game_id):
-    info = GAMES[game_id]
-    n = info.max_players
-    menu = app.scene
-    click(button(menu, info.title).rect.center)
-    frames(app)
-    menu.seats = long_seats(n)
-    for opt in info.options:  # every option on, so every sub-option shows
-        if opt.kind == "bool":
-            menu.options[game_id][opt.key] = True
-    menu.rebuild()
-    frames(app)
-    assert_fits(app, "menu")
-    for b in menu.focus.buttons:  # tooltips (the Stakes one is three lines) fit too
-        menu.focus._label = b.ident or b.label
-        menu.focus.set(menu.focus.buttons)
-        assert_fits(app, f"menu tooltip of {b.label}")
-    menu.typing = 0
-    menu.rebuild()
-    assert_fits(app, "menu while typing")
-    menu.typing = None
-
-    options = {"target": 2000} if game_id == "farkle" else {}
-    state = info.new_game([Seat(s.name, "hard") for s in long_seats(n)], options, seed=5)
-    play = PlayScene(app, info, state, autosave=False)
-    app.replace_all(play)
-    frames(app)
-    assert_fits(app, "play at the start (seating banner)")
-    for step in range(20000):
-        frames(app)
-        play.fast_forward = step > 900  # a while at the bots' pace (banners), then skip
-        if step % 97 == 0:
-            assert_fits(app, f"play, frame {step}")
-        if play.finished:
-            break
-    assert play.finished
-    assert_fits(app, "play, final sheet")
-    everyone = ", ".join(s.name for s in state.seats)
-    play.banner = (Banner(f"LAST ROUND! {state.seats[0].name} reached 10000. Still to play: "
-                          f"{everyone}", theme.ACCENT, big=True), 1.0)
-    assert_fits(app, "play, the longest banner")
-    play.banner = None
-    app.push(PauseScene(app, play))
-    assert_fits(app, "pause")
-    app.push(RulesScene(app, info))
-    assert_fits(app, "rules")
-    app.pop()
-    app.pop()
-    app.notify("Could not continue: the saved game cannot be read (it is not valid UTF-8 "
-               "text). It was moved to /home/someone/.local/share/dice-harbor/autosave."
-               "damaged.json, where it can be looked at.", theme.BAD)
-    assert_fits(app, "a long message")
-    app.toast = None
-    app.replace_all(ResultsScene(app, info, state))
-    frames(app)
-    assert_fits(app, "results")
-    results = app.scene
-    buttons_top = min(b.rect.top for b in results.focus.buttons)
-    from game.scenes.results import RANKING, SHEET
-    assert RANKING.bottom <= buttons_top and SHEET.bottom <= buttons_top  # nothing hidden
-    app.push(ConfirmScene(app, "Replace the saved game?", "x " * 60, "Yes", lambda: None))
-    assert_fits(app, "confirm")
-    app.pop()
-    from game.scenes.records import RecordsScene
-    bots = [seat.bot for seat in state.seats]
-    for seat in state.seats:  # only human seats are recorded: count them all as human once
-        seat.bot = None
-    app.record_game(game_id, state)  # the long names in the records and high scores
-    for seat, bot in zip(state.seats, bots, strict=True):
-        seat.bot = bot
-    app.push(RecordsScene(app, game_id))
-    assert len(app.scene.records.table(game_id)) == n
-    frames(app)
-    assert_fits(app, "records")
-    key(pygame.K_g)  # the recent games: this one, with every long name and score
-    for _ in range(100):
-        frames(app)
-        if app.scene.recent is not None:
-            break
-    assert app.scene.recent and len(app.scene.recent[0].state.seats) == n
-    assert_fits(app, "records, recent games")
-    app.pop()
-    from game.scenes.review import ReviewScene
-    review = ReviewScene(app, info, state, hinted=True, seats=list(range(n)))  # as if human
-    app.push(review)
-    frames(app)
-    assert_fits(app, "review in progress")
-    for _ in range(3000):
-        frames(app)
-        if review.review is not None:
-            break
-    assert review.review is not None and len(review.review.seats) == n
-    for tab in range(n):  # every player's tab, its first page and its last
-        review.show_tab(tab)
-        assert_fits(app, f"review of seat {tab}")
-        review.move_cursor(10**6)
-        assert_fits(app, f"review of seat {tab}, last page")
-    review.show_tab(0)
-    if review.rows():
-        review.open(0)
-        frames(app)
-        assert_fits(app, "replay at a reviewed moment")
-        app.pop()
-    app.pop()
-    from game.scenes.replay import ReplayScene
-    replay = ReplayScene(app, info, state)
-    app.replace_all(replay)
-    for step in range(600):
-        frames(app)
-        if step % 150 == 0:
-            assert_fits(app, f"replay, frame {step}")
 
 
 def test_fit_text_shrinks_then_wraps_then_cuts():
@@ -185,38 +66,37 @@ def test_a_name_the_fonts_cannot_draw_is_refused_while_typing(app):
     assert "at most" in app.toast[0]
 
 
-def test_letterbox_shows_the_whole_canvas_in_a_1000x700_window():
-    box = Letterbox((1000, 700))
-    assert pygame.Rect(0, 0, 1000, 700).contains(box.rect)
-    assert box.rect.w == 1000 and box.rect.h == 562  # 16:9 kept, bars above and below
-    assert box.to_window((0, 0)) == box.rect.topleft
-    corner = box.to_window((1280, 720))
-    assert abs(corner[0] - box.rect.right) <= 1 and abs(corner[1] - box.rect.bottom) <= 1
-    assert box.to_canvas(box.to_window((1215, 34))) in ((1215, 34), (1214, 34), (1215, 33),
-                                                        (1214, 33))
-    tall = Letterbox((600, 900))  # bars on the other sides
-    assert tall.rect.w == 600 and tall.rect.x == 0 and tall.rect.y > 0
-
-
-def test_a_1000x700_window_draws_everything_and_maps_clicks():
+def test_a_1000x700_window_is_drawn_at_its_size_and_laid_out_for_it():
     pygame.quit()
     app = App(sound=False, seed=1, window_size=(1000, 700))
     try:
-        assert app.window.get_size() == (1000, 700) and app.screen.get_size() == (1280, 720)
-        app.push(MenuScene(app))
+        assert app.window.get_size() == (1000, 700) and app.screen is app.window
+        app.show("menu")
         frames(app)
-        box = app.letterbox
-        app.screen.fill((255, 0, 0))
-        app.present()
-        for corner in ((0, 0), (1279, 0), (0, 719), (1279, 719)):  # every corner is on screen
-            x, y = box.to_window(corner)
-            r, g, b = app.window.get_at((min(x, 999), min(y, 699)))[:3]
-            assert r > 200 and g < 40 and b < 40, corner
-        assert app.window.get_at((500, 10))[:3] == (0, 0, 0)  # the bar above
-        start = button(app.scene, "Start").rect.center
-        click(box.to_window(start))  # a click in window pixels reaches the canvas button
+        start = button(app.scene, "Start")
+        assert app.screen.get_rect().contains(start.rect)
+        click(start.rect.center)  # a click in window pixels reaches the button
         frames(app)
         assert isinstance(app.scene, PlayScene)
+        play = app.scene
+        assert all(app.screen.get_rect().contains(r) for r in play.regions.values())
+    finally:
+        pygame.quit()
+
+
+def test_a_resized_window_is_laid_out_again():
+    """The same scene in a new window size: its controls move into the new window."""
+    pygame.quit()
+    app = App(sound=False, seed=1, window_size=(1280, 720))
+    try:
+        app.show("menu")
+        frames(app)
+        before = button(app.scene, "Start").rect.copy()
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=700, h=900, size=(700, 900)))
+        frames(app)
+        after = button(app.scene, "Start").rect
+        assert app.screen.get_size() == (700, 900)
+        assert after != before and pygame.Rect(0, 0, 700, 900).contains(after)
     finally:
         pygame.quit()
 
@@ -230,7 +110,8 @@ def test_the_banner_sits_beside_the_dice():
         play = app.scene
         assert play.banner is not None and "Seating order" in play.banner[0].text
         frames(app)
-        assert all(not STATUS.colliderect(r) for r in play.die_rects)
+        status = play.regions["status"]
+        assert play.die_rects and all(not status.colliderect(r) for r in play.die_rects)
     finally:
         pygame.quit()
 
@@ -240,20 +121,21 @@ import os
 
 import pygame
 from game.app import App
-from game.scenes.menu import MenuScene
 app = App(sound=False)
-app.push(MenuScene(app))
+app.show("menu")
 pygame.Window.from_display_module().size = (1000, 700)
 for _ in range(30):
     app.step(1 / 60)
     pygame.time.wait(10)
-print(app.window.get_size(), tuple(app.letterbox.rect))
+start = [b for b in app.scene.focus.buttons if b.label == "Start"][0]
+print(app.window.get_size(), app.screen.get_size(), pygame.Rect(0, 0, 1000, 700).contains(start.rect))
 """
 
 
-def test_a_real_window_made_smaller_shows_the_whole_canvas(tmp_path):
-    """Under a real X server (Xvfb, when installed): the window resized to 1000x700 is
-    letterboxed, not cropped (pygame.SCALED would refuse to go below 1280x720)."""
+def test_a_real_window_made_smaller_is_laid_out_again(tmp_path):
+    """Under a real X server (Xvfb, when installed): the window resized to 1000x700 is drawn
+    at 1000x700 and the menu laid out for it (pygame.SCALED would refuse to go below
+    1280x720)."""
     import shutil
     import subprocess
     import sys
@@ -273,29 +155,81 @@ def test_a_real_window_made_smaller_shows_the_whole_canvas(tmp_path):
         out = subprocess.run([sys.executable, "-c", REAL_WINDOW], cwd=root, env=env,
                              capture_output=True, text=True, timeout=60)
         assert out.returncode == 0, out.stderr
-        assert out.stdout.strip().splitlines()[-1] == "(1000, 700) (0, 69, 1000, 562)"
+        assert out.stdout.strip().splitlines()[-1] == "(1000, 700) (1000, 700) True"
     finally:
         server.terminate()
         server.wait(timeout=10)
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
-def test_whole_bot_games_with_long_names_never_draw_text_outside_its_box(game_id):
+WHOLE_GAMES = [("yatzy", (1280, 720, 1, False)), ("maxi_yatzy", (844, 390, 3, True)),
+               ("farkle", (390, 844, 3, True)), ("pirates", (1000, 700, 1, False)),
+               ("bona_fortuna", (360, 640, 2, True)), ("grab_it", (1920, 1080, 1, False))]
+
+
+@pytest.mark.parametrize("game_id,size", WHOLE_GAMES, ids=[g for g, _ in WHOLE_GAMES])
+def test_whole_bot_games_with_long_names_fit_every_frame(game_id, size):
     """Every moment of a whole game, not only chosen ones: the most players, the longest
-    names, bots in every seat; every 11th frame is drawn with the text recorder on."""
+    names, bots in every seat, each game on another kind of screen; every 11th frame is
+    checked as the screens test checks its scenes."""
     from game.launcher import LONG_NAMES
+    from tests.test_ui_screens import Screen, make_app
     info = GAMES[game_id]
-    app = new_app()
+    app = make_app(size)
     seats = [Seat(LONG_NAMES[i % len(LONG_NAMES)], ("easy", "normal", "hard")[i % 3])
              for i in range(info.max_players)]
     state = info.new_game(seats, seed=3)
-    app.replace_all(PlayScene(app, info, state, autosave=False))
+    app.show("play", info=info, state=state, autosave=False)
     checked = 0
-    for f in range(40_000):
-        app.step(1 / 60)
-        if f % 11 == 0:
-            assert_fits(app, f"{game_id} frame {f}")
-            checked += 1
-        if state.is_over() and not app.scene.busy:
-            break
-    assert state.is_over() and checked > 50
+    try:
+        for f in range(40_000):
+            app.step(1 / 60)
+            if f % 11 == 0:
+                Screen(app, size, f"{game_id} frame {f}").check()
+                checked += 1
+            if state.is_over() and not app.scene.busy:
+                break
+            if f > 600:
+                app.scene.fast_forward = True  # a while at the bots' pace, then skip
+        assert state.is_over() and checked > 50
+    finally:
+        pygame.quit()
+
+
+def test_an_idle_screen_is_not_drawn_again_and_moving_dice_redraw_only_the_tray():
+    """Idle costs nothing: with nothing moving the frames are not drawn (but once a second);
+    while only dice tumble only the tray is drawn again; a change is drawn at once."""
+    app = new_app()
+    try:
+        app.show("menu")
+        frames(app, 2)
+        before = app.drawn_frames
+        frames(app, 30)  # half a second of a menu nobody touches
+        assert app.drawn_frames == before
+        frames(app, 40)  # the once-a-second safety redraw
+        assert app.drawn_frames == before + 1
+        click(button(app.scene, "Start").rect.center)
+        frames(app)
+        play = app.scene
+        assert isinstance(play, PlayScene) and app.drawn_frames > before + 1
+        play.banner = None
+        frames(app, 2)
+        drawn, partial = app.drawn_frames, app.partial_frames
+        key(pygame.K_SPACE)  # roll: the dice tumble
+        frames(app)
+        assert play.animator.busy
+        frames(app, 10)
+        assert app.partial_frames - partial >= 8  # the tumble: the tray alone
+        assert app.drawn_frames - drawn >= 10
+        for _ in range(120):
+            frames(app)
+            if not play.busy:
+                break
+        frames(app, 2)
+        settled = app.drawn_frames
+        frames(app, 20)  # the dice have landed and nobody moves: nothing to draw
+        assert app.drawn_frames == settled
+        key(pygame.K_1)  # a held die is drawn at once
+        frames(app)
+        assert app.drawn_frames == settled + 1 and 0 in play.table.held
+    finally:
+        pygame.quit()

@@ -18,7 +18,7 @@ from game.scenes.play import PlayScene
 from game.scenes.records import RecordsScene
 from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultsScene
-from game.scenes.review import LIST, ReviewScene
+from game.scenes.review import ReviewScene
 from game.sim import play_game
 from game.ui import theme
 from tests.test_ui_coach import roll_first, start
@@ -70,9 +70,12 @@ def human_decisions(state, seat: int) -> list[int]:
     return out
 
 
-def row_centre(i: int) -> tuple[int, int]:
-    from game.scenes.review import HEAD_H, ROW_H
-    return (LIST.centerx, LIST.y + HEAD_H + 6 + i * ROW_H + ROW_H // 2)
+def row_centre(review, i: int) -> tuple[int, int]:
+    """The middle of the i-th row on show in the review's list."""
+    from game.ui import theme
+    lst = review.regions["list"]
+    return (lst.centerx, lst.y + review.head_h + theme.px(6) + i * review.row_h
+            + review.row_h // 2)
 
 
 def test_review_from_the_results_and_a_decision_replayed(app):
@@ -95,7 +98,7 @@ def test_review_from_the_results_and_a_decision_replayed(app):
     assert ranked[0].loss == max(d.loss for d in you.decisions if d.loss is not None)
     # The top decision, clicked: the replay waits just before that move.
     top = ranked[0]
-    click(row_centre(0))
+    click(row_centre(review, 0))
     frames(app, 3)
     replay = app.scene
     assert isinstance(replay, ReplayScene) and replay.paused

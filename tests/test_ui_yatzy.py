@@ -22,6 +22,7 @@ from tests.ui_driver import (
     frames,
     key,
     play_until_results,
+    sheet_spot,
     type_text,
     wait_for_hint,
 )
@@ -63,10 +64,10 @@ def play_by_mouse(app) -> None:
             preview = state.preview()
             best = max(preview, key=preview.get)
             frames(app)  # lay the sheet out before aiming at it
-            click(scene.sheet.row_rects[best].center)
+            click(sheet_spot(app, scene, best))
             if preview[best] == 0:
                 frames(app)
-                click(scene.sheet.row_rects[best].center)
+                click(sheet_spot(app, scene, best))
 
     play_until_results(app, move, lambda scene: click(button(scene, "Skip").rect.center))
 

@@ -97,3 +97,14 @@ def continue_from_menu(app: App):
     click(button(menu, "Continue").rect.center)
     frames(app, 2)
     return app.scene
+
+
+def sheet_spot(app: App, scene, key: str):
+    """Where to click on the sheet for ``key`` (a row or a cell), as a player would: the
+    sheet is scrolled to it first when it does not all fit the window."""
+    scene.sheet.reveal(key)
+    app.invalidate()
+    frames(app)
+    rect = scene.sheet.cell_rects.get(key) or scene.sheet.row_rects.get(key)
+    assert rect is not None, f"{key!r} is not on the sheet"
+    return rect.center

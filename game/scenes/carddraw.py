@@ -12,16 +12,13 @@ import pygame
 
 from game.app import App, Scene
 from game.rules.pirates import CARD_EFFECTS, CARD_NAMES
-from game.ui import theme
+from game.ui import layout, probe, theme
 from game.ui.cards import draw_card, draw_pile
+from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import dim
 from game.ui.words import possessive, says
 
-DECK = pygame.Rect(250, 250, 130, 190)
-DISCARD = pygame.Rect(900, 250, 130, 190)
-CARD = pygame.Rect(0, 0, 250, 360)
-CARD.center = (640, 350)
 SHUFFLE = 0.9  # seconds: the discards fly back onto the deck
 FLIP = 0.6  # seconds: the card travels and turns over
 SHOW_HUMAN = 4.0  # seconds before the card closes by itself on a human's turn
@@ -51,6 +48,39 @@ class CardDrawScene(Scene):
     def state(self):
         return self.play.state
 
+    def relayout(self) -> None:
+        """The title at the top; the deck and the discards either side (above the card on a
+        phone held upright); the card in the middle, turned over large enough to read; its
+        name and effect under it."""
+        f = layout.form()
+        screen = layout.inset(layout.screen_rect(), 12)
+        self.title_box, middle, self.name_box, self.effect_box, self.hint_box = layout.rows(
+            screen, 52, fr(), 40, 64, 34, gap=6)
+        px = theme.px
+        if f.portrait:
+            piles, card_area = layout.rows(middle, fr(0.36), fr(0.64), gap=30)
+            pile_h = piles.h - px(34)
+            pile_w = int(pile_h / 1.46)
+            left, right = layout.cols(piles, fr(), fr(), gap=20)
+            self.deck = layout.centred(left, theme.dp(pile_w), theme.dp(pile_h))
+            self.discard = layout.centred(right, theme.dp(pile_w), theme.dp(pile_h))
+        else:
+            left, card_area, right = layout.cols(middle, fr(1), fr(1.3), fr(1), gap=20)
+            pile_h = min(px(190), left.h - px(40))
+            pile_w = min(int(pile_h / 1.46), left.w - px(60))
+            pile_h = int(pile_w * 1.46)
+            self.deck = layout.centred(left, theme.dp(pile_w), theme.dp(pile_h))
+            self.discard = layout.centred(right, theme.dp(pile_w), theme.dp(pile_h))
+        card_h = min(card_area.h, int(card_area.w * 1.44), px(400))
+        self.card_rect = layout.centred(card_area, theme.dp(card_h / 1.44), theme.dp(card_h))
+
+    def message_rect(self) -> pygame.Rect:
+        self.ensure_layout()
+        return self.hint_box
+
+    def animating(self) -> bool:
+        return self.phase in ("shuffle", "flip") or (self.phase == "wait" and self.human)
+
     # -- what happens --------------------------------------------------------------------
     def draw_card(self) -> None:
         if self.phase != "wait":
@@ -72,6 +102,7 @@ class CardDrawScene(Scene):
         return 0.0 if self.play.fast_forward else self.app.settings.bot_delay
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.ensure_layout()
         press = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN,
                                                            pygame.K_KP_ENTER))
@@ -104,13 +135,15 @@ class CardDrawScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
         dim(surface, 200)
         name = self.play.name(self.seat)
         title = (f"{possessive(name).capitalize()} Fortune Card" if self.human
                  else f"{says(name, 'draws')} a Fortune Card")
-        draw_text_in(surface, title, pygame.Rect(140, 40, 1000, 60), 34,
-                     theme.player_colour(self.seat), True, min_size=16, display=True)
+        draw_text_in(surface, title, self.title_box, 30, theme.player_colour(self.seat), True,
+                     min_size=18, display=True)
         deck, discard = len(self.state.deck), len(self.state.discard)
+        DECK, DISCARD, CARD = self.deck, self.discard, self.card_rect
         if self.phase == "shuffle":  # the discards fly back and the pile fills up again
             t = self.time / SHUFFLE
             left = round(self.discards_before * (1 - t))
@@ -120,36 +153,35 @@ class CardDrawScene(Scene):
                 r = _lerp_rect(DISCARD, DECK, t * 1.3 - i * 0.1)
                 draw_card(surface, r, None, source=DISCARD.size)
             draw_text_in(surface, f"Reshuffle: the {self.discards_before} discards become the "
-                         "deck", pygame.Rect(140, 540, 1000, 40), 24, theme.ACCENT, True,
-                         min_size=14)
+                         "deck", self.name_box, 22, theme.ACCENT, True, min_size=16, wrap=True)
             return
         drawn = self.phase in ("flip", "show")
         draw_pile(surface, DECK, deck, None, "Deck")
         draw_pile(surface, DISCARD, discard, self.state.discard[-1] if discard else None,
                   "Discards")
         if self.phase == "wait":
-            pulse = 4 + int(3 * abs((self.time * 2) % 2 - 1))
+            pulse = theme.px(4 + int(3 * abs((self.time * 2) % 2 - 1)))
             if self.human:
-                pygame.draw.rect(surface, theme.ACCENT, DECK.inflate(pulse * 2, pulse * 2), 3,
-                                 border_radius=14)
-                hint = "Click or press Space to turn over the top card"
+                pygame.draw.rect(surface, theme.ACCENT, DECK.inflate(pulse * 2, pulse * 2),
+                                 max(2, theme.px(3)), border_radius=theme.px(14))
+                probe.control("deck", DECK, surface=surface)
+                hint = ("Tap the deck to turn over the top card" if theme.metrics.touch
+                        else "Click or press Space to turn over the top card")
             else:
                 hint = f"{name} reaches for the deck…"
-            draw_text_in(surface, hint, pygame.Rect(140, 580, 1000, 40), 24, theme.TEXT, True,
-                         min_size=14)
+            draw_text_in(surface, hint, self.name_box, 20, theme.TEXT, True, min_size=16,
+                         wrap=True)
             return
         if drawn and self.card:
             t = self.time / FLIP if self.phase == "flip" else 1.0
             rect = _lerp_rect(DECK, CARD, t)
             draw_card(surface, rect, self.card, flip=min(1.0, t), source=CARD.size)
             if self.phase == "show":
-                draw_text_in(surface, CARD_NAMES[self.card],
-                             pygame.Rect(140, CARD.bottom + 14, 1000, 40), 30, theme.ACCENT, True,
-                             min_size=16)
-                draw_text_in(surface, CARD_EFFECTS[self.card],
-                             pygame.Rect(140, CARD.bottom + 56, 1000, 64), 24, theme.TEXT,
-                             min_size=14, wrap=True, valign="top")
-                if self.human:
-                    draw_text_in(surface, "Click or press Space to play",
-                                 pygame.Rect(140, 688, 1000, 26), 18, theme.TEXT_DIM,
-                                 min_size=12)
+                draw_text_in(surface, CARD_NAMES[self.card], self.name_box, 26, theme.ACCENT,
+                             True, min_size=18)
+                draw_text_in(surface, CARD_EFFECTS[self.card], self.effect_box, 19, theme.TEXT,
+                             min_size=15, wrap=True, valign="top")
+                if self.human and self.app.toast is None:
+                    draw_text_in(surface, "Tap or press Space to play" if theme.metrics.touch
+                                 else "Click or press Space to play", self.hint_box, 16,
+                                 theme.TEXT_DIM, min_size=13)

@@ -1,7 +1,7 @@
 """A yes/no question over the scene below it (Esc or No backs out, Enter on Yes goes on).
 
 Used where an action would throw something away, such as starting a new game over the
-saved one."""
+saved one. The safe answer (No) has the focus, so Enter alone never throws anything away."""
 
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ from collections.abc import Callable
 import pygame
 
 from game.app import App, Scene
-from game.ui import theme
+from game.ui import layout, theme
+from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, dim, panel
-
-BOX = pygame.Rect(390, 200, 500, 300)
 
 
 class ConfirmScene(Scene):
@@ -27,31 +26,42 @@ class ConfirmScene(Scene):
         self.text = text
         self.on_yes = on_yes
         self.focus = FocusGroup()
-        x, w = BOX.x + 40, (BOX.w - 100) // 2
-        self.focus.set([
-            Button(pygame.Rect(x, BOX.bottom - 86, w, 56), yes, self.accept, size=20,
-                   colour=(150, 60, 60)),
-            Button(pygame.Rect(x + w + 20, BOX.bottom - 86, w, 56), no, self.app.pop, size=20,
-                   hotkey="Esc"),
-        ])
+        self.yes = Button(pygame.Rect(0, 0, 0, 0), yes, self.accept, size=18,
+                          colour=(150, 60, 60), wrap=True, min_size=14)
+        self.no = Button(pygame.Rect(0, 0, 0, 0), no, self.app.pop, size=18, hotkey="Esc",
+                         wrap=True, min_size=14)
+        self.focus.set([self.yes, self.no])
         self.focus.move(1)
         self.focus.move(1)  # No is focused: Enter alone never throws anything away
+
+    def relayout(self) -> None:
+        screen = layout.inset(layout.screen_rect(), 12)
+        self.box = layout.centred(screen, 520, 330)
+        inner = layout.inset(self.box, 24)
+        button_h = layout.touch_size(52)
+        self.title_box, self.text_box, buttons, self.message = layout.rows(
+            inner, 46, fr(), button_h, 40, gap=10)
+        self.yes.rect, self.no.rect = layout.cols(buttons, fr(), fr(), gap=16)
 
     def accept(self) -> None:
         self.app.pop()
         self.on_yes()
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.ensure_layout()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
         self.focus.handle(event)
 
+    def message_rect(self) -> pygame.Rect:
+        self.ensure_layout()
+        return self.message
+
     def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
         dim(surface)
-        panel(surface, BOX, theme.PANEL, 22, theme.LINE)
-        draw_text_in(surface, self.title, pygame.Rect(BOX.x + 30, BOX.y + 20, BOX.w - 60, 50), 32,
-                     theme.ACCENT, True)
-        draw_text_in(surface, self.text, pygame.Rect(BOX.x + 30, BOX.y + 80, BOX.w - 60, 110), 19,
-                     theme.TEXT_DIM, wrap=True, min_size=14)
+        panel(surface, self.box, theme.PANEL, 22, theme.LINE)
+        draw_text_in(surface, self.title, self.title_box, 28, theme.ACCENT, True, min_size=18)
+        draw_text_in(surface, self.text, self.text_box, 17, theme.TEXT, wrap=True, min_size=14)
         self.focus.draw(surface)

@@ -1,7 +1,11 @@
 """The menu: pick a game, set up the seats (humans and bots), the game's options, start.
 
 Everything here works with mouse/touch alone and with the keyboard alone (Tab or arrows
-move the gold focus ring, Enter or Space press)."""
+move the gold focus ring, Enter or Space press).
+
+Laid out for the window: on a desktop the games and their options on the left, the players
+on the right; on a phone held upright one column. What does not fit scrolls under a fixed
+footer (Continue, Start), and the tips and messages have a place of their own above it."""
 
 from __future__ import annotations
 
@@ -13,15 +17,15 @@ from game.bots import policy_names_for, strengths_for
 from game.catalog import GAMES, GameInfo, Option
 from game.coach import COACH_LABELS
 from game.rules.core import NAME_MAX, SaveError, Seat
-from game.ui import theme
-from game.ui.text import draw_text_in
-from game.ui.widgets import Button, FocusGroup, draw_text, panel
+from game.ui import layout, theme
+from game.ui.layout import fr
+from game.ui.scroll import ScrollArea
+from game.ui.text import ELLIPSIS, draw_text_in, face_for
+from game.ui.widgets import Button, FocusGroup, panel
 
 BOT_NAMES = ["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"]
-CARD_W, CARD_H = 232, 128
 NAME_LIMIT = NAME_MAX
-OPTION_ROW = 46  # one row per option, its sub-option beside it: nothing moves on a toggle
-TIP_BOX = pygame.Rect(40, 604, 700, 104)
+GAP = 12  # dp between controls
 
 
 class CardButton(Button):
@@ -29,24 +33,66 @@ class CardButton(Button):
 
     info: GameInfo | None = None
 
+    compact = False  # title and players only (the pitch is shown under the cards)
+
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        from game.ui import probe
+        probe.control(self.ident, self.rect, surface=surface)
         info = self.info
         fill = theme.PANEL_LIGHT if (self.hovered or focused) else theme.PANEL
         panel(surface, self.rect, fill, 16, theme.ACCENT if self.selected else theme.LINE)
         if self.selected:
-            pygame.draw.rect(surface, theme.ACCENT, self.rect, width=4, border_radius=16)
+            pygame.draw.rect(surface, theme.ACCENT, self.rect, width=theme.px(4),
+                             border_radius=theme.px(16))
         if focused:
-            pygame.draw.rect(surface, theme.INFO, self.rect.inflate(8, 8), width=3, border_radius=18)
-        inner = self.rect.inflate(-32, -24)
-        draw_text_in(surface, info.title, pygame.Rect(inner.x, inner.y, inner.w, 34), 26,
-                     theme.ACCENT if self.selected else theme.TEXT, True, "left")
-        draw_text_in(surface, info.pitch, pygame.Rect(inner.x, inner.y + 36, inner.w, 46), 17,
-                     theme.TEXT_DIM, align="left", valign="top", wrap=True, min_size=13)
-        players = (f"{info.min_players} player" if info.min_players == info.max_players
-                   else f"{', '.join(map(str, info.player_counts))} players" if info.player_counts
-                   else f"{info.min_players}-{info.max_players} players")
-        draw_text_in(surface, players, pygame.Rect(inner.x, inner.bottom - 20, inner.w, 22), 15,
-                     theme.INFO, True, "right")
+            ring = theme.px(3)
+            pygame.draw.rect(surface, theme.INFO, self.rect.inflate(3 * ring, 3 * ring),
+                             width=ring, border_radius=theme.px(18))
+        inner = layout.inset(self.rect, x=14, y=8)
+        players = players_text(info)
+        colour = theme.ACCENT if self.selected else theme.TEXT
+        if self.compact:
+            title, foot = layout.rows(inner, fr(), 18)
+            draw_text_in(surface, info.title, title, 20, colour, True, "left", min_size=15)
+            draw_text_in(surface, players, foot, 13, theme.INFO, True, "left", min_size=12)
+            return
+        title, pitch, foot = layout.rows(inner, 30, fr(), 20, gap=2)
+        draw_text_in(surface, info.title, title, 24, colour, True, "left", min_size=16)
+        draw_text_in(surface, info.pitch, pitch, 15, theme.TEXT_DIM, align="left",
+                     valign="top", wrap=True, min_size=13)
+        draw_text_in(surface, players, foot, 14, theme.INFO, True, "right", min_size=12)
+
+
+def players_text(info: GameInfo) -> str:
+    if info.min_players == info.max_players:
+        return f"{info.min_players} player"
+    if info.player_counts:
+        return f"{', '.join(map(str, info.player_counts))} players"
+    return f"{info.min_players}-{info.max_players} players"
+
+
+class NameButton(Button):
+    """A seat's name: while it is being typed, the end of it shows (with the caret), so
+    the letters being typed are always in view."""
+
+    typing = False
+
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        if not self.typing:
+            super().draw(surface, focused)
+            return
+        face = face_for(self.label, self.size, True)
+        room = self.rect.w - theme.px(20)
+        label = self.label
+        while len(label) > 1 and face.size(label)[0] > room:
+            label = label[1:]
+        if label != self.label:
+            label = ELLIPSIS + label[1:]
+        full, self.label = self.label, label
+        try:
+            super().draw(surface, focused)
+        finally:
+            self.label = full
 
 
 class MenuScene(Scene):
@@ -62,6 +108,9 @@ class MenuScene(Scene):
             self.options.setdefault(gid, {})
         self.typing: int | None = None
         self.focus = FocusGroup()
+        self.body = ScrollArea("menu")
+        self.content: dict[int, pygame.Rect] = {}  # id(button) -> its rect in the body
+        self.labels: list[tuple[str, pygame.Rect, float, tuple]] = []  # headings in the body
         self.has_save = storage.has_save()
         self.fit_strengths()
         self.rebuild()
@@ -170,8 +219,7 @@ class MenuScene(Scene):
         self.rebuild()
 
     def show_rules(self) -> None:
-        from game.scenes.rules import RulesScene
-        self.app.push(RulesScene(self.app, self.info))
+        self.app.open("rules", info=self.info)
 
     def start(self) -> None:
         """Start a new game; over a saved one, ask first (starting replaces the save)."""
@@ -181,16 +229,14 @@ class MenuScene(Scene):
         self.remember()
         self.rebuild()
         if storage.has_save():
-            from game.scenes.confirm import ConfirmScene
-            self.app.push(ConfirmScene(
-                self.app, "Replace the saved game?",
-                "A game in progress is saved. Starting a new one replaces it; "
-                "Continue resumes it instead.", "Yes, start new", self.start_now))
+            self.app.open("confirm", title="Replace the saved game?",
+                          text="A game in progress is saved. Starting a new one replaces it; "
+                               "Continue resumes it instead.", yes="Yes, start new",
+                          on_yes=self.start_now)
             return
         self.start_now()
 
     def start_now(self) -> None:
-        from game.scenes.play import PlayScene
         try:
             state, session = self.info.start([Seat(s.name, s.bot) for s in self.seats],
                                              dict(self.options[self.game_id]),
@@ -199,10 +245,9 @@ class MenuScene(Scene):
             self.app.notify(str(exc), theme.BAD)
             return
         self.app.save_settings()  # these seats and options are remembered for next time
-        self.app.replace_all(PlayScene(self.app, self.info, state, session=session))
+        self.app.show("play", info=self.info, state=state, session=session)
 
     def resume(self) -> None:
-        from game.scenes.play import PlayScene
         try:
             info, state, session, marks = storage.load_marks()
         except SaveError as exc:
@@ -213,85 +258,226 @@ class MenuScene(Scene):
                             theme.BAD, 6)
             return
         if session is not None and state.is_over() and "recorded" in marks:
-            from game.scenes.session import SessionScene  # between two games of a session
-            self.app.replace_all(SessionScene(self.app, info, session))
+            self.app.show("session", info=info, session=session)  # between two games
             return
         # (a game that ended but was not yet recorded shows its final sheet, then results)
-        self.app.replace_all(PlayScene(self.app, info, state, session=session,
-                                       hinted="hinted" in marks))
+        self.app.show("play", info=info, state=state, session=session,
+                      hinted="hinted" in marks)
 
     def show_records(self) -> None:
-        from game.scenes.records import RecordsScene
-        self.app.push(RecordsScene(self.app, self.game_id))
+        self.app.open("records", game_id=self.game_id)
 
     # -- layout ----------------------------------------------------------------------------
-    def rebuild(self) -> None:
-        self.remember()
-        buttons: list[Button] = []
-        for i, (gid, info) in enumerate(GAMES.items()):
-            rect = pygame.Rect(40 + (i % 3) * (CARD_W + 14), 112 + (i // 3) * (CARD_H + 14),
-                               CARD_W, CARD_H)
-            card = CardButton(rect, info.title, lambda g=gid: self.choose_game(g),
-                              selected=gid == self.game_id)
-            card.info = info
-            buttons.append(card)
-        buttons += self._option_buttons()
-        buttons.append(Button(pygame.Rect(740, 30, 130, 42), "Records", self.show_records,
-                              size=17, tooltip="Wins, best scores and high scores per game"))
-        buttons.append(Button(pygame.Rect(880, 30, 170, 42), "How to play", self.show_rules,
-                              size=17, tooltip=f"The rules of {self.info.title} (F1)"))
-        buttons.append(Button(pygame.Rect(1060, 30, 180, 42),
-                              f"Bot pace: {self.app.settings.bot_speed.title()}",
-                              self.cycle_speed, size=17, ident="pace",
-                              tooltip="How long bots take over each move (slow, normal, fast); "
-                                      "their strength is set per seat."))
-        buttons.append(Button(pygame.Rect(800, 566, 250, 42),
-                              f"Coach: {COACH_LABELS[self.app.settings.coach]}",
-                              self.cycle_coach, size=17, ident="coach",
-                              tooltip="Hints from the strongest bot: off, on request (H or the "
-                                      "Hint button) or always shown on your turn"))
-        for i, seat in enumerate(self.seats):
-            ry = 150 + i * 50
-            label = seat.name + ("|" if self.typing == i else "")
-            buttons.append(Button(pygame.Rect(800, ry, 196, 42), label or " ",
-                                  lambda i=i: self.edit_name(i), size=20,
-                                  selected=self.typing == i, colour=theme.PANEL_LIGHT,
-                                  ident=f"name {i}", wrap=True,
-                                  tooltip=f"Click or Enter to type a name (up to {NAME_MAX} letters)"))
-            buttons.append(Button(pygame.Rect(1004, ry, 86, 42), "Bot" if seat.bot else "Human",
-                                  lambda i=i: self.toggle_kind(i), size=18, ident=f"kind {i}"))
-            if seat.bot:
-                buttons.append(Button(pygame.Rect(1098, ry, 96, 42), seat.bot.title(),
-                                      lambda i=i: self.cycle_strength(i), size=18,
-                                      tooltip="This bot's strength: easy, normal or hard"))
-            buttons.append(Button(pygame.Rect(1202, ry, 40, 42), "X", lambda i=i: self.remove_seat(i),
-                                  size=18, colour=(110, 56, 60),
-                                  enabled=len(self.seats) > self.info.min_players))
-        buttons.append(Button(pygame.Rect(800, 150 + len(self.seats) * 50, 200, 40), "+ Add player",
-                              self.add_seat, size=19,
-                              enabled=len(self.seats) < self.info.max_players))
-        if self.has_save:
-            buttons.append(Button(pygame.Rect(760, 626, 230, 66), "Continue", self.resume, size=26,
-                                  hotkey="saved game", colour=(60, 110, 90)))
-        buttons.append(Button(pygame.Rect(1010, 626, 230, 66), "Start", self.start, size=30,
-                              hotkey=f"{self.info.title}", colour=(40, 130, 90)))
-        self.focus.set(buttons)
+    def relayout(self) -> None:
+        self.rebuild()
 
-    def _option_buttons(self) -> list[Button]:
-        """One fixed row per main option, its sub-option beside it (greyed while the main
-        one is off), two columns: a toggle never moves a button under the pointer."""
+    def rebuild(self) -> None:
+        """Lay the menu out for the window and make its buttons (after every change: the
+        seats, the options and the labels change with what was chosen)."""
+        self.remember()
+        self._layout_key = theme.metrics.key
+        f = layout.form()
+        screen = layout.screen_rect()
+        control_h = layout.touch_size(40)
+        margin = 12 if f.portrait or f.short else 24
+        area = layout.inset(screen, margin)
+        one_column = f.portrait or area.w < theme.px(720)
+        # The footer: Continue and Start, and above or beside them the place for messages.
+        if one_column:
+            foot_h = control_h + 12
+            body, self.tip_box, foot = layout.rows(area, fr(), 48, foot_h, gap=8)
+        else:
+            body, foot = layout.rows(area, fr(), 64, gap=10)
+            self.tip_box, foot = layout.cols(foot, fr(), min(theme.dp(foot.w) * 0.5, 500),
+                                             gap=16)
+        foot_buttons = []
+        if self.has_save:
+            foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Continue", self.resume,
+                                       size=22, hotkey="saved game", colour=(60, 110, 90)))
+        foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Start", self.start, size=24,
+                                   hotkey=self.info.title, colour=(40, 130, 90)))
+        for b, r in zip(foot_buttons, layout.cols(foot, *([fr()] * len(foot_buttons)), gap=12),
+                        strict=True):
+            b.rect = r
+        # The body: two columns on a wide window, one on a narrow one; it scrolls when it is
+        # taller than its place.
+        self.labels = []
+        self.content = {}
+        body_buttons: list[Button] = []
+        width = body.w - theme.px(10)  # room for the scroll bar
+        if one_column:
+            y = self._header(body_buttons, 0, width, True)
+            y = self._games(body_buttons, y, width, True)
+            y = self._options(body_buttons, y, width, control_h)
+            y = self._players(body_buttons, y, width, control_h)
+            height = y
+        else:
+            left_w = int((width - theme.px(28)) * 0.58)
+            right_x = left_w + theme.px(28)
+            right_w = width - right_x
+            y = self._header(body_buttons, 0, width, False)
+            y_left = self._games(body_buttons, y, left_w, False)
+            y_left = self._options(body_buttons, y_left, left_w, control_h)
+            y_right = self._players(body_buttons, y, right_w, control_h, x=right_x)
+            height = max(y_left, y_right)
+        self.body.set(body, height)
+        self.foot_buttons = foot_buttons
+        self.body_buttons = body_buttons
+        self._place()
+        self.focus.set(body_buttons + foot_buttons)
+
+    def _add(self, buttons: list[Button], button: Button, rect: pygame.Rect) -> Button:
+        self.content[id(button)] = rect
+        button.rect = pygame.Rect(rect)
+        buttons.append(button)
+        return button
+
+    def _label(self, text: str, rect: pygame.Rect, size: float, colour=theme.TEXT_DIM) -> None:
+        self.labels.append((text, rect, size, colour))
+
+    def _header(self, buttons: list[Button], y: int, width: int, narrow: bool) -> int:
+        """The title and the three buttons that lead elsewhere (records, rules, bot pace)."""
+        px = theme.px
+        specs = [("Records", self.show_records, "Wins, best scores and high scores per game",
+                  "records", 120),
+                 ("How to play", self.show_rules, f"The rules of {self.info.title} (F1)",
+                  "rules", 150),
+                 (f"Bot pace: {self.app.settings.bot_speed.title()}", self.cycle_speed,
+                  "How long bots take over each move (slow, normal, fast); their strength "
+                  "is set per seat.", "pace", 170)]
+        h = layout.touch_size(40)
+        title = pygame.Rect(0, y, width, px(56))
+        subtitle = pygame.Rect(0, y + px(54), width, px(24))
+        self._label("Dice Harbor", title, 48, theme.ACCENT)
+        self._label("Six dice games, strong bots, friends on one screen", subtitle, 16)
+        row_w = sum(w for *_, w in specs) + GAP * 2
+        if narrow or theme.dp(width) < row_w + 420:
+            top = y + px(86)
+            rects = layout.flow(pygame.Rect(0, top, width, px(400)), [w for *_, w in specs], h,
+                                gap=8, align="left")
+            bottom = rects[-1].bottom
+        else:
+            rects = layout.flow(pygame.Rect(0, y + px(8), width, px(h)),
+                                [w for *_, w in specs], h, gap=GAP, align="right")
+            title.w = subtitle.w = rects[0].left - px(16)
+            bottom = y + px(80)
+        for (label, action, tip, ident, _), rect in zip(specs, rects, strict=True):
+            self._add(buttons, Button(rect, label, action, size=16, tooltip=tip, ident=ident),
+                      rect)
+        return bottom + px(14)
+
+    def _games(self, buttons: list[Button], y: int, width: int, compact: bool) -> int:
+        """The game cards, three a row where they fit (two on a phone, title and players
+        only, with the chosen game's pitch under them)."""
+        px = theme.px
+        self._label("Choose a game", pygame.Rect(0, y, width, px(24)), 18)
+        y += px(30)
+        columns = 3 if theme.dp(width) >= 3 * 190 + 2 * GAP else 2
+        compact = compact or theme.dp(width) < 2 * 190 + GAP
+        cell_h = layout.touch_size(58) if compact else 124
+        cells = layout.grid(pygame.Rect(0, y, width, 0), len(GAMES), columns, cell_h, gap=GAP)
+        for (gid, info), rect in zip(GAMES.items(), cells, strict=True):
+            card = CardButton(rect, info.title, lambda g=gid: self.choose_game(g),
+                              selected=gid == self.game_id, ident=f"game {gid}")
+            card.info = info
+            card.compact = compact
+            self._add(buttons, card, rect)
+        y = cells[-1].bottom + px(GAP)
+        if compact:
+            pitch = pygame.Rect(0, y, width, px(44))
+            self._label(self.info.pitch, pitch, 15, theme.TEXT)
+            y = pitch.bottom + px(8)
+        return y + px(8)
+
+    def _options(self, buttons: list[Button], y: int, width: int, control_h: float) -> int:
+        """One fixed row per main option, its sub-option beside it (greyed while the main one
+        is off), two columns where they fit: a toggle never moves a button under the
+        pointer."""
+        px = theme.px
         opts = self.info.options
+        if not opts:
+            return y
+        self._label(f"{self.info.title} options", pygame.Rect(0, y, width, px(24)), 18)
+        y += px(30)
         children = {o.shown_if: o for o in opts if o.shown_if}
-        buttons: list[Button] = []
-        for slot, opt in enumerate(o for o in opts if not o.shown_if):
-            x, y = 40 + (slot % 2) * 360, 452 + (slot // 2) * OPTION_ROW
+        mains = [o for o in opts if not o.shown_if]
+        columns = 2 if theme.dp(width) >= 2 * 300 + GAP else 1
+        cells = layout.grid(pygame.Rect(0, y, width, 0), len(mains), columns, control_h, gap=8)
+        for opt, cell in zip(mains, cells, strict=True):
             child = children.get(opt.key)
-            width = 350 if child is None else 170
-            buttons.append(self._option_button(opt, pygame.Rect(x, y, width, 40), True))
-            if child is not None:
-                buttons.append(self._option_button(child, pygame.Rect(x + 176, y, 174, 40),
-                                                   bool(self.option_value(opt))))
-        return buttons
+            if child is None:
+                self._add(buttons, self._option_button(opt, cell, True), cell)
+            else:
+                main, sub = layout.cols(cell, fr(), fr(), gap=6)
+                self._add(buttons, self._option_button(opt, main, True), main)
+                self._add(buttons, self._option_button(child, sub, bool(self.option_value(opt))),
+                          sub)
+        return cells[-1].bottom + px(18)
+
+    def _players(self, buttons: list[Button], y: int, width: int, control_h: float,
+                 x: int = 0) -> int:
+        """A row per seat: the name, human or bot, the bot's strength, remove; then Add and
+        the teams, then the coach."""
+        px = theme.px
+        head = pygame.Rect(x, y, width, px(28))
+        self._label("Players", head, 22, theme.TEXT)
+        self._label("click a name to type", pygame.Rect(x + px(110), y + px(4), width - px(110),
+                                                        px(24)), 14)
+        y += px(36)
+        sides = (self.info.state_type().sides_for(len(self.seats))
+                 if self.info.takes(len(self.seats)) else [])
+        self.side_of = {seat: k for k, side in enumerate(sides) for seat in side}
+        self.seat_dots: list[tuple[tuple[int, int], int]] = []
+        row_gap = 6
+        two_lines = theme.dp(width) < 18 + 150 + 80 + 86 + layout.touch_size(40) + 24
+        for i, seat in enumerate(self.seats):
+            row = pygame.Rect(x, y, width, px(control_h))
+            if two_lines:  # a narrow column: the name over its buttons
+                top = row
+                row = pygame.Rect(x, top.bottom + px(4), width, px(control_h))
+                dot, name = layout.cols(top, 18, fr(), gap=6)
+                _, kind, strength, remove = layout.cols(row, 18, fr(), fr(),
+                                                        layout.touch_size(40), gap=6)
+            else:
+                dot, name, kind, strength, remove = layout.cols(
+                    row, 18, fr(min=100), 80, 86, layout.touch_size(40), gap=6)
+            self.seat_dots.append((dot.center, self.side_of.get(i, i)))
+            typing = self.typing == i
+            label = seat.name + ("|" if typing else "")
+            nb = NameButton(name, label or " ", lambda i=i: self.edit_name(i), size=17,
+                            selected=typing, colour=theme.PANEL_LIGHT, ident=f"name {i}",
+                            tooltip=f"Click or Enter to type a name (up to {NAME_MAX} letters)")
+            nb.typing = typing
+            self._add(buttons, nb, name)
+            self._add(buttons, Button(kind, "Bot" if seat.bot else "Human",
+                                      lambda i=i: self.toggle_kind(i), size=16,
+                                      ident=f"kind {i}"), kind)
+            if seat.bot:
+                self._add(buttons, Button(strength, seat.bot.title(),
+                                          lambda i=i: self.cycle_strength(i), size=16,
+                                          ident=f"strength {i}",
+                                          tooltip="This bot's strength: easy, normal or hard"),
+                          strength)
+            self._add(buttons, Button(remove, "X", lambda i=i: self.remove_seat(i), size=16,
+                                      colour=(110, 56, 60), ident=f"remove {i}",
+                                      tooltip=f"Remove {seat.name or 'this seat'}",
+                                      enabled=len(self.seats) > self.info.min_players), remove)
+            y = row.bottom + px(row_gap)
+        add_row = pygame.Rect(x, y + px(2), width, px(control_h))
+        add, teams = layout.cols(add_row, 170, fr(), gap=12)
+        self._add(buttons, Button(add, "+ Add player", self.add_seat, size=17, ident="add",
+                                  enabled=len(self.seats) < self.info.max_players), add)
+        if any(len(side) > 1 for side in sides):  # partnerships: say who plays with whom
+            names = " · ".join("+".join(str(i + 1) for i in side) for side in sides)
+            self._label(f"Teams: {names}", teams, 15, theme.INFO)
+        y = add_row.bottom + px(16)
+        coach = pygame.Rect(x, y, min(width, px(300)), px(control_h))
+        self._add(buttons, Button(coach, f"Coach: {COACH_LABELS[self.app.settings.coach]}",
+                                  self.cycle_coach, size=16, ident="coach",
+                                  tooltip="Hints from the strongest bot: off, on request (H or "
+                                          "the Hint button) or always shown on your turn"),
+                  coach)
+        return coach.bottom + px(12)
 
     def _option_button(self, opt: Option, rect: pygame.Rect, enabled: bool) -> Button:
         value = self.option_value(opt)
@@ -299,18 +485,58 @@ class MenuScene(Scene):
         number = opt.kind != "bool"
         tip = opt.help + (" Left/Right or a click on either half steps it." if number else "")
         return Button(rect, f"{opt.label}: {text}", lambda o=opt: self.change_option(o),
-                      size=17, enabled=enabled, selected=not number and bool(value),
-                      tooltip=tip.strip(), ident=opt.key, wrap=True,
+                      size=16, enabled=enabled, selected=not number and bool(value),
+                      tooltip=tip.strip(), ident=opt.key, wrap=True, min_size=13,
                       step=(lambda d, o=opt: self.change_option(o, d)) if number else None)
+
+    def _place(self) -> None:
+        """Put the body's buttons where the scroll shows them."""
+        for b in self.body_buttons:
+            b.rect = self.body.to_screen(self.content[id(b)])
+
+    def _scroll_to_focus(self) -> None:
+        focused = self.focus.focused
+        if focused is not None and id(focused) in self.content:
+            self.body.scroll_to(self.content[id(focused)])
+            self._place()
 
     # -- events ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        self.ensure_layout()
         if self.typing is not None and self._handle_typing(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.show_rules()
             return
-        self.focus.handle(event)
+        if event.type == pygame.KEYDOWN:
+            self.focus.handle(event)
+            self._scroll_to_focus()
+            return
+        if event.type == pygame.MOUSEMOTION:
+            if self.body.handle(event, self._click):
+                self._place()
+            self.focus.handle(event)
+            return
+        if hasattr(event, "pos") and not self.body.viewport.collidepoint(event.pos) \
+                and event.type == pygame.MOUSEBUTTONDOWN:
+            self._click_foot(event)
+            return
+        if self.body.handle(event, self._click):
+            self._place()
+
+    def _click(self, event: pygame.event.Event) -> bool:
+        """A click in the body (released without a drag)."""
+        for b in self.body_buttons:
+            if b.rect.collidepoint(event.pos) and self.body.viewport.collidepoint(event.pos):
+                self.focus.handle(event)
+                return True
+        return False
+
+    def _click_foot(self, event: pygame.event.Event) -> None:
+        for b in self.foot_buttons:
+            if b.rect.collidepoint(event.pos):
+                self.focus.handle(event)
+                return
 
     def _handle_typing(self, event: pygame.event.Event) -> bool:
         seat = self.seats[self.typing]
@@ -352,33 +578,46 @@ class MenuScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
+        self._place()
         surface.fill(theme.BG)
-        draw_text(surface, "Dice Harbor", (40, 50), 56, theme.ACCENT, True, "midleft", display=True)
-        draw_text(surface, "Six dice games, strong bots, friends on one screen", (382, 58), 17,
-                  theme.TEXT_DIM, False, "midleft")
-        draw_text(surface, "Choose a game", (40, 96), 20, theme.TEXT_DIM, True, "midleft")
-        draw_text(surface, f"{self.info.title} options", (40, 434), 20, theme.TEXT_DIM, True, "midleft")
-        draw_text(surface, "Players", (800, 120), 24, theme.TEXT, True, "midleft")
-        draw_text(surface, "click a name to type", (920, 122), 15, theme.TEXT_DIM, False, "midleft")
-        sides = (self.info.state_type().sides_for(len(self.seats))
-                 if self.info.takes(len(self.seats)) else [])
-        side_of = {seat: k for k, side in enumerate(sides) for seat in side}
-        for i, _ in enumerate(self.seats):
-            pygame.draw.circle(surface, theme.player_colour(side_of.get(i, i)), (784, 171 + i * 50), 8)
-        if any(len(side) > 1 for side in sides):  # partnerships: say who plays with whom
-            teams = " · ".join("+".join(str(i + 1) for i in side) for side in sides)
-            draw_text_in(surface, f"Teams: {teams}",
-                         pygame.Rect(1012, 150 + len(self.seats) * 50, 228, 40), 16, theme.INFO,
-                         True, "left", min_size=11)
+        with self.body.clip(surface):
+            for text, rect, size, colour in self.labels:
+                shown = self.body.to_screen(rect)
+                if not shown.colliderect(self.body.viewport):
+                    continue
+                if text == "Dice Harbor":
+                    draw_text_in(surface, text, shown, size, colour, True, "left",
+                                 min_size=28, display=True)
+                else:
+                    big = size >= 18
+                    draw_text_in(surface, text, shown, size, colour, big, "left",
+                                 min_size=min(size, 13), wrap=not big)
+            for centre, side in self.seat_dots:
+                pos = self.body.to_screen(pygame.Rect(centre, (0, 0))).topleft
+                pygame.draw.circle(surface, theme.player_colour(side), pos, theme.px(7))
+            for b in self.body_buttons:
+                if b.rect.colliderect(self.body.viewport):
+                    b.draw(surface, focused=b is self.focus.focused)
+        self.body.draw_bar(surface)
+        for b in self.foot_buttons:
+            b.draw(surface, focused=b is self.focus.focused)
+        if self.app.toast is None:
+            self._draw_tip(surface)
+
+    def _draw_tip(self, surface: pygame.Surface) -> None:
         focused = self.focus.focused
         tip = focused.tooltip if focused and focused.tooltip else ""
         hovered = next((b for b in self.focus.buttons if b.hovered and b.tooltip), None)
         tip = hovered.tooltip if hovered else tip
         if tip:
-            draw_text_in(surface, tip, TIP_BOX, 17, theme.INFO, align="left", valign="bottom",
-                         wrap=True, min_size=13)
-        else:
+            draw_text_in(surface, tip, self.tip_box, 15, theme.INFO, align="left",
+                         valign="center", wrap=True, min_size=13)
+        elif not theme.metrics.touch:
             draw_text_in(surface, "Tab/arrows move · Enter selects · Left/Right step numbers · "
-                         "F1 rules · M sound", TIP_BOX, 15, theme.TEXT_DIM, align="left",
-                         valign="bottom", min_size=12)
-        self.focus.draw(surface)
+                         "F1 rules · M sound · F11 fullscreen", self.tip_box, 14,
+                         theme.TEXT_DIM, align="left", valign="center", wrap=True, min_size=12)
+
+    def message_rect(self) -> pygame.Rect:
+        self.ensure_layout()
+        return self.tip_box

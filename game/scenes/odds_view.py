@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from game.scenes.play import PlayScene
 
 WAITING = "…"
+LINE = 15  # dp: the size of the odds' words
 
 
 class OddsView:
@@ -118,26 +119,58 @@ class OddsView:
                 row.note = notes[box]
         return model
 
-    def panel_height(self) -> int:
-        n = len(self.lines())
-        return 0 if n == 0 else 10 + 22 * n
+    def _wrapped(self, width: int) -> list[tuple[str, bool]]:
+        """The lines wrapped to the box's width at the odds' size: (line, bold)."""
+        from game.ui.text import wrap_lines
+        out = []
+        for i, line in enumerate(self.lines()):
+            bold = i == 0 and not self.category
+            for part in wrap_lines(theme.font(LINE, bold), line, width):
+                out.append((part, bold))
+        return out
+
+    def _text_width(self, full: pygame.Rect) -> int:
+        return full.w - theme.px(88)
+
+    def _shown(self, full: pygame.Rect) -> list[tuple[str, bool]]:
+        """The wrapped lines that fit: the odds take at most 40% of the sheet's place (on a
+        phone the sheet keeps the rest); the last line kept ends with "…" when some do not."""
+        lines = self._wrapped(self._text_width(full))
+        line_h = theme.font(LINE).get_height() + theme.px(2)
+        room = max(1, int((full.h * 0.4 - theme.px(10)) // line_h))
+        if len(lines) > room:
+            lines = lines[:room]
+            text, bold = lines[-1]
+            lines[-1] = (text.rstrip(" .") + " …", bold)
+        return lines
+
+    def panel_height(self, full: pygame.Rect | None = None) -> int:
+        """Device pixels the odds box takes at the bottom of the sheet's place."""
+        if not self.lines():
+            return 0
+        n = len(self._shown(full)) if full is not None else len(self.lines())
+        return theme.px(10) + (theme.font(LINE).get_height() + theme.px(2)) * n
 
     def sheet_rect(self, full: pygame.Rect) -> pygame.Rect:
         """The sheet's area: the full panel, less the odds box at its bottom when shown."""
-        h = self.panel_height()
-        return full.copy() if not h else pygame.Rect(full.x, full.y, full.w, full.h - h - 6)
+        h = self.panel_height(full)
+        return full.copy() if not h else pygame.Rect(full.x, full.y, full.w,
+                                                     full.h - h - theme.px(6))
 
     def draw(self, surface: pygame.Surface, full: pygame.Rect) -> None:
-        lines = self.lines()
-        if not lines:
+        if not self.lines():
             return
-        h = self.panel_height()
+        from game.ui import probe
+        h = self.panel_height(full)
         box = pygame.Rect(full.x, full.bottom - h, full.w, h)
-        pygame.draw.rect(surface, theme.BG_DARK, box, border_radius=12)
-        pygame.draw.rect(surface, theme.INFO, box, width=2, border_radius=12)
-        tag = pygame.Rect(box.x + 10, box.y + 5, 64, 22)
-        draw_text_in(surface, "ODDS", tag, 16, theme.INFO, True, "left", min_size=10)
-        for i, line in enumerate(lines):
-            row = pygame.Rect(box.x + 78, box.y + 5 + 22 * i, box.w - 88, 22)
-            draw_text_in(surface, line, row, 17, theme.TEXT, i == 0 and not self.category,
-                         "left", min_size=10)
+        probe.control("odds", box, group="odds", surface=surface, region=True)
+        pygame.draw.rect(surface, theme.BG_DARK, box, border_radius=theme.px(12))
+        pygame.draw.rect(surface, theme.INFO, box, width=max(1, theme.px(2)),
+                         border_radius=theme.px(12))
+        line_h = theme.font(LINE).get_height() + theme.px(2)
+        tag = pygame.Rect(box.x + theme.px(10), box.y + theme.px(5), theme.px(64), line_h)
+        draw_text_in(surface, "ODDS", tag, 14, theme.INFO, True, "left", min_size=12)
+        for i, (line, bold) in enumerate(self._shown(full)):
+            row = pygame.Rect(box.x + theme.px(78), box.y + theme.px(5) + line_h * i,
+                              self._text_width(full), line_h)
+            draw_text_in(surface, line, row, LINE, theme.TEXT, bold, "left", min_size=LINE)

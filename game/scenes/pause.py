@@ -1,14 +1,14 @@
-"""Esc during a game: resume, rules, or quit to the menu (asks first)."""
+"""Esc during a game: resume, rules, the bots' pace, or quit to the menu (asks first)."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.app import App, Scene
-from game.ui import theme
-from game.ui.widgets import Button, FocusGroup, dim, draw_text, panel
-
-BOX = pygame.Rect(440, 170, 400, 380)
+from game.ui import layout, theme
+from game.ui.layout import fr
+from game.ui.text import draw_text_in
+from game.ui.widgets import Button, FocusGroup, dim, panel
 
 
 class PauseScene(Scene):
@@ -22,25 +22,50 @@ class PauseScene(Scene):
         self._buttons()
 
     def _buttons(self) -> None:
-        x, w = BOX.x + 60, BOX.w - 120
         if self.confirming:
             self.focus.set([
-                Button(pygame.Rect(x, BOX.y + 200, w, 56), "Yes, quit", self.quit, colour=(150, 60, 60)),
-                Button(pygame.Rect(x, BOX.y + 270, w, 56), "No, keep playing", self.cancel),
+                Button(pygame.Rect(0, 0, 0, 0), "Yes, quit to the menu", self.quit,
+                       colour=(150, 60, 60), size=18, wrap=True),
+                Button(pygame.Rect(0, 0, 0, 0), "No, keep playing", self.cancel, size=18,
+                       hotkey="Esc"),
             ])
+            self.focus.index = 1  # the safe answer has the focus
         else:
+            pace = self.app.settings.bot_speed.title()
             self.focus.set([
-                Button(pygame.Rect(x, BOX.y + 100, w, 56), "Resume", self.app.pop, hotkey="Esc"),
-                Button(pygame.Rect(x, BOX.y + 170, w, 56), "Rules", self.rules, hotkey="F1"),
-                Button(pygame.Rect(x, BOX.y + 240, w, 56), "Quit to menu", self.ask),
+                Button(pygame.Rect(0, 0, 0, 0), "Resume", self.app.pop, hotkey="Esc", size=20),
+                Button(pygame.Rect(0, 0, 0, 0), "Rules", self.rules, hotkey="F1", size=20),
+                Button(pygame.Rect(0, 0, 0, 0), f"Bot pace: {pace}", self.pace, size=20,
+                       ident="pace"),
+                Button(pygame.Rect(0, 0, 0, 0), "Quit to menu", self.ask, size=20),
             ])
-        self.focus.index = -1
+            self.focus.index = 0
         self.focus._label = ""
-        self.focus.move(1)
+        self._layout_key = None
+
+    def relayout(self) -> None:
+        screen = layout.inset(layout.screen_rect(), 12)
+        n = len(self.focus.buttons)
+        button_h = layout.touch_size(50)
+        text_h = 64 if self.confirming else 0
+        height = 70 + text_h + n * (button_h + 12) + 30 + 48
+        self.box = layout.centred(screen, 420, height)
+        inner = layout.inset(self.box, 24)
+        tracks = [52] + ([text_h] if text_h else []) + [button_h] * n + [fr()]
+        parts = layout.rows(inner, *tracks, gap=12)
+        self.title_box = parts[0]
+        self.text_box = parts[1] if text_h else None
+        for b, r in zip(self.focus.buttons, parts[1 + bool(text_h):1 + bool(text_h) + n],
+                        strict=True):
+            b.rect = layout.centred(r, 320, button_h)
+        self.message = parts[-1]
 
     def rules(self) -> None:
-        from game.scenes.rules import RulesScene
-        self.app.push(RulesScene(self.app, self.play.info))
+        self.app.open("rules", info=self.play.info)
+
+    def pace(self) -> None:
+        self.play._cycle_speed()
+        self._buttons()
 
     def ask(self) -> None:
         self.confirming = True
@@ -55,6 +80,7 @@ class PauseScene(Scene):
         self.app.notify("Your game is saved: Continue it from the menu", theme.INFO)
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.ensure_layout()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel() if self.confirming else self.app.pop()
             return
@@ -63,14 +89,18 @@ class PauseScene(Scene):
             return
         self.focus.handle(event)
 
+    def message_rect(self) -> pygame.Rect:
+        self.ensure_layout()
+        return self.message
+
     def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
         dim(surface)
-        panel(surface, BOX, theme.PANEL, 22, theme.LINE)
+        panel(surface, self.box, theme.PANEL, 22, theme.LINE)
         title = "Quit this game?" if self.confirming else "Paused"
-        draw_text(surface, title, (BOX.centerx, BOX.y + 50), 36, theme.ACCENT, True, "center")
-        if self.confirming:
-            draw_text(surface, "It stays saved: Continue it from the menu.",
-                      (BOX.centerx, BOX.y + 120), 18, theme.TEXT_DIM, False, "center")
-            draw_text(surface, "Starting a new game replaces it.", (BOX.centerx, BOX.y + 146), 18,
-                      theme.TEXT_DIM, False, "center")
+        draw_text_in(surface, title, self.title_box, 30, theme.ACCENT, True, min_size=20)
+        if self.text_box is not None:
+            draw_text_in(surface, "It stays saved: Continue it from the menu. Starting a new "
+                         "game replaces it.", self.text_box, 16, theme.TEXT_DIM, wrap=True,
+                         min_size=13)
         self.focus.draw(surface)

@@ -7,7 +7,13 @@ Pacing: ``apply`` returns all of an action's events at once, but the player sees
 after the other. Events wait in ``pending``: a roll tumbles first, what it led to (a
 farkle, a bonus) is announced only once the dice have landed, in a banner beside the dice
 (never over them), and the next player's turn starts on screen only after the banner was
-shown. Until the dice land the sheet shows how it was before the roll."""
+shown. Until the dice land the sheet shows how it was before the roll.
+
+Layout (``relayout``, from the window's size): a top bar (whose turn, the tools), the felt
+tray with the dice, the game's buttons, the status place (what to do now, the coach, the
+banners and messages), the move history and the score sheet. On a wide window the sheet
+stands beside the rest; on a phone held upright it comes under the dice, the history a tab
+away. Pointer input goes to the region under it (``Sections``)."""
 
 from __future__ import annotations
 
@@ -21,18 +27,15 @@ from game.rules.core import Action, Event, GameState, IllegalAction
 from game.scenes.tables import load_table
 from game.scenes.tables.base import Banner
 from game.tasks import FRAME_BUDGET, Task
-from game.ui import theme
-from game.ui.dice import DiceAnimator, draw_die
+from game.ui import layout, probe, theme
+from game.ui.dice import DiceAnimator, draw_die, lift
 from game.ui.history import History
+from game.ui.layout import Sections, fr
 from game.ui.sheet import ScoreSheet, SheetModel
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, draw_text, panel
 from game.ui.words import turn_of
 
-TRAY = pygame.Rect(24, 76, 604, 300)
-SHEET = pygame.Rect(648, 72, 612, 636)
-STATUS = pygame.Rect(24, 466, 604, 80)  # what to do now; the banner takes this place
-HISTORY = pygame.Rect(24, 552, 604, 148)
 BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 
@@ -49,7 +52,11 @@ class PlayScene(Scene):
         self.bots = {i: make_policy(info.bot_module, seat.bot, seed=state.seed * 7 + i)
                      for i, seat in enumerate(state.seats) if seat.bot}
         self.animator = DiceAnimator()
-        self.sheet = ScoreSheet(SHEET.copy(), label_width=190 if len(state.seats) <= 4 else 140)
+        self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
+        self.regions: dict[str, pygame.Rect] = {}
+        self._view_key: tuple | None = None
+        self.sections = Sections()
+        self.pane = "sheet"  # on a phone: the sheet or the history under the dice
         self.top_buttons = FocusGroup()
         self.table_buttons = FocusGroup()
         self.die_rects: list[pygame.Rect] = []
@@ -60,7 +67,7 @@ class PlayScene(Scene):
         self.banner: tuple[Banner, float] | None = None
         self.pending: list[Event] = []  # events of the last action not shown yet
         self.frozen_sheet: SheetModel | None = None  # the sheet before a roll, until it lands
-        self.history = History(HISTORY.copy())
+        self.history = History(pygame.Rect(0, 0, 1, 1))
         self.shown_seat = None if state.is_over() else state.current  # whose turn is on screen
         self._turn_key = (state.current, state.turns_played)
         self.coach = None  # a game.coach.Coach, made on the first hint
@@ -114,6 +121,7 @@ class PlayScene(Scene):
             return False
         if any(e["type"] == "rolled" for e in events) and not self.fast_forward:
             self.frozen_sheet = before
+        self.app.invalidate()
         self.pending += events
         self.table.after_action(action, events)
         self._after_change()
@@ -188,7 +196,6 @@ class PlayScene(Scene):
 
     def show_results(self) -> None:
         """The game is over and its final sheet was seen: record it, show the results."""
-        from game.scenes.results import ResultsScene
         news: dict[int, list[str]] = {}
         if self.autosave:
             if self.session is not None and not self.session.is_over():
@@ -197,26 +204,155 @@ class PlayScene(Scene):
             else:
                 storage.clear()
             news = self.app.record_game(self.info.id, self.state, hinted=self.hints_used)
-        self.app.replace_all(ResultsScene(self.app, self.info, self.state, news, self.session,
-                                          hinted=self.hints_used))
+        self.app.show("results", info=self.info, state=self.state, news=news,
+                      session=self.session, hinted=self.hints_used)
+
+    # -- layout ----------------------------------------------------------------------------
+    def relayout(self) -> None:
+        """The regions for the window: see the module's doc. Sizes are in dp."""
+        f = layout.form()
+        screen = layout.screen_rect()
+        control = layout.touch_size(44)
+        self.compact_bar = f.narrow or f.short or f.portrait
+        tabs = f.portrait or f.short
+        r: dict[str, pygame.Rect] = {}
+        if f.portrait:  # the tools in a row under the bar, the sheet or history under all
+            bar, tools, body = layout.rows(screen, control + 8, control + 8, fr())
+            r["bar"], r["tools"] = bar, layout.inset(tools, x=8, bottom=8)
+            body = layout.inset(body, x=8, bottom=8)
+            tray_h = self.table.tray_height(theme.dp(body.w))
+            r["tray"], r["actions"], r["status"], r["pane"] = layout.rows(
+                body, fr(4, min=min(tray_h, 150), max=tray_h), control + 4, 64,
+                fr(1, min=150), gap=6)
+        else:
+            bar_h = 48 if f.short else 64
+            bar, body = layout.rows(screen, bar_h, fr())
+            r["bar"] = bar
+            body = layout.inset(body, 8 if f.short else 16)
+            left, right = layout.cols(body, fr(1, min=300), fr(1.1 if not f.narrow else 1.05),
+                                      gap=10 if f.short else 18)
+            if tabs:
+                r["tray"], r["actions"], r["status"] = layout.rows(
+                    left, fr(1, min=110), control + 2, 64, gap=6)
+                r["tabs"], r["pane"] = layout.rows(right, control, fr(), gap=6)
+            else:
+                keys = 20 if not f.touch else 0
+                parts = layout.rows(left, fr(1, min=200), control + 14, fr(0.42, min=80),
+                                    fr(0.58, min=90), keys, gap=8)
+                r["tray"], r["actions"], r["status"], r["history"], r["keys"] = parts
+                r["actions"] = layout.inset(r["actions"], y=4)
+                r["sheet"] = right
+        if tabs:
+            r["sheet" if self.pane == "sheet" else "history"] = r["pane"]
+        self.regions = r
+        self.tabs = "tabs" in r  # the two tabs over the pane (a phone on its side)
+        self.pane_toggle = f.portrait  # one button among the tools (a phone upright)
+        self.history.set_rect(r.get("history") or r["pane"])
+        self._build_top_buttons()
+        self.table_buttons.set(self._table_buttons())
+        self._sections()
+
+    def _sections(self) -> None:
+        """Which region takes a pointer event (the topmost first)."""
+        s = self.sections
+        s.clear()
+        r = self.regions
+        s.add("tray", r["tray"], self._pointer_tray)
+        s.add("actions", r["actions"], self.table_buttons.handle)
+        if "sheet" in r:
+            s.add("sheet", r["sheet"], self._pointer_sheet)
+        if "history" in r:
+            s.add("history", r["history"], self._pointer_history)
+        if self.tabs:
+            s.add("tabs", r["tabs"], self._pointer_tabs)
+        s.add("bar", r["bar"], self.top_buttons.handle)
+        if "tools" in r:
+            s.add("tools", r["tools"], self.top_buttons.handle)
+
+    def show_pane(self, pane: str) -> None:
+        """On a phone: show the sheet or the move history under the dice."""
+        if self.pane != pane:
+            self.pane = pane
+            self._layout_key = None
+            self.ensure_layout()
+            self.app.invalidate()
 
     # -- buttons ---------------------------------------------------------------------------
     def _build_top_buttons(self) -> None:
+        if not self.regions:
+            return
         speed = self.app.settings.bot_speed.title()
-        self.top_buttons.set([
-            Button(pygame.Rect(570, 12, 74, 44), "Hint", self.request_hint, size=18,
-                   hotkey="H", enabled=self.app.settings.coach != "off", ident="hint"),
-            Button(pygame.Rect(652, 12, 74, 44), "Odds", self.odds.toggle, size=18, hotkey="O",
-                   selected=self.odds.on, ident="odds"),
-            Button(pygame.Rect(734, 12, 90, 44), "Undo", self.undo, size=18, hotkey="Ctrl+Z",
-                   enabled=not self.state.undo_refusal()),
-            Button(pygame.Rect(832, 12, 160, 44), f"Bot pace: {speed}", self._cycle_speed,
-                   size=18, ident="pace"),
-            Button(pygame.Rect(1000, 12, 100, 44), "Skip >>", self._toggle_skip, size=18,
-                   selected=self.fast_forward, hotkey=""),
-            Button(pygame.Rect(1110, 12, 50, 44), "?", self.open_rules, size=24),
-            Button(pygame.Rect(1170, 12, 90, 44), "Menu", self.open_pause, size=20),
-        ])
+        undo_ok = not self.state.undo_refusal()
+        specs = [("Hint", self.request_hint, "H", dict(enabled=self.app.settings.coach != "off",
+                                                         ident="hint")),
+                 ("Odds", self.odds.toggle, "O", dict(selected=self.odds.on, ident="odds")),
+                 ("Undo", self.undo, "Ctrl+Z", dict(enabled=undo_ok, ident="undo"))]
+        if not self.compact_bar:
+            specs.append((f"Bot pace: {speed}", self._cycle_speed, "", dict(ident="pace")))
+        specs.append(("Skip >>", self._toggle_skip, "F", dict(selected=self.fast_forward,
+                                                               ident="skip")))
+        if getattr(self, "pane_toggle", False):
+            other = "history" if self.pane == "sheet" else "sheet"
+            specs.append(("History" if other == "history" else "Sheet",
+                          lambda other=other: self.show_pane(other), "", dict(ident="pane")))
+        if not self.compact_bar:
+            specs.append(("?", self.open_rules, "F1", dict(ident="rules")))
+        specs.append(("Menu", self.open_pause, "Esc", dict(ident="menu")))
+        widths = {"Hint": 72, "Odds": 72, "Undo": 80, "Skip >>": 92, "?": 48, "Menu": 84}
+        r = self.regions
+        control = layout.touch_size(44)
+        if "tools" in r:  # a phone upright: the menu in the bar, the tools in a row under it
+            tools = [sp for sp in specs if sp[0] != "Menu"]
+            rects = layout.cols(r["tools"], *([fr()] * len(tools)), gap=6)
+            menu_rect = layout.cols(layout.inset(r["bar"], x=6, y=4), fr(), 84)[1]
+            placed = list(zip(tools, rects, strict=True)) + [(specs[-1], menu_rect)]
+        else:
+            bar = layout.inset(r["bar"], x=12, y=(theme.dp(r["bar"].h) - control) / 2)
+            ws = [widths.get(sp[0], 150) for sp in specs]
+            rects = layout.flow(bar, ws, theme.dp(bar.h), gap=8, align="right")
+            placed = list(zip(specs, rects, strict=True))
+        buttons = []
+        for (label, action, key, extra), rect in placed:
+            buttons.append(Button(rect, label, action, size=16 if label != "?" else 22,
+                                  hotkey=key, min_size=13, **extra))
+        self.top_buttons.set(buttons)
+
+    def _table_buttons(self) -> list[Button]:
+        area = self.regions.get("actions")
+        if area is None:
+            return []
+        if self.state.is_over():
+            rect = layout.centred(area, 260, min(60, theme.dp(area.h)))
+            return [Button(rect, "See the results", self.show_results, enabled=not self.busy,
+                           size=20, hotkey="Enter", ident="results")]
+        specs = self.table.buttons()
+        if not specs:
+            return []
+        widest = 200 if len(specs) <= 2 else 160
+        n = len(specs)
+        room = theme.dp(area.w)
+        width = min(widest, (room - 12 * (n - 1)) / n)
+        row = layout.centred(area, width * n + 12 * (n - 1), min(60, theme.dp(area.h)))
+        rects = layout.cols(row, *([fr()] * n), gap=12)
+        buttons = []
+        for spec, rect in zip(specs, rects, strict=True):
+            def run(spec=spec):
+                if not self.human_turn or self.busy:
+                    self._not_now()
+                elif spec.action is not None:
+                    self.act(spec.action)
+                else:
+                    self.table.press(spec.key)
+            buttons.append(Button(rect, spec.label, run,
+                                  enabled=spec.enabled and self.human_turn and not self.busy,
+                                  size=20, hotkey=spec.hotkey, min_size=14))
+        return buttons
+
+    def _not_now(self) -> None:
+        if self.state.is_over():
+            self.app.notify("The game is over")
+        elif not self.human_turn:
+            self.app.notify(f"Wait: it is {self.name(self.state.current)}'s turn (F skips ahead)")
 
     # -- the coach ---------------------------------------------------------------------------
     def _position(self) -> tuple:
@@ -301,102 +437,145 @@ class PlayScene(Scene):
         self._build_top_buttons()
 
     def open_rules(self) -> None:
-        from game.scenes.rules import RulesScene
-        self.app.push(RulesScene(self.app, self.info))
+        self.app.open("rules", info=self.info)
 
     def open_pause(self) -> None:
-        from game.scenes.pause import PauseScene
-        self.app.push(PauseScene(self.app, self))
-
-    def _table_buttons(self) -> list[Button]:
-        if self.state.is_over():
-            return [Button(pygame.Rect(TRAY.centerx - 130, TRAY.bottom + 18, 260, 60),
-                           "See the results", self.show_results, enabled=not self.busy,
-                           size=24, hotkey="Enter")]
-        specs = self.table.buttons()
-        buttons = []
-        width = 200 if len(specs) <= 2 else 150
-        x = TRAY.centerx - (len(specs) * (width + 16) - 16) // 2
-        for spec in specs:
-            def run(spec=spec):
-                if not self.human_turn or self.busy:
-                    self._not_now()
-                elif spec.action is not None:
-                    self.act(spec.action)
-                else:
-                    self.table.press(spec.key)
-            buttons.append(Button(pygame.Rect(x, TRAY.bottom + 18, width, 60), spec.label, run,
-                                  enabled=spec.enabled and self.human_turn and not self.busy,
-                                  size=24, hotkey=spec.hotkey))
-            x += width + 16
-        return buttons
-
-    def _not_now(self) -> None:
-        if self.state.is_over():
-            self.app.notify("The game is over")
-        elif not self.human_turn:
-            self.app.notify(f"Wait: it is {self.name(self.state.current)}'s turn (F skips ahead)")
+        self.app.open("pause", play=self)
 
     # -- events ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        self.ensure_layout()
         if (event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.banner is not None
                 and self.human_turn):
             self.banner = None  # seen: the player's key or click moves on to their turn
             self._pump()
-        if event.type == pygame.MOUSEWHEEL:
-            self.history.scroll(event.y)
-            return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.open_pause()
-            elif event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-                self.undo()
-            elif event.key == pygame.K_F1 or event.unicode == "?":
-                self.open_rules()
-            elif event.key == pygame.K_f:
-                self._toggle_skip()
-            elif event.key == pygame.K_o:
-                self.odds.toggle()
-            elif event.key == pygame.K_h and not (self.human_turn and not self.busy
-                                                  and self.table.handle_key(event)):
-                self.request_hint()  # (a table asking a question may take H first)
-            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-                self.history.scroll(3 if event.key == pygame.K_PAGEUP else -3)
-            elif self.finished and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                 pygame.K_SPACE):
-                self.show_results()
-            elif self.human_turn and not self.busy:
-                self.table.handle_key(event)
-            elif event.key in (pygame.K_SPACE, pygame.K_RETURN) or pygame.K_1 <= event.key <= pygame.K_9:
-                self._not_now()
+            self._key(event)
             return
         if event.type == pygame.MOUSEMOTION:
-            self.top_buttons.handle(event)
-            self.table_buttons.handle(event)
             self.hover_die = next((i for i, r in enumerate(self.die_rects)
                                    if r.collidepoint(event.pos)), -1)
             self.sheet.hover_key = self.sheet.key_at(event.pos) if self.human_turn else None
+        if self.sections.route(event):
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.top_buttons.handle(event):
-                return
-            if self.history.handle_click(event.pos):
-                return
-            if self.table_buttons.handle(event):
-                return
-            for i, r in enumerate(self.die_rects):
-                if r.collidepoint(event.pos):
-                    if self.human_turn and not self.busy:
-                        self.table.click_die(i)
-                    else:
-                        self._not_now()
-                    return
-            key = self.sheet.key_at(event.pos)
-            if key is not None:
+        if event.type == pygame.MOUSEWHEEL:  # not over the sheet: the history scrolls
+            if "history" not in self.regions:
+                self.show_pane("history")  # a phone: the wheel looks back in the history
+            self.history.scroll(event.y)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.open_pause()
+        elif event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.undo()
+        elif event.key == pygame.K_F1 or event.unicode == "?":
+            self.open_rules()
+        elif event.key == pygame.K_f:
+            self._toggle_skip()
+        elif event.key == pygame.K_o:
+            self.odds.toggle()
+        elif event.key == pygame.K_h and not (self.human_turn and not self.busy
+                                              and self.table.handle_key(event)):
+            self.request_hint()  # (a table asking a question may take H first)
+        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            if "history" not in self.regions:
+                self.show_pane("history")
+            self.history.scroll(3 if event.key == pygame.K_PAGEUP else -3)
+        elif self.finished and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                             pygame.K_SPACE):
+            self.show_results()
+        elif self.human_turn and not self.busy:
+            self.table.handle_key(event)
+            cursor = getattr(self.table, "cursor", None)
+            if cursor:
+                if "sheet" not in self.regions:
+                    self.show_pane("sheet")
+                self.sheet.reveal(cursor)
+        elif event.key in (pygame.K_SPACE, pygame.K_RETURN) or pygame.K_1 <= event.key <= pygame.K_9:
+            self._not_now()
+
+    def _pointer_tray(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        for i, r in enumerate(self.die_rects):
+            if r.collidepoint(event.pos):
                 if self.human_turn and not self.busy:
-                    self.table.click_row(key)
+                    self.table.click_die(i)
+                    self.app.invalidate()
                 else:
                     self._not_now()
+                return True
+        return self.table.click_tray(event.pos)
+
+    def _pointer_sheet(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            return self.sheet.wheel(event)
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        step = self.sheet.pager_at(event.pos)
+        if step:
+            self.sheet.turn_page(step)
+            return True
+        column = self.sheet.header_at(event.pos)
+        if column is not None:
+            model = self.table.sheet()
+            if 0 <= column < len(model.headers):
+                self.app.notify(model.headers[column][0], model.headers[column][1])
+            return True
+        key = self.sheet.key_at(event.pos)
+        if key is None:
+            return False
+        if self.human_turn and not self.busy:
+            self.table.click_row(key)
+        else:
+            self._not_now()
+        return True
+
+    def _pointer_history(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.history.scroll(event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.history.handle_click(event.pos)
+        return False
+
+    def _pointer_tabs(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        for name, rect in self.tab_rects().items():
+            if rect.collidepoint(event.pos):
+                self.show_pane(name)
+                return True
+        return False
+
+    def tab_rects(self) -> dict[str, pygame.Rect]:
+        if not self.tabs:
+            return {}
+        sheet, history = layout.cols(self.regions["tabs"], fr(), fr(), gap=6)
+        return {"sheet": sheet, "history": history}
+
+    def message_rect(self) -> pygame.Rect:
+        """Messages go in the status place under the dice (beside a banner when one is up)."""
+        self.ensure_layout()
+        status = self.regions["status"]
+        if self.banner is not None:
+            return layout.rows(status, fr(), fr(), gap=4)[1]
+        return status
+
+    def animating(self) -> bool:
+        return self.animator.busy or self.coach_thinking() or self.table.animating()
+
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """While only the dice move, only the tray is drawn again."""
+        if not self.animator.busy or self.coach_thinking() or self.table.animating() \
+                or not self.regions:
+            return None
+        tray = self.regions["tray"]
+        area = tray.inflate(theme.px(4), theme.px(4)).clip(surface.get_rect())
+        surface.fill(theme.BG, area)
+        self._draw_tray(surface)
+        self._draw_hint_marks(surface)
+        return [area]
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)
@@ -416,6 +595,30 @@ class PlayScene(Scene):
             self._build_top_buttons()
         self.table_buttons.set(self._table_buttons())
         self.odds.update()
+        self.watch_view()
+
+    def watch_view(self) -> None:
+        """Once a frame: when something on screen changed, the next frame is drawn."""
+        key = self.view_key()
+        if key != self._view_key:
+            self._view_key = key
+            self.app.invalidate()
+
+    def view_key(self) -> tuple:
+        """What the screen shows, in short: when it changes from one frame to the next the
+        frame is drawn (otherwise an idle table costs nothing)."""
+        sel = getattr(self.table, "held", None)
+        if sel is None:
+            sel = getattr(self.table, "chosen", None)
+        return (len(self.state.actions), id(self.state), self.busy, self.shown_seat,
+                self.banner[0] if self.banner else None, len(self.history.entries),
+                self.history.offset, self.current_hint() is not None, self.coach_thinking(),
+                id(self.odds.current()), bool(self.odds.lines()), self.fast_forward,
+                tuple(sorted(sel)) if sel else (), getattr(self.table, "cursor", None),
+                getattr(self.table, "pending_zero", None), self.frozen_sheet is not None,
+                self.bot_plan is not None, self.sheet.page, self.sheet.scroll.offset,
+                tuple((b.label, b.enabled) for b in self.table_buttons.buttons),
+                self.table.view_key())
 
     def _bot_ready(self) -> bool:
         """Whether the bot to move has what it needs to decide at once: a policy with
@@ -456,19 +659,43 @@ class PlayScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
         surface.fill(theme.BG)
         self._draw_top(surface)
         self._draw_tray(surface)
         self.table_buttons.draw(surface)
         if self.banner:
             self._draw_banner(surface, *self.banner)
-        else:
+        elif not self.app.toast or self.app.scene is not self:
             self._draw_status(surface)
-        self.history.draw(surface)
-        self.sheet.rect = self.odds.sheet_rect(SHEET)
-        self.sheet.draw(surface, self.odds.decorate(self.frozen_sheet or self.table.sheet()))
-        self.odds.draw(surface, SHEET)
+        if self.tabs:
+            self._draw_tabs(surface)
+        if "history" in self.regions:
+            self.history.draw(surface)
+        if "sheet" in self.regions:
+            area = self.regions["sheet"]
+            self.sheet.rect = self.odds.sheet_rect(area)
+            self.sheet.draw(surface, self.odds.decorate(self.frozen_sheet or self.table.sheet()))
+            self.odds.draw(surface, area)
+        if "keys" in self.regions and self.regions["keys"].h:
+            keys = ("Esc menu · F1 rules · H hint · O odds · M sound · F skip bots · "
+                    "wheel/PgUp: history · F11 fullscreen")
+            draw_text_in(surface, keys, self.regions["keys"], 13, theme.TEXT_DIM,
+                         align="left", min_size=12)
         self._draw_hint_marks(surface)
+
+    def _draw_tabs(self, surface: pygame.Surface) -> None:
+        for name, rect in self.tab_rects().items():
+            on = self.pane == name
+            pygame.draw.rect(surface, theme.PANEL_LIGHT if on else theme.PANEL, rect,
+                             border_radius=theme.px(10))
+            if on:
+                pygame.draw.rect(surface, theme.ACCENT, rect, width=max(1, theme.px(2)),
+                                 border_radius=theme.px(10))
+            label = "Score sheet" if name == "sheet" else "Move history"
+            draw_text_in(surface, label, rect.inflate(-theme.px(10), 0), 16,
+                         theme.ACCENT if on else theme.TEXT, True, min_size=13)
+            probe.control(f"tab {name}", rect, surface=surface)
 
     def _draw_hint_marks(self, surface: pygame.Surface) -> None:
         """The hinted move on the table: a gold ring round each die it names, a gold frame
@@ -477,96 +704,161 @@ class PlayScene(Scene):
         if hint is None:
             return
         dice, key = self.table.hint_marks(hint.action)
+        specs = self.table.dice()
         for i in sorted(dice):
             if i < len(self.die_rects):
-                pygame.draw.rect(surface, theme.ACCENT, self.die_rects[i].inflate(12, 12),
-                                 width=3, border_radius=14)
+                mode = specs[i].mode if i < len(specs) else "free"
+                ring = self.die_rects[i].move(0, lift(mode, self.die_rects[i]))
+                pygame.draw.rect(surface, theme.ACCENT, ring.inflate(theme.px(12), theme.px(12)),
+                                 width=max(2, theme.px(3)), border_radius=theme.px(14))
         row = (self.sheet.cell_rects.get(key) or self.sheet.row_rects.get(key)) if key else None
-        if row is not None:
-            pygame.draw.rect(surface, theme.ACCENT, row.inflate(4, 2), width=3, border_radius=6)
+        if row is not None and "sheet" in self.regions:
+            pygame.draw.rect(surface, theme.ACCENT, row.inflate(theme.px(4), theme.px(2)),
+                             width=max(2, theme.px(3)), border_radius=theme.px(6))
 
-    def _draw_top(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, theme.BG_DARK, (0, 0, theme.WIDTH, 64))
-        draw_text_in(surface, self.info.title, pygame.Rect(24, 8, 230, 48), 32, theme.ACCENT,
-                     True, "left", display=True)
+    def turn_text(self) -> tuple[str, tuple]:
         seat = self.shown_seat
         if seat is None:
-            text, colour = "Game over", theme.ACCENT
-        else:
-            who = self.name(seat)
-            text = turn_of(who) if self.state.seats[seat].is_human else f"{who} is playing"
-            colour = self.table.seat_colour(seat)
+            return "Game over", theme.ACCENT
+        who = self.name(seat)
+        text = turn_of(who) if self.state.seats[seat].is_human else f"{who} is playing"
+        return text, self.table.seat_colour(seat)
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
+        bar = self.regions["bar"]
+        pygame.draw.rect(surface, theme.BG_DARK, bar)
+        if "tools" in self.regions:
+            tools = self.regions["tools"]
+            pygame.draw.rect(surface, theme.BG_DARK, (0, bar.bottom, bar.w, tools.bottom + 6 -
+                                                      bar.bottom))
+        right = min((b.rect.left for b in self.top_buttons.buttons
+                     if b.rect.colliderect(bar)), default=bar.right) - theme.px(10)
+        area = pygame.Rect(bar.x + theme.px(12), bar.y, right - bar.x - theme.px(12), bar.h)
+        if not self.compact_bar:
+            title = pygame.Rect(area.x, area.y, min(theme.px(230), area.w // 3), area.h)
+            draw_text_in(surface, self.info.title, title, 28, theme.ACCENT, True, "left",
+                         min_size=18, display=True)
+            area = pygame.Rect(title.right + theme.px(16), area.y, area.right - title.right -
+                               theme.px(16), area.h)
+        text, colour = self.turn_text()
+        seat = self.shown_seat
         info = self.table.turn_info() if seat == self.state.current else ""
-        x = 270
-        right = min((b.rect.left for b in self.top_buttons.buttons), default=theme.WIDTH) - 10
-        pygame.draw.circle(surface, colour, (x, 32), 9)
-        r = draw_text_in(surface, text, pygame.Rect(x + 16, 8, min(300, right - x - 16), 48), 24,
-                         theme.TEXT, True, "left", min_size=14)
-        if info and right - r.right > 40:
-            draw_text_in(surface, info, pygame.Rect(r.right + 14, 8, right - r.right - 14, 48), 18,
-                         theme.TEXT_DIM, align="left", min_size=12, wrap=True)
+        mine = seat is not None and self.state.seats[seat].is_human
+        dot = theme.px(9)
+        if mine:  # your turn: unmistakable, a lit band in your colour
+            band = area.inflate(0, -theme.px(14))
+            pygame.draw.rect(surface, (48, 44, 28), band, border_radius=theme.px(10))
+            pygame.draw.rect(surface, colour, band, width=max(1, theme.px(2)),
+                             border_radius=theme.px(10))
+        pygame.draw.circle(surface, colour, (area.x + dot + theme.px(6), area.centery), dot)
+        words = pygame.Rect(area.x + 2 * dot + theme.px(14), area.y,
+                            area.w - 2 * dot - theme.px(20), area.h)
+        drawn = draw_text_in(surface, text, words, 20, theme.ACCENT if mine else theme.TEXT,
+                             True, "left", min_size=16, wrap="tools" in self.regions)
+        rest = pygame.Rect(drawn.right + theme.px(14), area.y, words.right - drawn.right -
+                           theme.px(14), area.h)
+        if info and rest.w > theme.px(60):
+            face = theme.font(15)
+            if face.size(info)[0] <= rest.w:
+                draw_text_in(surface, info, rest, 15, theme.TEXT_DIM, align="left",
+                             min_size=15)
         self.top_buttons.draw(surface)
 
     def _draw_tray(self, surface: pygame.Surface) -> None:
-        panel(surface, TRAY, theme.FELT, 22, theme.FELT_DARK)
-        self.table.draw_tray(surface, TRAY)
+        tray = self.regions["tray"]
+        panel(surface, tray, theme.FELT, 22, theme.FELT_DARK)
+        self.table.draw_tray(surface, tray)
         dice = self.table.dice()
-        n = max(1, len(dice))
-        size = 88 if n <= 5 else 78 if n <= 6 else 62
-        gap = (TRAY.w - 40 - n * size) // max(1, n - 1) if n > 1 else 0
-        gap = min(gap, 30)
-        total = n * size + (n - 1) * gap
-        x = TRAY.centerx - total // 2
-        y = TRAY.centery - size // 2 - (24 if self.table.aside_dice() else 6)
-        placed = self.table.dice_rects(TRAY, len(dice))
+        placed = self.table.dice_rects(tray, len(dice))
+        if not placed:
+            placed = self.dice_row(tray, len(dice), bool(self.table.aside_dice()))
         self.die_rects = []
+        keys_on = self.human_turn and not theme.metrics.touch
         for i, spec in enumerate(dice):
-            rect = placed[i] if placed else pygame.Rect(x + i * (size + gap), y, size, size)
+            rect = placed[i]
             bounce, rotation = self.animator.offset(i)
             value = spec.value if spec.value is None else self.animator.shown(i, spec.value)
-            draw_die(surface, rect.move(0, bounce), value, mode=spec.mode, rotation=rotation,
-                     label=spec.label, hover=(i == self.hover_die and self.human_turn))
-            if spec.mode != "aside":  # dice out of play take no key
-                draw_text(surface, str(i + 1), (rect.centerx, rect.bottom + 12 if placed
-                                                 else TRAY.y + 22), 15, theme.FELT_DARK if
-                          not self.human_turn else (170, 220, 200), True, "center")  # its key
+            draw_die(surface, rect.move(0, theme.px(bounce)), value, mode=spec.mode,
+                     rotation=rotation, label=spec.label,
+                     hover=(i == self.hover_die and self.human_turn))
+            if spec.mode != "aside" and keys_on:  # its key
+                draw_text(surface, str(i + 1), (rect.centerx, rect.top - theme.px(30)), 13,
+                          (170, 220, 200), True, "center")
+            if spec.mode not in ("aside", "blank"):
+                probe.control(f"die {i}", rect, group="dice", surface=surface)
             self.die_rects.append(rect)
         groups = self.table.aside_dice()
         if groups:
-            gx, gy = TRAY.x + 20, TRAY.bottom - 62
-            draw_text(surface, "Set aside:", (gx, gy - 14), 16, (190, 230, 215), True, "midleft")
+            size = theme.px(34)
+            gx, gy = tray.x + theme.px(14), tray.bottom - size - theme.px(10)
+            label = pygame.Rect(gx, gy - theme.px(20), tray.w - theme.px(28), theme.px(18))
+            draw_text_in(surface, self.table.aside_label(), label, 13, (190, 230, 215), True,
+                         "left", min_size=12)
             for group in groups:
                 for v in group:
-                    draw_die(surface, pygame.Rect(gx, gy, 40, 40), v, mode="aside")
-                    gx += 44
-                gx += 14
+                    if gx + size > tray.right - theme.px(8):
+                        break
+                    draw_die(surface, pygame.Rect(gx, gy, size, size), v, mode="aside")
+                    gx += size + theme.px(4)
+                gx += theme.px(12)
+
+    def dice_row(self, tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]:
+        """The dice in a row in the middle of the tray, or in two rows when one row would
+        make them smaller than a finger on a touch layout (or than 36 dp); room is left for
+        their keys above and the set-aside dice below."""
+        area = layout.inset(tray, x=16, top=34, bottom=64 if aside else 26)
+        n = max(1, n)
+        gap = theme.px(14)
+        floor = theme.px(theme.TOUCH_MIN if theme.metrics.touch else 36)
+
+        def side(per_row: int) -> int:
+            lines = (n + per_row - 1) // per_row
+            return min(theme.px(84), (area.w - gap * (per_row - 1)) // per_row,
+                       (area.h - gap * (lines - 1)) // lines)
+
+        per_row = n
+        size = side(n)
+        if size < floor and n > 1 and side((n + 1) // 2) > size:
+            per_row = (n + 1) // 2
+            size = side(per_row)
+        lines = (n + per_row - 1) // per_row
+        total_h = lines * size + (lines - 1) * gap
+        y = area.centery - total_h // 2
+        rects = []
+        for line in range(lines):
+            count = min(per_row, n - line * per_row)
+            width = count * size + (count - 1) * gap
+            x = area.centerx - width // 2
+            for k in range(count):
+                rects.append(pygame.Rect(x + k * (size + gap), y + line * (size + gap), size,
+                                         size))
+        return rects
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         text = "\n".join(self.table.status())
         hint = self.current_hint()
-        area = STATUS.inflate(-8, 0)
+        area = self.regions["status"].inflate(-theme.px(8), 0)
         if hint is not None or self.coach_thinking():
-            top = pygame.Rect(area.x, area.y, area.w, 34)
-            draw_text_in(surface, text, top, 18, theme.TEXT, align="left", valign="top",
-                         min_size=11, wrap=True)
             if hint is None:
                 advice = "Coach is thinking…"
             else:
                 advice = self.coach.advice(self.state, hint, self.table) if self.coach else ""
-            draw_text_in(surface, advice, pygame.Rect(area.x, top.bottom + 2, area.w,
-                                                      area.h - top.h - 2), 16, theme.ACCENT,
-                         align="left", valign="top", min_size=10, wrap=True)
+            top, bottom = layout.rows(area, fr(1), fr(1.3), gap=2)
+            draw_text_in(surface, text, top, 16, theme.TEXT, align="left", valign="top",
+                         min_size=16, wrap=True)
+            draw_text_in(surface, advice, bottom, 15, theme.ACCENT, align="left",
+                         valign="top", min_size=13, wrap=True)
         else:
-            draw_text_in(surface, text, area, 20, theme.TEXT, align="left", valign="top",
-                         min_size=13, wrap=True)
-        keys = "Esc menu · F1 rules · H hint · O odds · M sound · F skip bots · wheel/PgUp: history"
-        draw_text_in(surface, keys, pygame.Rect(TRAY.x + 4, theme.HEIGHT - 20, TRAY.w, 20), 14,
-                     theme.TEXT_DIM, align="left", min_size=11)
+            draw_text_in(surface, text, area, 18, theme.TEXT, align="left", valign="top",
+                         min_size=16, wrap=True)
 
     def _draw_banner(self, surface: pygame.Surface, banner: Banner, left: float) -> None:
         """An announcement in the status area, beside the dice and never over them."""
-        rect = STATUS.inflate(0, 4)
-        pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=18)
-        pygame.draw.rect(surface, banner.colour, rect, width=3, border_radius=18)
-        draw_text_in(surface, banner.text, rect.inflate(-28, -10), 30, banner.colour, True,
-                     min_size=14, wrap=True)
+        rect = self.regions["status"]
+        if self.app.toast and self.app.scene is self:
+            rect = layout.rows(rect, fr(), fr(), gap=4)[0]
+        pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(18))
+        pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(3)),
+                         border_radius=theme.px(18))
+        draw_text_in(surface, banner.text, layout.inset(rect, x=14, y=4), 24, banner.colour,
+                     True, min_size=16, wrap=True)

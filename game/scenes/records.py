@@ -16,15 +16,12 @@ from game import recent
 from game.app import App, Scene
 from game.catalog import GAMES
 from game.tasks import Task
-from game.ui import theme
+from game.ui import layout, theme
+from game.ui.layout import fr
 from game.ui.text import draw_text_in
-from game.ui.widgets import Button, FocusGroup, draw_text, panel
+from game.ui.widgets import Button, FocusGroup, panel
 
-PLAYERS_BOX = pygame.Rect(40, 150, 760, 470)
-HIGH_BOX = pygame.Rect(820, 150, 420, 470)
 ROWS = 12
-RECENT_BOX = pygame.Rect(40, 150, 1200, 470)
-RECENT_ROW = 42
 
 
 class RecordsScene(Scene):
@@ -36,6 +33,26 @@ class RecordsScene(Scene):
         self.focus = FocusGroup()
         self.recent: list[recent.RecentGame] | None = None  # None while being read
         self.recent_task = Task(recent.load_steps())
+        self.regions: dict[str, pygame.Rect] = {}
+
+    def relayout(self) -> None:
+        f = layout.form()
+        screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 28)
+        control = layout.touch_size(44)
+        tabs_w = [150] * (len(self.game_ids) + 1)
+        tabs_h = layout.flow_height(screen.w, tabs_w, control, gap=8)
+        title, tabs, body, self.message, foot = layout.rows(
+            screen, 44, tabs_h, fr(), 36, control + 6, gap=10)
+        title_text, keys = layout.cols(title, 180, fr(), gap=16)
+        self.regions = {"title": title_text, "keys": keys, "tabs": tabs, "body": body,
+                        "foot": foot}
+        if f.portrait or theme.dp(body.w) < 760:
+            players, high = layout.rows(body, fr(1.2), fr(1), gap=12)
+        else:
+            players, high = layout.cols(body, fr(1.75), fr(1), gap=20)
+        self.regions.update(players=players, high=high)
+        self.narrow = theme.dp(body.w) < 760
+        self.recent_row = theme.px(max(control + 8, 64 if self.narrow else 48))
         self._buttons()
 
     @property
@@ -47,31 +64,50 @@ class RecordsScene(Scene):
         return self.game_ids[min(self.index, len(self.game_ids) - 1)]
 
     def _buttons(self) -> None:
+        if not self.regions:
+            return
+        r = self.regions
+        control = layout.touch_size(44)
         buttons = []
-        tabs = len(self.game_ids) + 1
-        width = min(200, (theme.WIDTH - 80) // tabs - 10)
+        tabs = layout.flow(r["tabs"], [150] * (len(self.game_ids) + 1), control, gap=8,
+                           align="left")
         for i, gid in enumerate(self.game_ids):
-            buttons.append(Button(pygame.Rect(40 + i * (width + 10), 84, width, 44),
-                                  GAMES[gid].title, lambda i=i: self.show(i), size=18,
-                                  selected=i == self.index))
-        buttons.append(Button(pygame.Rect(40 + len(self.game_ids) * (width + 10), 84, width, 44),
-                              "Recent games", lambda: self.show(len(self.game_ids)), size=18,
-                              selected=self.showing_recent, hotkey="G"))
+            buttons.append(Button(tabs[i], GAMES[gid].title, lambda i=i: self.show(i), size=15,
+                                  selected=i == self.index, ident=f"tab {gid}", min_size=13))
+        buttons.append(Button(tabs[-1], "Recent games", lambda: self.show(len(self.game_ids)),
+                              size=15, selected=self.showing_recent, hotkey="G",
+                              ident="tab recent", min_size=13))
         if self.showing_recent and self.recent:
-            y = RECENT_BOX.y + 50
             for i, _ in enumerate(self.recent):
-                buttons.append(Button(pygame.Rect(RECENT_BOX.right - 250, y + 2, 120,
-                                                  RECENT_ROW - 6), "Review",
-                                      lambda i=i: self.open_review(i), size=17,
+                row = self._recent_rect(i)
+                if row is None:
+                    break
+                _, review, replay = self._recent_cells(row)
+                buttons.append(Button(layout.centred(review, 120, control), "Review",
+                                      lambda i=i: self.open_review(i), size=15,
                                       ident=f"review{i}"))
-                buttons.append(Button(pygame.Rect(RECENT_BOX.right - 122, y + 2, 108,
-                                                  RECENT_ROW - 6), "Replay",
-                                      lambda i=i: self.open_replay(i), size=17,
+                buttons.append(Button(layout.centred(replay, 120, control), "Replay",
+                                      lambda i=i: self.open_replay(i), size=15,
                                       ident=f"replay{i}"))
-                y += RECENT_ROW
-        buttons.append(Button(pygame.Rect(theme.WIDTH // 2 - 90, 640, 180, 56), "Back",
-                              self.app.pop, hotkey="Esc"))
+        buttons.append(Button(layout.centred(r["foot"], 180, control), "Back", self.app.pop,
+                              hotkey="Esc", size=18))
         self.focus.set(buttons)
+
+    def _recent_rect(self, i: int) -> pygame.Rect | None:
+        """Where the recent game ``i`` is listed (None when it does not fit)."""
+        body = layout.inset(self.regions["body"], x=10, top=44, bottom=8)
+        y = body.y + i * self.recent_row
+        if y + self.recent_row > body.bottom:
+            return None
+        return pygame.Rect(body.x, y, body.w, self.recent_row - theme.px(4))
+
+    def _recent_cells(self, row: pygame.Rect) -> list[pygame.Rect]:
+        """(the words, the Review button's place, the Replay button's place)."""
+        return layout.cols(row, fr(), 124, 124, gap=8)
+
+    def message_rect(self) -> pygame.Rect:
+        self.ensure_layout()
+        return self.message
 
     def show(self, index: int) -> None:
         self.index = index % (len(self.game_ids) + 1)
@@ -87,6 +123,7 @@ class RecordsScene(Scene):
             if problem:
                 self.app.notify(problem, theme.BAD, 6)
             self._buttons()
+            self.app.invalidate()
 
     def chosen_row(self) -> int:
         """The recent game the keyboard focus is on (its Review or Replay), else the first."""
@@ -109,16 +146,15 @@ class RecordsScene(Scene):
     def open_review(self, index: int) -> None:
         game = self._recent_game(index)
         if game is not None:
-            from game.scenes.review import ReviewScene
-            self.app.push(ReviewScene(self.app, game.info, game.state, hinted=game.hinted))
+            self.app.open("review", info=game.info, state=game.state, hinted=game.hinted)
 
     def open_replay(self, index: int) -> None:
         game = self._recent_game(index)
         if game is not None:
-            from game.scenes.replay import ReplayScene
-            self.app.push(ReplayScene(self.app, game.info, game.state, pushed=True))
+            self.app.open("replay", info=game.info, final=game.state, pushed=True)
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.ensure_layout()
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.app.pop()
@@ -136,12 +172,17 @@ class RecordsScene(Scene):
         self.focus.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
+        r = self.regions
         surface.fill(theme.BG)
-        draw_text(surface, "Records", (40, 44), 40, theme.ACCENT, True, "midleft", display=True)
-        keys = ("Up/Down: choose · V: review · R: replay · Left/Right: other tab · Esc: back"
-                if self.showing_recent else "Left/Right: other game · G: recent games · Esc: back")
-        draw_text_in(surface, keys, pygame.Rect(420, 30, theme.WIDTH - 460, 36), 16,
-                     theme.TEXT_DIM, align="right", min_size=11)
+        draw_text_in(surface, "Records", r["title"], 34, theme.ACCENT, True, "left",
+                     min_size=20, display=True)
+        if not theme.metrics.touch:
+            keys = ("Up/Down: choose · V: review · R: replay · Left/Right: other tab · Esc: back"
+                    if self.showing_recent else
+                    "Left/Right: other game · G: recent games · Esc: back")
+            draw_text_in(surface, keys, r["keys"], 14, theme.TEXT_DIM, align="right",
+                         min_size=12, wrap=True)
         if self.showing_recent:
             self._draw_recent(surface)
         else:
@@ -150,88 +191,102 @@ class RecordsScene(Scene):
         self.focus.draw(surface)
 
     def _draw_recent(self, surface: pygame.Surface) -> None:
-        box = RECENT_BOX
+        box = self.regions["body"]
+        px = theme.px
         panel(surface, box, theme.PANEL, 18, theme.LINE)
-        head = box.y + 14
-        for label, x, w in (("Finished", box.x + 20, 150), ("Game", box.x + 180, 170),
-                            ("Players, best first", box.x + 360, 520),
-                            ("Hints", box.x + 890, 60)):
-            draw_text_in(surface, label, pygame.Rect(x, head, w, 28), 18, theme.TEXT_DIM, True,
-                         "left", min_size=11)
+        head = pygame.Rect(box.x + px(20), box.y + px(10), box.w - px(40), px(26))
+        draw_text_in(surface, "Finished games, newest first: players best first", head, 15,
+                     theme.TEXT_DIM, True, "left", min_size=12)
         if self.recent is None:
             progress = self.recent_task.progress
             draw_text_in(surface, f"Reading the recent games… {progress:.0%}",
-                         box.inflate(-80, -200), 22, theme.TEXT_DIM, min_size=12)
+                         layout.inset(box, 40), 20, theme.TEXT_DIM, min_size=14)
             return
         if not self.recent:
             draw_text_in(surface, f"No recent games yet: the last {recent.KEEP} games you finish "
-                         "are kept here, to review and replay.", box.inflate(-80, -200), 22,
-                         theme.TEXT_DIM, wrap=True, min_size=12)
+                         "are kept here, to review and replay.", layout.inset(box, 40), 20,
+                         theme.TEXT_DIM, wrap=True, min_size=14)
             return
-        y = box.y + 50
         chosen = self.chosen_row() if self.focus.focused is not None else -1
         for i, game in enumerate(self.recent):
-            line = pygame.Rect(box.x + 10, y, box.w - 20, RECENT_ROW - 2)
+            row = self._recent_rect(i)
+            if row is None:
+                break
             if i == chosen:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=8)
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=px(8))
             when = time.strftime("%d %b %H:%M", time.localtime(game.when)) if game.when \
                 else "earlier"
-            cells = ((when, box.x + 20, 150, theme.TEXT_DIM),
-                     (game.info.title, box.x + 180, 170, theme.TEXT),
-                     (game.players(), box.x + 360, 520, theme.TEXT),
-                     ("yes" if game.hinted else "", box.x + 890, 60, theme.ACCENT))
-            for text, x, w, colour in cells:
-                draw_text_in(surface, text, pygame.Rect(x, y, w, RECENT_ROW - 2), 18, colour,
-                             align="left", min_size=10, wrap=x == box.x + 360)
-            y += RECENT_ROW
+            words = self._recent_cells(row)[0]
+            hints = " · hints used" if game.hinted else ""
+            if self.narrow:
+                top, bottom = layout.rows(words, fr(), fr())
+                draw_text_in(surface, f"{game.info.title} · {when}{hints}", top, 15,
+                             theme.TEXT_DIM, align="left", min_size=13)
+                draw_text_in(surface, game.players(), bottom, 16, theme.TEXT, align="left",
+                             min_size=13)
+            else:
+                when_box, game_box, players_box = layout.cols(words, 130, 150, fr(), gap=10)
+                draw_text_in(surface, when, when_box, 15, theme.TEXT_DIM, align="left",
+                             min_size=13)
+                draw_text_in(surface, game.info.title, game_box, 16, theme.TEXT, align="left",
+                             min_size=13)
+                draw_text_in(surface, game.players() + hints, players_box, 16, theme.TEXT,
+                             align="left", min_size=13, wrap=True)
 
     def _draw_players(self, surface: pygame.Surface) -> None:
-        box = PLAYERS_BOX
+        box = self.regions["players"]
+        px = theme.px
         panel(surface, box, theme.PANEL, 18, theme.LINE)
-        cols = [("Player", box.x + 24, "midleft"), ("Games", box.x + 370, "midright"),
-                ("Wins", box.x + 460, "midright"), ("Best", box.x + 560, "midright"),
-                ("Average", box.x + 680, "midright"), ("Hints", box.right - 20, "midright")]
-        y = box.y + 28
-        for label, x, anchor in cols:
-            draw_text(surface, label, (x, y), 18, theme.TEXT_DIM, True, anchor)
+        inner = layout.inset(box, x=16, y=10)
+        tracks = (fr(min=90), 56, 56, 64, 76, 52)
+        titles = ("Player", "Games", "Wins", "Best", "Average", "Hints")
+        head = pygame.Rect(inner.x, inner.y, inner.w, px(28))
+        for title, cell in zip(titles, layout.cols(head, *tracks, gap=6), strict=True):
+            draw_text_in(surface, title, cell, 14, theme.TEXT_DIM, True,
+                         "left" if title == "Player" else "right", min_size=12)
         rows = self.records.table(self.game_id)
         if not rows:
-            draw_text(surface, "No games recorded yet: finish a game to see it here.",
-                      (box.centerx, box.centery), 20, theme.TEXT_DIM, False, "center")
+            draw_text_in(surface, "No games recorded yet: finish a game to see it here.",
+                         layout.inset(box, 30), 18, theme.TEXT_DIM, wrap=True, min_size=14)
             return
-        y += 40
-        for name, p in rows[:ROWS]:
+        row_h = px(30)
+        room = max(1, (inner.bottom - head.bottom - px(28)) // row_h)
+        y = head.bottom + px(6)
+        for name, p in rows[:min(ROWS, room)]:
             values = [name, str(p.games), str(p.wins), str(p.best),
                       f"{p.average:.1f}", str(p.hinted) if p.hinted else ""]
-            for (_, x, anchor), text in zip(cols, values, strict=True):
-                if anchor == "midleft":  # the name: its column up to the Games figures
-                    cell = pygame.Rect(x, y - 15, 260, 30)
-                    draw_text_in(surface, text, cell, 20, theme.TEXT, True, "left", min_size=12)
-                else:
-                    cell = pygame.Rect(x - 60, y - 15, 60, 30)
-                    draw_text_in(surface, text, cell, 20, theme.TEXT, False, "right", min_size=12)
-            y += 34
-        if len(rows) > ROWS:
-            draw_text(surface, f"and {len(rows) - ROWS} more", (box.x + 24, y), 16,
-                      theme.TEXT_DIM, False, "midleft")
+            cells = layout.cols(pygame.Rect(inner.x, y, inner.w, row_h), *tracks, gap=6)
+            for i, (text, cell) in enumerate(zip(values, cells, strict=True)):
+                draw_text_in(surface, text, cell, 16, theme.TEXT, i == 0,
+                             "left" if i == 0 else "right", min_size=16)
+            y += row_h
+        if len(rows) > min(ROWS, room):
+            draw_text_in(surface, f"and {len(rows) - min(ROWS, room)} more",
+                         pygame.Rect(inner.x, y, inner.w, px(24)), 14, theme.TEXT_DIM,
+                         align="left", min_size=12)
 
     def _draw_high(self, surface: pygame.Surface) -> None:
-        box = HIGH_BOX
+        box = self.regions["high"]
+        px = theme.px
         panel(surface, box, theme.PANEL, 18, theme.LINE)
-        draw_text(surface, f"High scores · {GAMES[self.game_id].title}", (box.x + 24, box.y + 28),
-                  18, theme.TEXT_DIM, True, "midleft")
+        inner = layout.inset(box, x=16, y=10)
+        draw_text_in(surface, f"High scores · {GAMES[self.game_id].title}",
+                     pygame.Rect(inner.x, inner.y, inner.w, px(28)), 15, theme.TEXT_DIM, True,
+                     "left", min_size=12)
         high = self.records.high_scores(self.game_id)
         if not high:
-            draw_text(surface, "None yet", (box.centerx, box.centery), 20, theme.TEXT_DIM, False,
-                      "center")
+            draw_text_in(surface, "None yet", layout.inset(box, 30), 18, theme.TEXT_DIM,
+                         min_size=14)
             return
-        y = box.y + 68
-        for i, h in enumerate(high):
+        row_h = px(30)
+        room = max(1, (inner.bottom - inner.y - px(34)) // row_h)
+        y = inner.y + px(34)
+        for i, h in enumerate(high[:room]):
             colour = theme.ACCENT if i == 0 else theme.TEXT
-            draw_text(surface, f"{i + 1}.", (box.x + 44, y), 20, colour, True, "midright")
-            score = str(h["score"]) + (" (hints)" if h["hinted"] else "")
-            draw_text_in(surface, h["name"], pygame.Rect(box.x + 58, y - 15, 210, 30), 20, colour,
-                         align="left", min_size=12)
-            draw_text_in(surface, score, pygame.Rect(box.right - 144, y - 15, 120, 30), 20, colour,
-                         True, "right", min_size=12)
-            y += 38
+            place, name, score = layout.cols(pygame.Rect(inner.x, y, inner.w, row_h), 34,
+                                             fr(), 120, gap=6)
+            draw_text_in(surface, f"{i + 1}.", place, 16, colour, True, "right", min_size=16)
+            text = str(h["score"]) + (" (hints)" if h["hinted"] else "")
+            draw_text_in(surface, h["name"], name, 16, colour, align="left", min_size=16)
+            draw_text_in(surface, text, score, 16, colour, True, "right", min_size=16)
+            y += row_h

@@ -13,8 +13,9 @@ import pygame
 from game.app import App
 from game.catalog import GameInfo
 from game.rules.core import GameState
-from game.scenes.play import STATUS, PlayScene
-from game.ui import theme
+from game.scenes.play import PlayScene
+from game.ui import layout, theme
+from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button
 
@@ -43,6 +44,7 @@ class ReplayScene(PlayScene):
         begin = type(final).replay(final.seats, final.options, final.seed,
                                    self.script[:self.step_index])
         super().__init__(app, info, begin, autosave=False, session=session)
+        self.sheet.interactive = False  # nobody chooses a box in a replay
         self.bots = {}
         if self.paused and self.step_index < len(self.script):
             self.table.preview_bot(self.script[self.step_index])  # the move about to be made
@@ -69,19 +71,34 @@ class ReplayScene(PlayScene):
         return f"Speed {value:g}x"
 
     def _build_top_buttons(self) -> None:
+        if not self.regions:
+            return
+        specs = [("Step", self.step_once, "N", 72, self.step_index < len(self.script)),
+                 ("Slower", lambda: self.change_speed(-1), "-", 84, self.speed > 0),
+                 (self._speed_label(), lambda: None, f"move {self.step_index}/{len(self.script)}",
+                  116, True),
+                 ("Faster", lambda: self.change_speed(1), "+", 84, self.speed < len(SPEEDS) - 1),
+                 ("Resume" if self.paused else "Pause", self.toggle_pause, "Space", 92, True),
+                 ("Back", self.back, "Esc", 80, True)]
+        if getattr(self, "pane_toggle", False):
+            other = "history" if self.pane == "sheet" else "sheet"
+            specs.insert(-1, ("History" if other == "history" else "Sheet",
+                              lambda other=other: self.show_pane(other), "", 80, True))
+        r = self.regions
+        control = layout.touch_size(44)
+        if "tools" in r:
+            rects = layout.cols(r["tools"], *([fr()] * (len(specs) - 1)), gap=6)
+            rects.append(layout.cols(layout.inset(r["bar"], x=6, y=4), fr(), 84)[1])
+        else:
+            bar = layout.inset(r["bar"], x=12, y=(theme.dp(r["bar"].h) - control) / 2)
+            rects = layout.flow(bar, [w for *_, w, _ in specs], theme.dp(bar.h), gap=8,
+                                align="right")
         self.top_buttons.set([
-            Button(pygame.Rect(600, 12, 90, 44), "Step", self.step_once, size=18, hotkey="N",
-                   enabled=self.step_index < len(self.script)),
-            Button(pygame.Rect(700, 12, 90, 44), "Slower", lambda: self.change_speed(-1), size=18,
-                   hotkey="-", enabled=self.speed > 0),
-            Button(pygame.Rect(800, 12, 130, 44), self._speed_label(), lambda: None, size=18,
-                   hotkey=f"move {self.step_index}/{len(self.script)}"),
-            Button(pygame.Rect(940, 12, 90, 44), "Faster", lambda: self.change_speed(1), size=18,
-                   hotkey="+", enabled=self.speed < len(SPEEDS) - 1),
-            Button(pygame.Rect(1040, 12, 110, 44), "Resume" if self.paused else "Pause",
-                   self.toggle_pause, size=18, hotkey="Space"),
-            Button(pygame.Rect(1160, 12, 100, 44), "Back", self.back, size=20, hotkey="Esc"),
-        ])
+            Button(rect, label, action, size=16, hotkey=key, enabled=enabled, min_size=13,
+                   ident=label if label in ("Step", "Slower", "Faster", "Back") else
+                   ("speed" if key.startswith("move") else
+                    "pane" if label in ("History", "Sheet") else "pause"))
+            for (label, action, key, _, enabled), rect in zip(specs, rects, strict=True)])
 
     def change_speed(self, step: int) -> None:
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + step))
@@ -107,14 +124,14 @@ class ReplayScene(PlayScene):
         if self.pushed:
             self.app.pop()
             return
-        from game.scenes.results import ResultsScene
-        self.app.replace_all(ResultsScene(self.app, self.info, self.final, self.news,
-                                          self.session, hinted=self.hinted_game))
+        self.app.show("results", info=self.info, state=self.final, news=self.news,
+                      session=self.session, hinted=self.hinted_game)
 
     def show_results(self) -> None:
         self.back()
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.ensure_layout()
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.back()
@@ -129,8 +146,19 @@ class ReplayScene(PlayScene):
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.top_buttons.handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.tabs:
+            self._pointer_tabs(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.sections.route(event)
 
     def update(self, dt: float) -> None:
+        self._update(dt)
+        self.watch_view()
+
+    def view_key(self) -> tuple:
+        return super().view_key() + (self.step_index, self.paused, self.speed)
+
+    def _update(self, dt: float) -> None:
         self.table_buttons.set([])
         if self.paused:
             self.animator.update(dt)  # a stepped move still lands and shows what it led to
@@ -155,12 +183,13 @@ class ReplayScene(PlayScene):
         if not (self.note and self.step_index == self.start_index):
             super()._draw_status(surface)
             return
-        rect = STATUS.inflate(0, 4)  # the reviewed moment: what was played, what was best
-        pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=14)
-        pygame.draw.rect(surface, theme.ACCENT, rect, width=2, border_radius=14)
-        draw_text_in(surface, self.note + "  (N: step · Space: play on · Esc: back)",
-                     rect.inflate(-24, -10), 18, theme.ACCENT, align="left", min_size=11,
-                     wrap=True)
+        rect = self.regions["status"]  # the reviewed moment: what was played, what was best
+        pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(14))
+        pygame.draw.rect(surface, theme.ACCENT, rect, width=max(1, theme.px(2)),
+                         border_radius=theme.px(14))
+        keys = "" if theme.metrics.touch else "  (N: step · Space: play on · Esc: back)"
+        draw_text_in(surface, self.note + keys, layout.inset(rect, x=12, y=4), 15,
+                     theme.ACCENT, align="left", min_size=13, wrap=True)
 
     def _drive_bot(self, dt: float) -> None:
         if self.step_index >= len(self.script):

@@ -12,14 +12,14 @@ from game.app import App, Scene
 from game.catalog import GameInfo
 from game.rules.core import GameState
 from game.scenes.tables import StandIn, load_table
-from game.ui import theme
+from game.ui import layout, theme
+from game.ui.layout import fr
 from game.ui.sheet import ScoreSheet
 from game.ui.text import draw_text_in
-from game.ui.widgets import Button, FocusGroup, draw_text, panel
+from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import says
 
-RANKING = pygame.Rect(30, 100, 520, 510)
-SHEET = pygame.Rect(570, 100, 690, 510)
+CONFETTI_SECONDS = 6.0  # the confetti falls once, then the screen is still
 
 
 class ResultsScene(Scene):
@@ -34,57 +34,90 @@ class ResultsScene(Scene):
         self.ranking = state.side_ranking()  # players alone, or partners together
         self.table = load_table(info.table_module())(StandIn(state))
         self.table.new_turn()
-        self.sheet = ScoreSheet(SHEET.copy(), label_width=170 if len(state.seats) <= 4 else 130)
+        self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=180)
+        self.sheet.interactive = False  # nothing to choose on a finished sheet
         self.time = 0.0
         rng = random.Random(state.seed)  # confetti only; never the game's generator
-        self.confetti = [(rng.uniform(0, theme.WIDTH), rng.uniform(-700, 0), rng.uniform(60, 160),
+        # (x as a share of the width, start height in dp above the top, speed dp/s, phase)
+        self.confetti = [(rng.random(), rng.uniform(20, 700), rng.uniform(140, 260),
                           rng.uniform(0, 6.28), theme.PLAYER_COLOURS[rng.randrange(8)])
                          for _ in range(90)]
         self.focus = FocusGroup()
-        x = [137 + i * 204 for i in range(5)]  # five buttons of 190 in a row, centred
+        nothing = pygame.Rect(0, 0, 0, 0)
         self.focus.set([
-            Button(pygame.Rect(x[0], 636, 190, 60), "Replay", self.replay, hotkey="R"),
-            Button(pygame.Rect(x[1], 636, 190, 60), "Review", self.show_review, hotkey="V"),
-            Button(pygame.Rect(x[2], 636, 190, 60), "Standings", self.standings, hotkey="Enter")
+            Button(nothing, "Replay", self.replay, hotkey="R", size=18),
+            Button(nothing, "Review", self.show_review, hotkey="V", size=18),
+            Button(nothing, "Standings", self.standings, hotkey="Enter", size=18)
             if session else
-            Button(pygame.Rect(x[2], 636, 190, 60), "Play again", self.play_again, hotkey="Enter"),
-            Button(pygame.Rect(x[3], 636, 190, 60), "Menu", self.to_menu, hotkey="Esc"),
-            Button(pygame.Rect(x[4], 636, 190, 60), "Records", self.show_records, hotkey="T"),
+            Button(nothing, "Play again", self.play_again, hotkey="Enter", size=18),
+            Button(nothing, "Menu", self.to_menu, hotkey="Esc", size=18),
+            Button(nothing, "Records", self.show_records, hotkey="T", size=18),
         ])
         for _ in range(3):  # the focus starts on Play again (Standings)
             self.focus.move(1)
         app.sounds.play("win")
 
+    def relayout(self) -> None:
+        """Title and headline on top; the ranking and the final sheet side by side (one
+        above the other on a phone held upright), each filling its half; the buttons at the
+        foot, in one row where they fit."""
+        f = layout.form()
+        screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 24)
+        control = layout.touch_size(52)
+        widths = [140] * len(self.focus.buttons)
+        foot_h = layout.flow_height(screen.w, widths, control, gap=10)
+        if f.short:  # a phone on its side: one line of title, messages over it
+            top, body, foot = layout.rows(screen, 44, fr(), foot_h, gap=8)
+            self.headline_box, self.title_box = layout.cols(top, fr(1.4), fr(1), gap=12)
+            self.message = top
+        else:
+            self.title_box, self.headline_box, body, self.message, foot = layout.rows(
+                screen, 34, 60, fr(), 40, foot_h, gap=8)
+        for b, r in zip(self.focus.buttons, layout.flow(foot, widths, control, gap=10),
+                        strict=True):
+            b.rect = r
+        n = len(self.ranking)
+        if f.portrait:
+            rank_h = min(theme.dp(body.h) * 0.45, 50 + n * 52)
+            self.ranking_box, self.sheet_box = layout.rows(body, rank_h, fr(), gap=10)
+        else:
+            self.ranking_box, self.sheet_box = layout.cols(body, fr(0.8, min=280), fr(1.2),
+                                                           gap=18)
+        self.sheet.rect = self.sheet_box
+
+    def message_rect(self) -> pygame.Rect:
+        self.ensure_layout()
+        return self.message
+
+    def animating(self) -> bool:
+        return self.time < CONFETTI_SECONDS
+
     def play_again(self) -> None:
-        from game.scenes.play import PlayScene
         options = {k: v for k, v in self.state.options.items() if k not in self.info.fixed_options}
         if getattr(self.state, "chips", None):
             options["bankrolls"] = list(self.state.chips)  # chips carry over between games
         state = self.info.new_game(self.state.seats, options, seed=self.app.new_seed())
-        self.app.replace_all(PlayScene(self.app, self.info, state))
+        self.app.show("play", info=self.info, state=state)
 
     def standings(self) -> None:
-        from game.scenes.session import SessionScene
-        self.app.replace_all(SessionScene(self.app, self.info, self.session))
+        self.app.show("session", info=self.info, session=self.session)
 
     def replay(self) -> None:
-        from game.scenes.replay import ReplayScene
-        self.app.replace_all(ReplayScene(self.app, self.info, self.state, self.news,
-                                         self.session, hinted=self.hinted))
+        self.app.show("replay", info=self.info, final=self.state, news=self.news,
+                      session=self.session, hinted=self.hinted)
 
     def show_review(self) -> None:
         """V / Review: each human's decisions priced against the coach's best move."""
-        from game.scenes.review import ReviewScene
-        self.app.push(ReviewScene(self.app, self.info, self.state, hinted=self.hinted))
+        self.app.open("review", info=self.info, state=self.state, hinted=self.hinted)
 
     def show_records(self) -> None:
-        from game.scenes.records import RecordsScene
-        self.app.push(RecordsScene(self.app, self.info.id))
+        self.app.open("records", game_id=self.info.id)
 
     def to_menu(self) -> None:
         self.app.to_menu(self.info.id)
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.ensure_layout()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_menu()
             return
@@ -96,6 +129,14 @@ class ResultsScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
             self.show_records()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            step = self.sheet.pager_at(event.pos)
+            if step:  # the other players' columns of a sheet too wide for the window
+                self.sheet.turn_page(step)
+                self.app.invalidate()
+                return
+        if event.type == pygame.MOUSEWHEEL and self.sheet.wheel(event):
             return
         self.focus.handle(event)
 
@@ -120,60 +161,84 @@ class ResultsScene(Scene):
         return str(int(score)) if score == int(score) else f"{score:.1f}"
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
         surface.fill(theme.BG)
-        for x, y0, speed, phase, colour in self.confetti:
-            y = (y0 + self.time * speed) % (theme.HEIGHT + 40) - 20
-            xx = x + math.sin(self.time * 2 + phase) * 18
-            pygame.draw.rect(surface, colour, (xx, y, 8, 12 + 4 * math.sin(phase + self.time * 5)))
+        self._draw_confetti(surface)
         title = f"{self.info.title} - results"
         if self.session:
             title += f" of game {len(self.session.games)} of {self.session.length}"
         if self.hinted:
             title += " · hints used"
-        draw_text_in(surface, title, pygame.Rect(40, 8, theme.WIDTH - 80, 32), 22,
-                     theme.TEXT_DIM, True, min_size=14)
-        draw_text_in(surface, self.headline(), pygame.Rect(40, 38, theme.WIDTH - 80, 58), 50,
-                     theme.ACCENT, True, min_size=22, display=True)
+        if not (self.app.toast and self.message.colliderect(self.headline_box)):
+            draw_text_in(surface, title, self.title_box, 20, theme.TEXT_DIM, True, min_size=14,
+                         wrap=True)
+            draw_text_in(surface, self.headline(), self.headline_box, 44, theme.ACCENT, True,
+                         min_size=20, display=True)
         self._draw_ranking(surface)
         self.sheet.draw(surface, self.table.sheet())
         self.focus.draw(surface)
 
+    def _draw_confetti(self, surface: pygame.Surface) -> None:
+        """Confetti falls once, behind everything and never across the title or the
+        headline."""
+        if self.time >= CONFETTI_SECONDS:
+            return
+        w, h = surface.get_size()
+        keep_out = (self.title_box.union(self.headline_box), self.ranking_box, self.sheet_box)
+        piece_w, piece_h = theme.px(8), theme.px(12)
+        for x, start, speed, phase, colour in self.confetti:
+            y = theme.px(self.time * speed - start)
+            if y < -piece_h or y > h:
+                continue
+            xx = x * w + math.sin(self.time * 2 + phase) * theme.px(18)
+            piece = pygame.Rect(int(xx), y, piece_w,
+                                piece_h + int(theme.px(4) * math.sin(phase + self.time * 5)))
+            if any(piece.colliderect(r) for r in keep_out):
+                continue
+            pygame.draw.rect(surface, colour, piece)
+
     def _draw_ranking(self, surface: pygame.Surface) -> None:
-        box = RANKING
+        """Place, side, score (and chips) for each player or team, rows filling the panel:
+        with two players each row is large."""
+        box = self.ranking_box
+        px = theme.px
         panel(surface, box, theme.PANEL, 18, theme.LINE)
         chips = getattr(self.state, "chips", None)
-        row_h = min(56, (box.h - 60) // max(1, len(self.ranking)))
-        size = min(30, row_h - 16)
-        score_x = box.right - (150 if chips else 24)
-        y = box.y + 26
-        draw_text(surface, "Place", (box.x + 20, y), 18, theme.TEXT_DIM, True, "midleft")
-        draw_text(surface, "Player", (box.x + 100, y), 18, theme.TEXT_DIM, True, "midleft")
-        draw_text(surface, "Score", (score_x, y), 18, theme.TEXT_DIM, True, "midright")
+        inner = layout.inset(box, x=14, y=10)
+        head, body = layout.rows(inner, 26, fr(), gap=6)
+        n = max(1, len(self.ranking))
+        row_h = max(min(body.h // n, px(110)), px(26))
+        size = max(18, min(34, theme.dp(row_h) * 0.42))
+        tracks = [46 if size < 26 else 60, 24, fr(), 110 if size >= 26 else 84]
         if chips:
-            draw_text(surface, "Chips", (box.right - 24, y), 18, theme.TEXT_DIM, True, "midright")
-        y = box.y + 50
+            tracks.append(90)
+        titles = ["Place", "", "Player", "Score"] + (["Chips"] if chips else [])
+        for title, cell in zip(titles, layout.cols(head, *tracks, gap=6), strict=True):
+            if title:
+                draw_text_in(surface, title, cell, 15, theme.TEXT_DIM, True,
+                             "right" if title in ("Score", "Chips") else "left", min_size=12)
+        y = body.y
         for r in self.ranking:
             first = r["place"] == 1
             colour = theme.ACCENT if first else theme.TEXT
-            line = pygame.Rect(box.x + 12, y, box.w - 24, row_h - 4)
+            line = pygame.Rect(box.x + px(8), y, box.w - px(16), row_h - px(4))
             if first:
-                pygame.draw.rect(surface, (60, 52, 24), line, border_radius=10)
-            draw_text_in(surface, f"{r['place']}.", pygame.Rect(box.x + 20, y, 50, row_h - 4), size,
-                         colour, True, "left")
-            pygame.draw.circle(surface, theme.player_colour(r["side"]), (box.x + 84, line.centery), 8)
-            name_right = score_x - 110
-            name_box = pygame.Rect(box.x + 100, y, name_right - box.x - 100, row_h - 4)
+                pygame.draw.rect(surface, (60, 52, 24), line, border_radius=px(10))
+            cells = layout.cols(pygame.Rect(inner.x, y, inner.w, row_h - px(4)), *tracks, gap=6)
+            draw_text_in(surface, f"{r['place']}.", cells[0], size, colour, True, "left",
+                         min_size=16)
+            pygame.draw.circle(surface, theme.player_colour(r["side"]), cells[1].center, px(8))
+            name_box = cells[2]
             news = self.news.get(r["seat"])
-            if news and row_h >= 40:  # "new best!" from the records, under the name
-                name_box.h = (row_h - 4) * 3 // 5
-                draw_text_in(surface, ", ".join(news), pygame.Rect(name_box.x, name_box.bottom,
-                                                                   name_box.w, row_h - 4 - name_box.h),
-                             15, theme.GOOD, True, "left", min_size=10)
-            draw_text_in(surface, r["name"], name_box, size, colour, first, "left", min_size=12)
-            draw_text_in(surface, self._fmt(r["score"]), pygame.Rect(score_x - 100, y, 100, row_h - 4),
-                         size, colour, True, "right")
+            if news and row_h >= px(48):  # "new best!" from the records, under the name
+                name_box, news_box = layout.rows(name_box, fr(3), fr(2))
+                draw_text_in(surface, ", ".join(news), news_box, 14, theme.GOOD, True, "left",
+                             min_size=12)
+            draw_text_in(surface, r["name"], name_box, size, colour, first, "left",
+                         min_size=16)
+            draw_text_in(surface, self._fmt(r["score"]), cells[3], size, colour, True, "right",
+                         min_size=16)
             if chips:
-                draw_text_in(surface, str(chips[r["seat"]]),
-                             pygame.Rect(box.right - 124, y, 100, row_h - 4), size - 4,
-                             theme.ACCENT, False, "right")
+                draw_text_in(surface, str(chips[r["seat"]]), cells[4], max(16, size - 4),
+                             theme.ACCENT, False, "right", min_size=16)
             y += row_h

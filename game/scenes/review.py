@@ -23,17 +23,14 @@ from game.review import Decision, Review, human_seats, review_steps
 from game.rules.core import Action, GameState
 from game.scenes.tables import StandIn, load_table
 from game.tasks import Task
-from game.ui import theme
+from game.ui import layout, probe, theme
+from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
 
-LIST = pygame.Rect(30, 168, 1220, 464)
-HEAD_H = 34
-ROW_H = 38
-ROWS = (LIST.h - HEAD_H - 12) // ROW_H  # rows on one page
-# columns: (title, left edge on the canvas, width, align)
-COLUMNS = (("Loss", 44, 96, "right"), ("Turn", 156, 64, "center"), ("Position", 232, 256, "left"),
-           ("Played", 500, 360, "left"), ("Best move", 872, 364, "left"))
+# columns: (title, width track, align); on a narrow screen a row takes two lines
+COLUMNS = (("Loss", 92, "right"), ("Turn", 54, "center"), ("Position", fr(0.8), "left"),
+           ("Played", fr(1), "left"), ("Best move", fr(1), "left"))
 
 
 def table_describer(info: GameInfo, state: GameState):
@@ -89,8 +86,30 @@ class ReviewScene(Scene):
         self.cursor = 0  # the highlighted row (Enter opens it)
         self.hover = -1
         self.focus = FocusGroup()
+        self.regions: dict[str, pygame.Rect] = {}
+        self.rows_per_page = 8
         if self.seats:
             self._start()
+
+    def relayout(self) -> None:
+        f = layout.form()
+        screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 24)
+        control = layout.touch_size(46)
+        n_tabs = len(self.review.seats) if self.review is not None and \
+            len(self.review.seats) > 1 else 0
+        tabs_h = layout.flow_height(screen.w, [220] * n_tabs, control + 8, gap=8) if n_tabs else 0
+        self.switcher = tabs_h > control + 8  # more players than one row holds: ‹ name ›
+        if self.switcher:
+            tabs_h = control + 8
+        self.two_line = theme.dp(screen.w) < 900
+        title, tabs, summary, lst, keys, foot = layout.rows(
+            screen, 48, tabs_h, 50, fr(), 0 if f.touch else 24, control + 6, gap=8)
+        title_text, back = layout.cols(title, fr(), 140, gap=12)
+        self.regions = {"title": title_text, "back": back, "tabs": tabs, "summary": summary,
+                        "list": lst, "keys": keys, "foot": foot}
+        self.head_h = theme.px(30)
+        self.row_h = theme.px(max(layout.touch_size(36) + 4, 58 if self.two_line else 36))
+        self.rows_per_page = max(1, (lst.h - self.head_h - theme.px(12)) // self.row_h)
         self._buttons()
 
     # -- the work ---------------------------------------------------------------------------
@@ -102,17 +121,18 @@ class ReviewScene(Scene):
         """Nobody played by hand: review every seat's play as if a human had made it."""
         self.seats = list(range(len(self.state.seats)))
         self._start()
-        self._buttons()
+        self._layout_key = None
 
     def update(self, dt: float) -> None:
         if self.task is None or self.review is not None or self.error:
             return
+        self.app.invalidate()  # the progress bar moves
         if self.task.step():
             if self.task.error is not None:
                 self.error = f"The review could not be made ({self.task.error})."
             else:
                 self.review = self.task.result
-            self._buttons()
+            self._layout_key = None
 
     @property
     def working(self) -> bool:
@@ -125,34 +145,53 @@ class ReviewScene(Scene):
 
     # -- buttons ----------------------------------------------------------------------------
     def _buttons(self) -> None:
-        buttons = [Button(pygame.Rect(1110, 10, 150, 46), "Back", self.back, size=20,
+        if not self.regions:
+            return
+        r = self.regions
+        control = layout.touch_size(46)
+        buttons = [Button(layout.centred(r["back"], 140, control), "Back", self.back, size=18,
                           hotkey="Esc")]
         if self.review is not None and len(self.review.seats) > 1:
-            n = len(self.review.seats)
-            width = min(240, (LIST.w - (n - 1) * 8) // n)
-            for i, r in enumerate(self.review.seats):
-                win = f" · -{r.total_win_loss * 100:.1f}%" if r.win_priced else ""
-                figures = (f"-{r.total_loss:.1f}{win} · {r.accuracy:.0%}"
-                           if r.accuracy is not None else "not priced")
-                buttons.append(Button(pygame.Rect(LIST.x + i * (width + 8), 62, width, 46),
-                                      r.name, lambda i=i: self.show_tab(i), size=18,
+            seats = self.review.seats
+            if self.switcher:  # one player at a time, the arrows go round
+                prev, tab, nxt = layout.cols(r["tabs"], control, fr(), control, gap=8)
+                places = {self.tab: tab}
+                buttons.append(Button(prev, "‹", lambda: self.show_tab(self.tab - 1), size=22,
+                                      ident="previous player"))
+                buttons.append(Button(nxt, "›", lambda: self.show_tab(self.tab + 1), size=22,
+                                      ident="next player"))
+            else:
+                tabs = layout.flow(r["tabs"], [220] * len(seats), control + 8, gap=8,
+                                   align="left")
+                places = dict(enumerate(tabs))
+            for i, rect in places.items():
+                rev = seats[i]
+                win = f" · -{rev.total_win_loss * 100:.1f}%" if rev.win_priced else ""
+                figures = (f"-{rev.total_loss:.1f}{win} · {rev.accuracy:.0%}"
+                           if rev.accuracy is not None else "not priced")
+                buttons.append(Button(rect, rev.name, lambda i=i: self.show_tab(i), size=16,
                                       selected=i == self.tab, ident=f"seat{i}", hotkey=figures))
         if not self.seats:
-            buttons.append(Button(pygame.Rect(theme.WIDTH // 2 - 170, LIST.centery + 40, 340, 60),
-                                  "Review every seat", self.review_everyone, size=22,
+            buttons.append(Button(layout.centred(r["list"], 340, max(60, control)),
+                                  "Review every seat", self.review_everyone, size=20,
                                   hotkey="A"))
         rows = self.rows()
         if rows:
-            y = LIST.bottom + 26
+            foot = r["foot"]
+            up, down, gap, replay = layout.cols(foot, fr(0.7), fr(0.7), fr(0.1), fr(1.2), gap=8)
             buttons += [
-                Button(pygame.Rect(LIST.x, y, 170, 52), "Page up", lambda: self.page(-1),
-                       size=18, hotkey="PgUp", enabled=self.top > 0),
-                Button(pygame.Rect(LIST.x + 180, y, 170, 52), "Page down", lambda: self.page(1),
-                       size=18, hotkey="PgDn", enabled=self.top + ROWS < len(rows)),
-                Button(pygame.Rect(LIST.right - 260, y, 260, 52), "Replay this moment",
-                       lambda: self.open(self.cursor), size=18, hotkey="Enter"),
+                Button(up, "Page up", lambda: self.page(-1), size=16, hotkey="PgUp",
+                       enabled=self.top > 0),
+                Button(down, "Page down", lambda: self.page(1), size=16, hotkey="PgDn",
+                       enabled=self.top + self.rows_per_page < len(rows)),
+                Button(replay, "Replay this moment", lambda: self.open(self.cursor), size=16,
+                       hotkey="Enter", wrap=True),
             ]
         self.focus.set(buttons)
+
+    def message_rect(self) -> pygame.Rect:
+        self.ensure_layout()
+        return self.regions["summary"]
 
     def show_tab(self, index: int) -> None:
         if self.review is None or not self.review.seats:
@@ -160,6 +199,7 @@ class ReviewScene(Scene):
         self.tab = index % len(self.review.seats)
         self.top = self.cursor = 0
         self._buttons()
+        self.app.invalidate()
 
     def back(self) -> None:
         if self.task is not None and not self.task.done:
@@ -170,18 +210,18 @@ class ReviewScene(Scene):
     def _clamp(self) -> None:
         n = len(self.rows())
         self.cursor = max(0, min(self.cursor, n - 1))
-        self.top = max(0, min(self.top, n - ROWS))
+        self.top = max(0, min(self.top, n - self.rows_per_page))
         self._buttons()
 
     def scroll(self, rows: int) -> None:
         self.top += rows
         self._clamp()
-        self.cursor = max(self.top, min(self.cursor, self.top + ROWS - 1))
+        self.cursor = max(self.top, min(self.cursor, self.top + self.rows_per_page - 1))
         self._clamp()
 
     def page(self, step: int) -> None:
-        self.top += step * ROWS
-        self.cursor += step * ROWS
+        self.top += step * self.rows_per_page
+        self.cursor += step * self.rows_per_page
         self._clamp()
 
     def move_cursor(self, step: int) -> None:
@@ -189,18 +229,22 @@ class ReviewScene(Scene):
         self._clamp()
         if self.cursor < self.top:
             self.top = self.cursor
-        elif self.cursor >= self.top + ROWS:
-            self.top = self.cursor - ROWS + 1
+        elif self.cursor >= self.top + self.rows_per_page:
+            self.top = self.cursor - self.rows_per_page + 1
         self._clamp()
 
     def row_at(self, pos) -> int:
         """The index (into ``rows()``) of the row under a point, or -1."""
         x, y = pos
-        first = LIST.y + HEAD_H + 6
-        if not LIST.collidepoint(pos) or y < first:
+        lst = self.regions.get("list")
+        if lst is None:
             return -1
-        i = self.top + (y - first) // ROW_H
-        return i if (y - first) // ROW_H < ROWS and i < len(self.rows()) else -1
+        first = lst.y + self.head_h + theme.px(6)
+        if not lst.collidepoint(pos) or y < first:
+            return -1
+        i = self.top + (y - first) // self.row_h
+        return i if (y - first) // self.row_h < self.rows_per_page and i < len(self.rows()) \
+            else -1
 
     def open(self, index: int) -> None:
         """The replay, paused just before this decision's move."""
@@ -211,17 +255,17 @@ class ReviewScene(Scene):
             return
         d = rows[index]
         self.cursor = index
-        from game.scenes.replay import ReplayScene
         name = self.state.seats[d.seat].name
         verdict = verdict_text(d, self.review.win_note if self.review else "")
         marked = d.best is not None and not d.is_best
         note = (f"Move {d.index + 1} ({name}, turn {d.turn}): played {d.played_text}; "
                 f"best was {d.best_text}{', in gold' if marked else ''} ({verdict}).")
-        self.app.push(ReplayScene(self.app, self.info, self.state, start=d.index, pushed=True,
-                                  note=note, best=d.best if marked else None))
+        self.app.open("replay", info=self.info, final=self.state, start=d.index, pushed=True,
+                      note=note, best=d.best if marked else None)
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        self.ensure_layout()
         if event.type == pygame.KEYDOWN:
             k = event.key
             if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
@@ -256,101 +300,132 @@ class ReviewScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
+        r = self.regions
         surface.fill(theme.BG)
         title = f"Review · {self.info.title}" + (" · hints used" if self.hinted else "")
-        draw_text_in(surface, title, pygame.Rect(30, 8, 1060, 50), 34, theme.ACCENT, True,
-                     "left", min_size=16, display=True)
-        self._draw_summary(surface)
-        panel(surface, LIST, theme.PANEL, 16, theme.LINE)
+        draw_text_in(surface, title, r["title"], 30, theme.ACCENT, True, "left", min_size=18,
+                     display=True)
+        if not (self.app.toast and self.app.scene is self):
+            self._draw_summary(surface)
+        lst = r["list"]
+        panel(surface, lst, theme.PANEL, 16, theme.LINE)
         if not self.seats:
             draw_text_in(surface, "Nobody played by hand in this game: nothing to review. "
                          "You can review every seat's play as if a person had made it.",
-                         pygame.Rect(LIST.x + 40, LIST.y + 40, LIST.w - 80, 120), 24,
-                         theme.TEXT, wrap=True, min_size=14)
+                         layout.rows(layout.inset(lst, 24), fr(), 80)[0], 20, theme.TEXT,
+                         wrap=True, min_size=14)
         elif self.error:
-            draw_text_in(surface, self.error, LIST.inflate(-80, -80), 22, theme.BAD, wrap=True,
-                         min_size=12)
+            draw_text_in(surface, self.error, layout.inset(lst, 24), 20, theme.BAD, wrap=True,
+                         min_size=14)
         elif self.working:
             self._draw_progress(surface)
         else:
             self._draw_rows(surface)
-        if self.rows():
+        if self.rows() and r["keys"].h:
             keys = ("Click a decision, or Enter on the gold one, to see that moment replayed · "
                     "Up/Down, PgUp/PgDn, wheel: scroll")
             if self.review is not None and len(self.review.seats) > 1:
                 keys += " · Tab: next player"
-            draw_text_in(surface, keys, pygame.Rect(LIST.x + 370, LIST.bottom + 24, LIST.w - 650,
-                                                    56), 16, theme.TEXT_DIM, min_size=11,
-                         wrap=True)
+            draw_text_in(surface, keys, r["keys"], 13, theme.TEXT_DIM, min_size=12)
         self.focus.draw(surface)
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
-        box = pygame.Rect(30, 112, 1220, 50)
+        box = self.regions["summary"]
         if self.review is None or not self.review.seats:
             who = ", ".join(self.state.seats[s].name for s in self.seats)
             text = (f"Decisions of {who}, priced against the coach's best move"
                     if self.seats else "")
-            draw_text_in(surface, text, box, 20, theme.TEXT_DIM, align="left", min_size=11,
+            draw_text_in(surface, text, box, 17, theme.TEXT_DIM, align="left", min_size=13,
                          wrap=True)
             return
-        r = self.review.seats[self.tab]
-        colour = theme.player_colour(r.seat)
-        pygame.draw.circle(surface, colour, (box.x + 9, box.centery), 8)
-        name_box = pygame.Rect(box.x + 24, box.y, 300, box.h)
-        drawn = draw_text_in(surface, r.name, name_box, 26, theme.TEXT, True, "left",
-                             min_size=12)
-        rest = pygame.Rect(drawn.right + 18, box.y, box.right - drawn.right - 18, box.h)
-        text = f"{r.summary(self.review.win_note)} · against the {self.review.coach_label} bot"
-        draw_text_in(surface, text, rest, 20, theme.TEXT, align="left", min_size=11, wrap=True)
+        rev = self.review.seats[self.tab]
+        colour = theme.player_colour(rev.seat)
+        pygame.draw.circle(surface, colour, (box.x + theme.px(9), box.centery), theme.px(8))
+        name_box = pygame.Rect(box.x + theme.px(24), box.y, min(theme.px(260), box.w // 3),
+                               box.h)
+        drawn = draw_text_in(surface, rev.name, name_box, 22, theme.TEXT, True, "left",
+                             min_size=16)
+        rest = pygame.Rect(drawn.right + theme.px(14), box.y, box.right - drawn.right -
+                           theme.px(14), box.h)
+        text = f"{rev.summary(self.review.win_note)} · against the {self.review.coach_label} bot"
+        draw_text_in(surface, text, rest, 16, theme.TEXT, align="left", min_size=13, wrap=True)
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
+        lst = self.regions["list"]
         progress = self.task.progress if self.task else 0.0
-        bar = pygame.Rect(0, 0, 700, 26)
-        bar.center = LIST.center
+        bar = layout.centred(lst, min(700, theme.dp(lst.w) - 40), 26)
         who = " and ".join(self.state.seats[s].name for s in self.seats[:2])
         if len(self.seats) > 2:
             who = f"{len(self.seats)} players"
         draw_text_in(surface, f"Reviewing the decisions of {who}…",
-                     pygame.Rect(LIST.x + 40, bar.y - 70, LIST.w - 80, 50), 24, theme.TEXT,
-                     min_size=12)
-        pygame.draw.rect(surface, theme.BG_DARK, bar, border_radius=13)
+                     pygame.Rect(lst.x + theme.px(20), bar.y - theme.px(76), lst.w - theme.px(40),
+                                 theme.px(60)), 20, theme.TEXT, min_size=14, wrap=True)
+        pygame.draw.rect(surface, theme.BG_DARK, bar, border_radius=bar.h // 2)
         fill = bar.copy()
-        fill.w = max(26, int(bar.w * progress))
-        pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=13)
-        draw_text_in(surface, f"{progress:.0%}", pygame.Rect(bar.x, bar.bottom + 10, bar.w, 30),
-                     20, theme.TEXT_DIM)
+        fill.w = max(bar.h, int(bar.w * progress))
+        pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=bar.h // 2)
+        draw_text_in(surface, f"{progress:.0%}", pygame.Rect(bar.x, bar.bottom + theme.px(10),
+                                                            bar.w, theme.px(30)),
+                     18, theme.TEXT_DIM, min_size=14)
+
+    def _cells(self, line: pygame.Rect) -> list[pygame.Rect]:
+        """The five cells of a row: one line on a wide screen, two on a narrow one (the
+        loss, turn and position over the move played and the best one)."""
+        tracks = [c[1] for c in COLUMNS]
+        if not self.two_line:
+            return layout.cols(line, *tracks, gap=10)
+        top, bottom = layout.rows(line, fr(), fr(), gap=0)
+        loss, turn, position = layout.cols(top, *tracks[:3], gap=10)
+        played, best = layout.cols(bottom, fr(), fr(), gap=10)
+        return [loss, turn, position, played, best]
 
     def _draw_rows(self, surface: pygame.Surface) -> None:
-        y = LIST.y + 6
-        for title, x, w, align in COLUMNS:
-            draw_text_in(surface, title, pygame.Rect(x, y, w, HEAD_H), 17,
-                         theme.TEXT_DIM, True, align, min_size=11)
+        lst = self.regions["list"]
+        px = theme.px
+        head = pygame.Rect(lst.x + px(14), lst.y + px(6), lst.w - px(28), self.head_h)
+        if self.two_line:
+            head_cells = layout.cols(head, *[c[1] for c in COLUMNS[:3]], gap=10)
+            titles = [c[0] for c in COLUMNS[:3]]
+        else:
+            head_cells = layout.cols(head, *[c[1] for c in COLUMNS], gap=10)
+            titles = [c[0] for c in COLUMNS]
+        for title, cell, (_, _, align) in zip(titles, head_cells, COLUMNS, strict=False):
+            draw_text_in(surface, title, cell, 15, theme.TEXT_DIM, True, align, min_size=12)
         rows = self.rows()
         if not rows:
             draw_text_in(surface, "No decisions to review: every move of this player was the "
-                         "only one possible.", LIST.inflate(-80, -120), 22, theme.TEXT_DIM,
-                         wrap=True, min_size=12)
+                         "only one possible.", layout.inset(lst, 30), 20, theme.TEXT_DIM,
+                         wrap=True, min_size=14)
             return
-        y = LIST.y + HEAD_H + 6
-        for i in range(self.top, min(len(rows), self.top + ROWS)):
+        y = lst.y + self.head_h + px(6)
+        for i in range(self.top, min(len(rows), self.top + self.rows_per_page)):
             d = rows[i]
-            line = pygame.Rect(LIST.x + 8, y, LIST.w - 16, ROW_H - 4)
+            line = pygame.Rect(lst.x + px(8), y, lst.w - px(16), self.row_h - px(4))
+            probe.control(f"decision {i}", line, surface=surface)
             if i == self.cursor:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=8)
-                pygame.draw.rect(surface, theme.ACCENT, line, width=2, border_radius=8)
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(8))
+                pygame.draw.rect(surface, theme.ACCENT, line, width=max(1, px(2)),
+                                 border_radius=px(8))
             elif i == self.hover:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=8)
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(8))
             loss, colour = loss_text(d)
-            cells = (loss, f"{d.turn}", d.position, d.played_text, d.best_text)
+            played = d.played_text if not self.two_line else f"Played: {d.played_text}"
+            best = d.best_text if not self.two_line else f"Best: {d.best_text}"
+            cells = (loss, f"{d.turn}", d.position, played, best)
             colours = (colour, theme.TEXT_DIM, theme.TEXT_DIM, theme.TEXT,
                        theme.GOOD if d.is_best or d.played == d.best else theme.TEXT)
-            for (_, x, w, align), text, c in zip(COLUMNS, cells, colours, strict=True):
-                draw_text_in(surface, text, pygame.Rect(x, y, w, ROW_H - 4), 18,
-                             c, c is colour and d.loss is not None, align, min_size=10)
-            y += ROW_H
-        if len(rows) > ROWS:  # where the page is in the list
-            track = pygame.Rect(LIST.right - 10, LIST.y + HEAD_H + 6, 4, ROWS * ROW_H)
-            pygame.draw.rect(surface, theme.BG_DARK, track, border_radius=2)
-            h = max(20, track.h * ROWS // len(rows))
-            top = track.y + (track.h - h) * self.top // max(1, len(rows) - ROWS)
-            pygame.draw.rect(surface, theme.LINE, (track.x, top, 4, h), border_radius=2)
+            boxes = self._cells(layout.inset(line, x=6))
+            for (_, _, align), text, c, box in zip(COLUMNS, cells, colours, boxes, strict=True):
+                draw_text_in(surface, text, box, 16, c, c is colour and d.loss is not None,
+                             align, min_size=16)
+            y += self.row_h
+        per = self.rows_per_page
+        if len(rows) > per:  # where the page is in the list
+            w = max(2, px(4))
+            track = pygame.Rect(lst.right - px(10), lst.y + self.head_h + px(6), w,
+                                per * self.row_h)
+            pygame.draw.rect(surface, theme.BG_DARK, track, border_radius=w // 2)
+            h = max(px(20), track.h * per // len(rows))
+            top = track.y + (track.h - h) * self.top // max(1, len(rows) - per)
+            pygame.draw.rect(surface, theme.LINE, (track.x, top, w, h), border_radius=w // 2)

@@ -1,4 +1,5 @@
-"""Rules help, in the project's own words, from assets/rules/<game>.txt; scrollable."""
+"""Rules help, in the project's own words, from assets/rules/<game>.txt; scrollable with
+the wheel, a finger, the arrows and PgUp/PgDn."""
 
 from __future__ import annotations
 
@@ -6,10 +7,13 @@ import pygame
 
 from game.app import App, Scene
 from game.catalog import GameInfo
-from game.ui import theme
+from game.ui import layout, theme
+from game.ui.layout import fr
+from game.ui.scroll import ScrollArea
+from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, draw_text, panel, wrap
 
-BOX = pygame.Rect(140, 80, 1000, 560)
+HEAD, BODY = 24, 17  # dp
 
 
 def load_rules(name: str) -> str:
@@ -20,70 +24,88 @@ def load_rules(name: str) -> str:
         return f"# Rules\nThe rules text for this game is missing ({path.name})."
 
 
-def layout(text: str, width: int) -> list[tuple[str, int, bool, tuple]]:
-    """Lines ready to draw: (text, size, bold, colour); '# ' heads, '- ' bullets."""
-    out: list[tuple[str, int, bool, tuple]] = []
+def layout_text(text: str, width: int) -> list[tuple[str, float, bool, tuple]]:
+    """Lines ready to draw: (text, size in dp, bold, colour); '# ' heads, '- ' bullets;
+    ``width`` in device pixels."""
+    out: list[tuple[str, float, bool, tuple]] = []
+    indent = theme.px(26)
     for raw in text.splitlines():
         line = raw.rstrip()
         if not line:
-            out.append(("", 10, False, theme.TEXT))
+            out.append(("", 8, False, theme.TEXT))
         elif line.startswith("# "):
-            out.append((line[2:], 28, True, theme.ACCENT))
+            out += [(p, HEAD, True, theme.ACCENT) for p in wrap(line[2:], HEAD, width, True)]
         elif line.startswith("- "):
-            parts = wrap(line[2:], 21, width - 30)
-            out += [(("•  " if i == 0 else "    ") + p, 21, False, theme.TEXT) for i, p in enumerate(parts)]
+            parts = wrap(line[2:], BODY, width - indent)
+            out += [(("•  " if i == 0 else "    ") + p, BODY, False, theme.TEXT)
+                    for i, p in enumerate(parts)]
         else:
-            out += [(p, 21, False, theme.TEXT) for p in wrap(line, 21, width)]
+            out += [(p, BODY, False, theme.TEXT) for p in wrap(line, BODY, width)]
     return out
+
+
+def line_height(size: float) -> int:
+    return theme.px(size * 1.45)
 
 
 class RulesScene(Scene):
     def __init__(self, app: App, info: GameInfo):
         super().__init__(app)
         self.info = info
-        self.lines = layout(load_rules(info.rules_help or info.id), BOX.w - 80)
-        self.scroll = 0
+        self.text = load_rules(info.rules_help or info.id)
+        self.area = ScrollArea("rules")
         self.focus = FocusGroup()
-        self.focus.set([Button(pygame.Rect(BOX.centerx - 90, BOX.bottom + 14, 180, 52), "Back",
-                               self.app.pop, hotkey="Esc")])
+        self.back = Button(pygame.Rect(0, 0, 0, 0), "Back", self.app.pop, hotkey="Esc", size=20)
+        self.focus.set([self.back])
 
-    @property
-    def max_scroll(self) -> int:
-        height = sum(26 if size < 25 else 40 for _, size, _, _ in self.lines)
-        return max(0, height - (BOX.h - 60))
+    def relayout(self) -> None:
+        f = layout.form()
+        screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 24)
+        button_h = layout.touch_size(50)
+        self.title, box, foot = layout.rows(screen, 44, fr(), button_h + 8, gap=10)
+        self.box = box if f.portrait else layout.centred(box, 1000, 10**5)
+        self.back.rect = layout.centred(foot, 200, button_h)
+        self.message = layout.cols(foot, fr(), 220, fr(), gap=10)[0]
+        viewport = layout.inset(self.box, 16)
+        self.lines = layout_text(self.text, viewport.w - theme.px(14))
+        self.area.set(viewport, sum(line_height(size) for _, size, _, _ in self.lines))
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.ensure_layout()
         if event.type == pygame.KEYDOWN:
-            steps = {pygame.K_UP: -40, pygame.K_DOWN: 40, pygame.K_PAGEUP: -400,
-                     pygame.K_PAGEDOWN: 400, pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+            page = self.area.viewport.h - theme.px(40)
+            steps = {pygame.K_UP: -theme.px(40), pygame.K_DOWN: theme.px(40),
+                     pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page, pygame.K_HOME: -10**7,
+                     pygame.K_END: 10**7}
             if event.key in steps:
-                self.scroll = max(0, min(self.max_scroll, self.scroll + steps[event.key]))
+                self.area.scroll(steps[event.key])
             elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_F1, pygame.K_RETURN):
                 self.app.pop()
             return
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * 50))
+        if self.area.handle(event, lambda e: False):
             return
         self.focus.handle(event)
 
+    def message_rect(self) -> pygame.Rect:
+        self.ensure_layout()
+        return self.message
+
     def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
         surface.fill(theme.BG)
-        draw_text(surface, f"How to play {self.info.title}", (theme.WIDTH // 2, 42), 34,
-                  theme.TEXT, True, "center")
-        panel(surface, BOX, theme.PANEL, 18, theme.LINE)
-        clip = surface.get_clip()
-        surface.set_clip(BOX.inflate(-20, -20))
-        y = BOX.y + 30 - self.scroll
-        for text, size, bold, colour in self.lines:
-            if text and BOX.y - 40 < y < BOX.bottom:
-                draw_text(surface, text, (BOX.x + 40, y), size, colour, bold)
-            y += 26 if size < 25 else 40
-        surface.set_clip(clip)
-        if self.max_scroll:
-            bar = BOX.h - 40
-            knob = max(40, bar * (BOX.h - 60) // (BOX.h - 60 + self.max_scroll))
-            top = BOX.y + 20 + (bar - knob) * self.scroll // self.max_scroll
-            pygame.draw.rect(surface, theme.LINE, (BOX.right - 14, top, 6, knob), border_radius=3)
-            draw_text(surface, "Scroll: wheel, arrows, PgUp/PgDn", (BOX.right, BOX.bottom + 40), 15,
-                      theme.TEXT_DIM, False, "midright")
+        draw_text_in(surface, f"How to play {self.info.title}", self.title, 28, theme.TEXT,
+                     True, min_size=18)
+        panel(surface, self.box, theme.PANEL, 18, theme.LINE)
+        with self.area.clip(surface):
+            y = self.area.viewport.y - self.area.offset
+            for text, size, bold, colour in self.lines:
+                h = line_height(size)
+                if text and y + h > self.area.viewport.y and y < self.area.viewport.bottom:
+                    draw_text(surface, text, (self.area.viewport.x, y + h // 2), size, colour,
+                              bold, "midleft")
+                y += h
+        self.area.draw_bar(surface)
+        if self.area.scrolls and not theme.metrics.touch and self.app.toast is None:
+            draw_text_in(surface, "Scroll: wheel, arrows, PgUp/PgDn", self.message, 14,
+                         theme.TEXT_DIM, align="left", min_size=12)
         self.focus.draw(surface)

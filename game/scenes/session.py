@@ -8,12 +8,10 @@ import pygame
 from game.app import App, Scene
 from game.catalog import GameInfo
 from game.rules.session import Session
-from game.ui import theme
+from game.ui import layout, theme
+from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
-
-BOX = pygame.Rect(120, 170, 1040, 0)
-GAMES_WIDTH = 440  # room for the per-game columns
 
 
 def fmt(value: float) -> str:
@@ -31,31 +29,53 @@ class SessionScene(Scene):
         self.table = session.standings()
         self.focus = FocusGroup()
         over = session.is_over()
+        nothing = pygame.Rect(0, 0, 0, 0)
         self.focus.set([
-            Button(pygame.Rect(430, 620, 200, 60), "New session" if over else "Next game",
-                   self.new_session if over else self.next_game, hotkey="Enter"),
-            Button(pygame.Rect(650, 620, 200, 60), "Menu", self.to_menu, hotkey="Esc"),
+            Button(nothing, "New session" if over else "Next game",
+                   self.new_session if over else self.next_game, hotkey="Enter", size=20),
+            Button(nothing, "Menu", self.to_menu, hotkey="Esc", size=20),
         ])
         self.focus.move(1)  # the gold ring starts on the first button
         if over:
             app.sounds.play("win")
 
+    def relayout(self) -> None:
+        f = layout.form()
+        screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 28)
+        control = layout.touch_size(54)
+        self.title_box, self.headline_box, body, self.next_box, self.message, foot = layout.rows(
+            screen, 34, 56, fr(), 52, 36, control, gap=8)
+        rows = len(self.table)
+        row_h = min(56, max(layout.touch_size(36), (theme.dp(body.h) - 60) / max(1, rows)))
+        self.row_h = theme.px(row_h)
+        self.box = pygame.Rect(body.x, body.y, body.w, min(body.h, theme.px(44 + 24) +
+                                                          rows * self.row_h))
+        if not f.portrait:
+            self.box = layout.centred(pygame.Rect(body.x, body.y, body.w, self.box.h), 1040,
+                                      theme.dp(self.box.h))
+        for b, r in zip(self.focus.buttons, layout.cols(layout.centred(foot, 440, control),
+                                                        fr(), fr(), gap=16), strict=True):
+            b.rect = r
+
+    def message_rect(self) -> pygame.Rect:
+        self.ensure_layout()
+        return self.message
+
     # -- actions ---------------------------------------------------------------------------
     def next_game(self) -> None:
-        from game.scenes.play import PlayScene
         state = self.session.next_game()
-        self.app.replace_all(PlayScene(self.app, self.info, state, session=self.session))
+        self.app.show("play", info=self.info, state=state, session=self.session)
 
     def new_session(self) -> None:
-        from game.scenes.play import PlayScene
         s = self.session
         session = Session(s.game_id, s.seats, s.options, s.rounds, seed=self.app.new_seed())
-        self.app.replace_all(PlayScene(self.app, self.info, session.current, session=session))
+        self.app.show("play", info=self.info, state=session.current, session=session)
 
     def to_menu(self) -> None:
         self.app.to_menu(self.info.id)
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.ensure_layout()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_menu()
             return
@@ -86,65 +106,57 @@ class SessionScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
+        px = theme.px
         surface.fill(theme.BG)
         s = self.session
         draw_text_in(surface, f"{self.info.title} session - standings after {len(s.finished)} "
-                     f"of {s.length} games", pygame.Rect(40, 28, theme.WIDTH - 80, 36), 24,
-                     theme.TEXT_DIM, True, min_size=14)
-        draw_text_in(surface, self.headline(), pygame.Rect(40, 70, theme.WIDTH - 80, 70), 52,
-                     theme.ACCENT, True, min_size=22, display=True)
-        rows = len(self.table)
-        box = BOX.copy()
-        box.h = 70 + 56 * rows
+                     f"of {s.length} games", self.title_box, 20, theme.TEXT_DIM, True,
+                     min_size=14, wrap=True)
+        draw_text_in(surface, self.headline(), self.headline_box, 40, theme.ACCENT, True,
+                     min_size=20, display=True)
+        box = self.box
         panel(surface, box, theme.PANEL, 18, theme.LINE)
         results = s.results()
         n_games = s.length
-        col = max(28, min(70, GAMES_WIDTH // n_games))
-        game_size = 20 if col >= 44 else 16
-        x_name, x_won, x_points = box.x + 96, box.x + 470, box.x + 570
-        x_games = box.right - 20 - col * n_games
-        y = box.y + 30
-        for text, cell, align in (("Place", pygame.Rect(box.x + 24, y - 14, 64, 28), "left"),
-                                  ("Side", pygame.Rect(x_name, y - 14, 200, 28), "left"),
-                                  ("Won", pygame.Rect(x_won - 80, y - 14, 80, 28), "right"),
-                                  ("Points", pygame.Rect(x_points - 90, y - 14, 90, 28), "right")):
-            draw_text_in(surface, text, cell, 18, theme.TEXT_DIM, True, align, min_size=11)
-        for g in range(n_games):
-            draw_text_in(surface, f"G{g + 1}" if col >= 36 else str(g + 1),
-                         pygame.Rect(x_games + g * col, y - 14, col, 28), 16, theme.TEXT_DIM, True,
-                         min_size=9)
-        y += 48
+        inner = layout.inset(box, x=16, y=10)
+        games_w = min(70 * n_games, max(36 * n_games, theme.dp(inner.w) * 0.34))
+        tracks = [54, 22, fr(min=90), 64, 80, games_w]
+        head = pygame.Rect(inner.x, inner.y, inner.w, px(30))
+        cells = layout.cols(head, *tracks, gap=8)
+        for text, cell, align in (("Place", cells[0], "left"), ("Side", cells[2], "left"),
+                                  ("Won", cells[3], "right"), ("Points", cells[4], "right")):
+            draw_text_in(surface, text, cell, 15, theme.TEXT_DIM, True, align, min_size=12)
+        game_cells = layout.cols(cells[5], *([fr()] * n_games), gap=2)
+        for g, cell in enumerate(game_cells):
+            draw_text_in(surface, f"G{g + 1}" if cell.w >= px(30) else str(g + 1), cell, 15,
+                         theme.TEXT_DIM, True, min_size=12)
+        y = head.bottom + px(8)
+        size = max(16, min(26, theme.dp(self.row_h) * 0.5))
         for r in self.table:
             lead = r["place"] == 1
             colour = theme.ACCENT if lead else theme.TEXT
+            line = pygame.Rect(box.x + px(8), y, box.w - px(16), self.row_h - px(4))
             if lead:
-                pygame.draw.rect(surface, (60, 52, 24), (box.x + 12, y - 24, box.w - 24, 48),
-                                 border_radius=10)
-            draw_text_in(surface, f"{r['place']}.", pygame.Rect(box.x + 24, y - 22, 48, 44), 28,
-                         colour, True, "left", min_size=12)
-            pygame.draw.circle(surface, theme.player_colour(r["side"]), (x_name - 16, y), 9)
-            draw_text_in(surface, r["name"], pygame.Rect(x_name, y - 22, x_won - 60 - x_name, 44),
-                         26, colour, lead, "left", min_size=12)
-            draw_text_in(surface, fmt(r["wins"]), pygame.Rect(x_won - 80, y - 22, 80, 44), 28,
-                         colour, True, "right", min_size=12)
-            draw_text_in(surface, fmt(r["points"]), pygame.Rect(x_points - 90, y - 22, 90, 44), 26,
-                         colour, False, "right", min_size=12)
-            for g in range(n_games):
-                cx = x_games + g * col + col // 2
+                pygame.draw.rect(surface, (60, 52, 24), line, border_radius=px(10))
+            row = pygame.Rect(inner.x, y, inner.w, self.row_h - px(4))
+            cells = layout.cols(row, *tracks, gap=8)
+            draw_text_in(surface, f"{r['place']}.", cells[0], size, colour, True, "left",
+                         min_size=16)
+            pygame.draw.circle(surface, theme.player_colour(r["side"]), cells[1].center, px(8))
+            draw_text_in(surface, r["name"], cells[2], size, colour, lead, "left", min_size=16)
+            draw_text_in(surface, fmt(r["wins"]), cells[3], size, colour, True, "right",
+                         min_size=16)
+            draw_text_in(surface, fmt(r["points"]), cells[4], size, colour, False, "right",
+                         min_size=16)
+            for g, cell in enumerate(layout.cols(cells[5], *([fr()] * n_games), gap=2)):
                 if g < len(results):
                     won = r["side"] in results[g]["winners"]
-                    draw_text_in(surface, fmt(r["games"][g]), pygame.Rect(cx - col // 2, y - 20, col,
-                                                                          40),
-                                 game_size, theme.ACCENT if won else theme.TEXT_DIM, won,
-                                 min_size=9)
+                    draw_text_in(surface, fmt(r["games"][g]), cell, 16,
+                                 theme.ACCENT if won else theme.TEXT_DIM, won, min_size=12)
                 else:
-                    draw_text_in(surface, "·", pygame.Rect(cx - col // 2, y - 20, col, 40),
-                                 game_size, theme.LINE, min_size=9)
-            y += 56
-        draw_text_in(surface, "Gold: the game's winner",
-                     pygame.Rect(box.right - 320, box.bottom + 6, 300, 24), 15, theme.TEXT_DIM,
-                     align="right", min_size=11)
-        draw_text_in(surface, self.next_line(), pygame.Rect(60, box.bottom + 36, theme.WIDTH - 120,
-                                                            56),
-                     19, theme.TEXT, wrap=True, min_size=13)
+                    draw_text_in(surface, "·", cell, 16, theme.LINE, min_size=12)
+            y += self.row_h
+        draw_text_in(surface, "Gold: the game's winner · " + self.next_line(), self.next_box, 16,
+                     theme.TEXT, wrap=True, min_size=13)
         self.focus.draw(surface)

@@ -32,19 +32,35 @@ SHORT_NAMES = {"sea_battle_2": "Sea Battle", "sea_battle_3": "Sea Battle",
 _cache: dict[tuple, pygame.Surface] = {}
 
 
+NAMED = 100  # dp: a card narrower than this shows its picture only (its name is beside it)
+EFFECT = 200  # dp: a card at least this wide also writes out its effect
+
+
 def card_face(card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
-    key = ("face", card, w, h, effect)
+    """The face of ``card``, ``w`` x ``h`` device pixels: its name over its picture where the
+    card is wide enough to write it at a readable size, and its effect on a big card."""
+    key = ("face", card, w, h, effect, theme.metrics.scale)
     if key in _cache:
         return _cache[key]
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(6, w // 12)
+    edge = max(3, w // 40)
     pygame.draw.rect(surf, PARCHMENT_EDGE, surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(surf, PARCHMENT, surf.get_rect().inflate(-6, -6), border_radius=radius)
+    pygame.draw.rect(surf, PARCHMENT, surf.get_rect().inflate(-2 * edge, -2 * edge),
+                     border_radius=radius)
     name = SHORT_NAMES.get(card, CARD_NAMES[card])
-    size = max(12, w // 8)
-    draw_text_in(surf, name, pygame.Rect(8, 6, w - 16, size + 8), size, INK, True, min_size=9)
-    art_h = int(h * (0.5 if effect else 0.62))
-    art = pygame.Rect(8, 14 + size, w - 16, art_h)
+    wide = theme.dp(w)
+    effect = effect and wide >= EFFECT
+    pad = max(4, w // 16)
+    top = pad
+    if wide >= NAMED:
+        size = max(theme.FONT_FLOOR, wide / 9)
+        name_h = theme.px(size * 1.4)
+        draw_text_in(surf, name, pygame.Rect(pad, pad, w - 2 * pad, name_h), size, INK, True,
+                     min_size=theme.FONT_FLOOR)
+        top = pad + name_h
+    art_h = int(h * (0.5 if effect else 0.62)) if wide >= NAMED else h - 2 * top
+    art = pygame.Rect(pad, top + pad // 2, w - 2 * pad, art_h)
     symbols = PICTURES[card]
     big, count = symbols[0]
     if len(symbols) == 1 and count == 1:
@@ -70,15 +86,15 @@ def card_face(card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
             for i in range(n):
                 draw_symbol(surf, second, pygame.Rect(x + i * small, art.y + side, small, small))
     if effect:
-        box = pygame.Rect(8, art.bottom + 4, w - 16, h - art.bottom - 12)
-        draw_text_in(surf, CARD_EFFECTS[card], box, max(10, w // 12), INK, min_size=8,
-                     wrap=True, valign="top")
+        box = pygame.Rect(pad, art.bottom + pad // 2, w - 2 * pad, h - art.bottom - pad)
+        draw_text_in(surf, CARD_EFFECTS[card], box, max(theme.FONT_FLOOR, wide / 13), INK,
+                     min_size=theme.FONT_FLOOR, wrap=True, valign="top")
     _cache[key] = surf
     return surf
 
 
 def card_back(w: int, h: int) -> pygame.Surface:
-    key = ("back", w, h)
+    key = ("back", w, h, theme.metrics.scale)
     if key in _cache:
         return _cache[key]
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -93,9 +109,13 @@ def card_back(w: int, h: int) -> pygame.Surface:
     side = min(w, h) // 2
     draw_symbol(surf, "skull", pygame.Rect(w // 2 - side // 2, h // 2 - side // 2 - side // 6,
                                            side, side))
-    size = max(10, w // 8)
-    draw_text_in(surf, "FORTUNE", pygame.Rect(10, h - 16 - size, w - 20, size + 6), size,
-                 BACK_LINE, True, min_size=7)
+    wide = theme.dp(w)
+    if wide >= NAMED:
+        size = max(theme.FONT_FLOOR, wide / 8)
+        box_h = theme.px(size * 1.4)
+        draw_text_in(surf, "FORTUNE", pygame.Rect(w // 10, h - h // 12 - box_h, w - w // 5,
+                                                  box_h), size, BACK_LINE, True,
+                     min_size=theme.FONT_FLOOR)
     _cache[key] = surf
     return surf
 
@@ -119,7 +139,14 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None,
         image = pygame.transform.smoothscale(image, (width, rect.h))
     shadow = pygame.Rect(0, 0, width, rect.h).move(rect.centerx - width // 2 + 4, rect.y + 5)
     pygame.draw.rect(surface, (8, 14, 20), shadow, border_radius=max(6, rect.w // 12))
+    probe_card(surface, rect, card)
     surface.blit(image, image.get_rect(center=rect.center))
+
+
+def probe_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None) -> None:
+    """Tests see which card face is on show (a face down card is None)."""
+    from . import probe
+    probe.shown("card", card, rect)
 
 
 def draw_pile(surface: pygame.Surface, rect: pygame.Rect, count: int, top: str | None,
@@ -134,6 +161,7 @@ def draw_pile(surface: pygame.Surface, rect: pygame.Rect, count: int, top: str |
                              border_radius=max(6, rect.w // 12))
         else:
             draw_card(surface, r, top, effect=False)
-    draw_text_in(surface, f"{label} ({count})", pygame.Rect(rect.x - 30, rect.bottom + 4,
-                                                            rect.w + 60, 26), 18, theme.TEXT_DIM,
-                 True, min_size=12)
+    draw_text_in(surface, f"{label} ({count})",
+                 pygame.Rect(rect.x - theme.px(30), rect.bottom + theme.px(6),
+                             rect.w + theme.px(60), theme.px(26)), 16, theme.TEXT_DIM, True,
+                 min_size=12)

@@ -14,6 +14,7 @@ import pygame
 
 from . import theme
 from .symbols import draw_symbol
+from .text import draw_text_in
 from .widgets import draw_text
 
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
@@ -53,6 +54,7 @@ def _picture_face(value: str, size: int, face) -> pygame.Surface:
 
 
 def die_face(value: int | str, size: int, face=theme.DIE, pip=theme.PIP) -> pygame.Surface:
+    """A die's face ``size`` device pixels wide (cached per size)."""
     key = (value, size, face, pip)
     if key not in _cache and isinstance(value, str):
         _cache[key] = _picture_face(value, size, face)
@@ -60,14 +62,15 @@ def die_face(value: int | str, size: int, face=theme.DIE, pip=theme.PIP) -> pyga
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         radius = size // 6
         pygame.draw.rect(surf, theme.DIE_EDGE, surf.get_rect(), border_radius=radius)
-        pygame.draw.rect(surf, face, surf.get_rect().inflate(-4, -6).move(0, -2),
-                         border_radius=radius)
-        r = max(3, size // 11)
+        rim = max(2, size // 22)
+        pygame.draw.rect(surf, face, surf.get_rect().inflate(-rim, -rim - rim // 2).move(
+            0, -rim // 2), border_radius=radius)
+        r = max(2, size // 11)
         off = size * 0.27
         for px, py in PIPS[value]:
             centre = (size / 2 + px * off, size / 2 + py * off - 1)
             colour = (200, 40, 40) if value == 1 and size > 40 else pip
-            pygame.draw.circle(surf, colour, centre, r + (2 if value == 1 else 0))
+            pygame.draw.circle(surf, colour, centre, r + (max(1, size // 40) if value == 1 else 0))
         _cache[key] = surf
     return _cache[key]
 
@@ -121,31 +124,42 @@ class DiceAnimator:
         return bounce, math.sin(t * 9 + index * 1.7) * 35 * t
 
 
+def lift(mode: str, rect: pygame.Rect) -> int:
+    """How far (device pixels, upwards is negative) a die is drawn lifted: held and chosen
+    dice rise off the felt."""
+    return -max(2, rect.h // 6) if mode in ("held", "chosen") else 0
+
+
 def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
              mode: str = "free", rotation: float = 0.0, label: str = "", focused: bool = False,
              hover: bool = False) -> None:
     """mode: free (rollable), held (kept: gold, lifted), chosen (selected to set aside),
-    aside (already out of play), blank (not rolled yet)."""
-    lift = -14 if mode in ("held", "chosen") else 0
-    r = rect.move(0, lift)
-    shadow = pygame.Rect(0, 0, rect.w - 8, 14)
-    shadow.midtop = (rect.centerx, rect.bottom - 4)
+    aside (already out of play), blank (not rolled yet). ``rect`` in device pixels."""
+    r = rect.move(0, lift(mode, rect))
+    edge = max(2, rect.w // 14)
+    shadow = pygame.Rect(0, 0, rect.w - edge * 2, max(4, rect.h // 6))
+    shadow.midtop = (rect.centerx, rect.bottom - edge)
     pygame.draw.ellipse(surface, theme.FELT_DARK, shadow)
     if mode in ("held", "chosen"):
         glow = theme.ACCENT if mode == "held" else theme.GOOD
-        pygame.draw.rect(surface, glow, r.inflate(12, 12), border_radius=rect.w // 5)
+        pygame.draw.rect(surface, glow, r.inflate(edge * 3, edge * 3), border_radius=rect.w // 5)
     if value is None:
-        pygame.draw.rect(surface, theme.FELT_DARK, r, width=3, border_radius=rect.w // 6)
-        draw_text(surface, "?", r.center, rect.w // 2, theme.FELT, True, "center")
+        pygame.draw.rect(surface, theme.FELT_DARK, r, width=max(2, edge), border_radius=rect.w // 6)
+        draw_text(surface, "?", r.center, max(theme.FONT_FLOOR, theme.dp(rect.w) / 2),
+                  theme.FELT, True, "center")
     else:
         face = die_face(value, rect.w, face=(214, 208, 196) if mode == "aside" else theme.DIE)
         if rotation:
             face = pygame.transform.rotate(face, rotation)
         surface.blit(face, face.get_rect(center=r.center))
     if hover and mode not in ("aside", "blank"):
-        pygame.draw.rect(surface, theme.TEXT, r.inflate(6, 6), width=2, border_radius=rect.w // 5)
+        pygame.draw.rect(surface, theme.TEXT, r.inflate(edge * 2, edge * 2), width=max(1, edge // 2),
+                         border_radius=rect.w // 5)
     if focused:
-        pygame.draw.rect(surface, theme.INFO, r.inflate(18, 18), width=3, border_radius=rect.w // 4)
-    if label:
+        pygame.draw.rect(surface, theme.INFO, r.inflate(edge * 4, edge * 4), width=max(2, edge),
+                         border_radius=rect.w // 4)
+    if label:  # under the die, as wide as the die and a little more; a long name ends in "…"
         colour = theme.ACCENT if mode == "held" else theme.GOOD if mode == "chosen" else theme.TEXT_DIM
-        draw_text(surface, label, (rect.centerx, rect.bottom + 14), 16, colour, True, "center")
+        box = pygame.Rect(0, 0, rect.w + rect.w // 3, theme.px(18))
+        box.midtop = (rect.centerx, rect.bottom + theme.px(3))
+        draw_text_in(surface, label, box, 13, colour, True, min_size=12)

@@ -1,46 +1,82 @@
 """The move history: every roll, choice and result of every player, newest at the bottom,
-scrollable with the wheel, PgUp/PgDn or the two arrow buttons (touch). Lines are wrapped
-once when added, so a long game costs nothing per frame."""
+scrollable with the wheel, PgUp/PgDn or the two arrow buttons (touch). Entries are kept
+whole and wrapped once for the width they are shown at (again only when that changes), so a
+long game costs nothing per frame."""
 
 from __future__ import annotations
 
 import pygame
 
-from . import theme
+from . import probe, theme
 from .text import draw_text_in, wrap_lines
 
-SIZE = 16
-LINE_H = 20
-LIMIT = 3000  # wrapped lines kept; a game of eight players stays far below it
+SIZE = 15  # dp
+LIMIT = 3000  # entries kept; a game of eight players stays far below it
 
 
 class History:
     def __init__(self, rect: pygame.Rect):
-        self.rect = rect
-        self.lines: list[tuple[str, tuple]] = []
+        self.entries: list[tuple[str, tuple]] = []
         self.offset = 0  # lines scrolled up from the newest
-        self.up = pygame.Rect(rect.right - 34, rect.y + 6, 28, 28)
-        self.down = pygame.Rect(rect.right - 34, rect.bottom - 34, 28, 28)
+        self._wrapped: list[tuple[str, tuple]] = []
+        self._wrap_key = None
+        self._added = 0  # entries ever added (the wrap is redone when it changes)
+        self.set_rect(rect)
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        side = theme.px(max(28, theme.TOUCH_MIN if theme.metrics.touch else 28))
+        pad = theme.px(6)
+        self.up = pygame.Rect(self.rect.right - side - pad, self.rect.y + pad, side, side)
+        self.down = pygame.Rect(self.rect.right - side - pad, self.rect.bottom - side - pad,
+                                side, side)
+        if self.down.top < self.up.bottom:  # a very low history: the arrows side by side
+            self.up.right = self.down.left - pad
+            self.down.top = self.up.top
+
+    @property
+    def line_h(self) -> int:
+        return theme.font(SIZE).get_height() + theme.px(2)
 
     @property
     def text_box(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + 10, self.rect.y + 6, self.rect.w - 54, self.rect.h - 12)
+        pad = theme.px(8)
+        return pygame.Rect(self.rect.x + pad + theme.px(2), self.rect.y + theme.px(4),
+                           self.up.left - self.rect.x - 2 * pad, self.rect.h - theme.px(8))
+
+    @property
+    def lines(self) -> list[tuple[str, tuple]]:
+        """The entries wrapped to the box: (line, colour)."""
+        key = (self.text_box.w, theme.metrics.scale, self._added, theme.generation)
+        if key != self._wrap_key:
+            face = theme.font(SIZE)
+            width = max(1, self.text_box.w - theme.px(16))
+            out = []
+            for text, colour in self.entries:
+                for i, line in enumerate(wrap_lines(face, text, width)):
+                    out.append((("   " if i else "") + line, colour))
+            self._wrapped, self._wrap_key = out, key
+        return self._wrapped
 
     @property
     def visible(self) -> int:
-        return self.text_box.h // LINE_H
+        return max(1, self.text_box.h // self.line_h)
 
     @property
     def max_offset(self) -> int:
         return max(0, len(self.lines) - self.visible)
 
     def add(self, text: str, colour=theme.TEXT) -> None:
-        face = theme.font(SIZE)
-        for i, line in enumerate(wrap_lines(face, text, self.text_box.w - 14)):
-            self.lines.append((("   " if i else "") + line, colour))
+        before = len(self.lines)
+        self.entries.append((text, colour))
+        self._added += 1
+        del self.entries[:-LIMIT]
         if self.offset:  # reading older lines: keep them still while new ones arrive
-            self.offset = min(self.offset + 1, self.max_offset)
-        del self.lines[:-LIMIT]
+            self.offset = min(self.offset + len(self.lines) - before, self.max_offset)
+
+    def clear(self) -> None:
+        self.entries, self.offset = [], 0
+        self._added += 1
 
     def scroll(self, lines: int) -> None:
         """Positive: back in time (up)."""
@@ -56,28 +92,35 @@ class History:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, theme.BG_DARK, self.rect, border_radius=12)
+        pygame.draw.rect(surface, theme.BG_DARK, self.rect, border_radius=theme.px(12))
         box = self.text_box
-        end = len(self.lines) - self.offset
-        shown = self.lines[max(0, end - self.visible):end]
-        y = box.bottom - len(shown) * LINE_H
+        lines = self.lines
+        end = len(lines) - self.offset
+        shown = lines[max(0, end - self.visible):end]
+        lh = self.line_h
+        y = box.bottom - len(shown) * lh
         for text, colour in shown:
-            draw_text_in(surface, text, pygame.Rect(box.x, y, box.w, LINE_H), SIZE, colour,
-                         align="left", min_size=11)
-            y += LINE_H
-        if not self.lines:
+            draw_text_in(surface, text, pygame.Rect(box.x, y, box.w, lh), SIZE, colour,
+                         align="left", min_size=SIZE)
+            y += lh
+        if not lines:
             draw_text_in(surface, "Every move of the game will be listed here.", box, SIZE,
-                         theme.TEXT_DIM, align="left")
+                         theme.TEXT_DIM, align="left", valign="top", wrap=True, min_size=13)
         for rect, sign, live in ((self.up, -1, self.offset < self.max_offset),
                                  (self.down, 1, self.offset > 0)):
             pygame.draw.rect(surface, theme.PANEL_LIGHT if live else theme.PANEL, rect,
-                             border_radius=6)
+                             border_radius=theme.px(6))
             cx, cy = rect.center
+            a = theme.px(7)
             pygame.draw.polygon(surface, theme.TEXT if live else theme.LINE,
-                                [(cx - 7, cy - 4 * sign), (cx + 7, cy - 4 * sign), (cx, cy + 5 * sign)])
-        if self.max_offset:
-            track = pygame.Rect(self.up.centerx - 2, self.up.bottom + 6, 4,
-                                self.down.y - self.up.bottom - 12)
-            knob_h = max(12, track.h * self.visible // len(self.lines))
+                                [(cx - a, cy - a // 2 * sign), (cx + a, cy - a // 2 * sign),
+                                 (cx, cy + (a * 2 // 3) * sign)])
+            probe.control(f"history {'up' if sign < 0 else 'down'}", rect, group="history",
+                          enabled=live, surface=surface)
+        if self.max_offset and self.down.top > self.up.bottom:
+            w = max(2, theme.px(4))
+            track = pygame.Rect(self.up.centerx - w // 2, self.up.bottom + theme.px(6), w,
+                                self.down.y - self.up.bottom - theme.px(12))
+            knob_h = max(theme.px(12), track.h * self.visible // len(lines))
             top = track.bottom - knob_h - (track.h - knob_h) * self.offset // self.max_offset
-            pygame.draw.rect(surface, theme.LINE, (track.x, top, 4, knob_h), border_radius=2)
+            pygame.draw.rect(surface, theme.LINE, (track.x, top, w, knob_h), border_radius=w)

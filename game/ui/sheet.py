@@ -1,8 +1,18 @@
 """A score table widget: a label column and one column per player, clickable rows.
 
-Games describe what to show as a ``SheetModel``; the widget only lays it out, draws it
-and turns a click into the row's key. Yatzy's sheet, Farkle's board and the later
-category games all use it."""
+Games describe what to show as a ``SheetModel``; the widget lays it out for the room it has,
+draws it and turns a click into the row's (or the cell's) key. Every game's sheet, board
+and results use it.
+
+How it fits any window, without shrinking text below what a player reads: the body is one
+size throughout (16 dp at least, larger when there is room), the same for labels and
+numbers; rows are as tall as that text needs, or 44 dp where they are tapped on a touch
+layout. When the rows do not fit, the middle of the sheet scrolls (wheel, finger, keyboard
+cursor) while the names above and the totals below stay. When the players' columns do not
+fit, the sheet keeps the player to act and the viewer in view and pages through the others
+(the ‹ › buttons in the header corner, or a tap on a name); a name that does not fit its
+column is shortened to its initials, the full name a tap away.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +20,27 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from . import theme
+from . import probe, theme
+from .scroll import ScrollArea
 from .text import draw_text_in, ellipsize, fit_text
+
+BODY = 16  # dp: the sheet's numbers and labels are never smaller
+HEADER = 15  # dp: the names above the columns (two lines where they need them)
 
 
 def fit(text: str, size: int, width: int) -> str:
     """Shorten ``text`` with an ellipsis until it fits ``width`` pixels in the bold face."""
     return ellipsize(theme.font(size, True), text, width)
+
+
+def initials(name: str) -> str:
+    """"Ada Lovelace" -> "AL", "Констанция Щукин" -> "КЩ", "Bram" -> "Br"."""
+    words = [w for w in name.replace("(", " ").replace(")", " ").split() if w[0].isalnum()]
+    if not words:
+        return name[:2]
+    if len(words) == 1:
+        return words[0][:2]
+    return (words[0][0] + words[1][0]).upper() if words[1][0].isalpha() else words[0][:2]
 
 
 @dataclass
@@ -42,23 +66,35 @@ class Row:
 
 @dataclass
 class SheetModel:
-    headers: list[tuple[str, tuple]]  # (player name, colour), one per column
+    headers: list[tuple]  # (name, colour) per column; a third item True: a human's column
     rows: list[Row]
     active_column: int = -1  # the player to act: their column is lit
     cursor: str | None = None  # keyboard cursor (a row key)
     footer: str = ""
     corner: str = ""  # text above the label column (whose sheet this is)
+    viewer: int = -1  # the column of the human looking at the sheet (kept in view)
+    fixed_columns: int = 0  # the first n columns are not players and always shown
+    keep: tuple[int, ...] = ()  # more columns always shown (a board's "Now" and "Deny")
 
 
 @dataclass
 class ScoreSheet:
     rect: pygame.Rect
-    label_width: int = 200
+    label_width: int = 200  # dp, the most the label column takes (less when labels are short)
     hover_key: str | None = None
     row_rects: dict[str, pygame.Rect] = field(default_factory=dict)
     cell_rects: dict[str, pygame.Rect] = field(default_factory=dict)
+    header_rects: dict[int, pygame.Rect] = field(default_factory=dict)
+    page: int = 0  # which of the other players are in view when not all fit
+    scroll: ScrollArea = field(default_factory=lambda: ScrollArea("sheet"))
+    pager: dict[str, pygame.Rect] = field(default_factory=dict)
+    touch_rows: bool = True  # rows that are tapped get the touch minimum height on touch layouts
+    interactive: bool = True  # rows and cells can be chosen (not on the results' final sheet)
 
+    # -- input ---------------------------------------------------------------------------
     def key_at(self, pos) -> str | None:
+        if not self.rect.collidepoint(pos):
+            return None
         for key, r in self.cell_rects.items():  # a clickable cell wins over its row
             if r.collidepoint(pos):
                 return key
@@ -67,83 +103,264 @@ class ScoreSheet:
                 return key
         return None
 
-    def _note_width(self, row) -> int:
-        return min(58, self.label_width // 3 + 6) if row.note else 0
+    def header_at(self, pos) -> int | None:
+        """The model column whose name is under ``pos``."""
+        for c, r in self.header_rects.items():
+            if r.collidepoint(pos):
+                return c
+        return None
 
-    def _label_size(self, model: SheetModel, size: int, row_h: int) -> int:
-        """One size for the row labels: the largest at which every label fits, but never
-        more than 4 below the sheet's size (a longer label shrinks on its own), so the
-        labels of one sheet look alike instead of each one its own size."""
-        fitted = size
-        for row in model.rows:
-            width = self.label_width - 12 - self._note_width(row)
-            fitted = min(fitted, fit_text(row.label, width, row_h - 2, size, 10,
-                                          row.kind == "total").size)
-        return max(fitted, size - 4)
+    def pager_at(self, pos) -> int:
+        """-1 / +1 when ``pos`` is on the page buttons, else 0."""
+        for name, r in self.pager.items():
+            if r.collidepoint(pos):
+                return -1 if name == "prev" else 1
+        return 0
 
+    def turn_page(self, step: int) -> None:
+        self.page += step
+
+    def wheel(self, event: pygame.event.Event) -> bool:
+        """The wheel over the sheet scrolls its rows (when they do not all fit)."""
+        if self.scroll.scrolls:
+            self.scroll.scroll(-event.y * theme.px(40))
+            return True
+        return False
+
+    def reveal(self, key: str) -> None:
+        """Scroll so that the row of ``key`` (a row key or a cell key) is in view."""
+        rect = self._content_rows.get(key)
+        if rect is not None:
+            self.scroll.scroll_to(rect, 0)
+
+    # -- sizes -----------------------------------------------------------------------------
+    def _row_height(self, size: float, row: Row) -> int:
+        h = theme.font(size, True).get_height() + theme.px(2)
+        clickable = row.key is not None or any(c.key for c in row.cells)
+        if clickable and self.interactive and self.touch_rows and theme.metrics.touch:
+            h = max(h, theme.px(theme.TOUCH_MIN))
+        return h
+
+    def _label_size(self, model: SheetModel, size: float, row_h: int) -> float:
+        """The labels' size: the sheet's size (one size per row); a label too long for its
+        column ends with "…" rather than shrinking alone."""
+        return size
+
+    def _columns(self, model: SheetModel, width: int, size: float) -> tuple[int, list[int]]:
+        """(label column width, the model columns shown), all in device pixels."""
+        px = theme.px
+        n = len(model.headers)
+        label_face = theme.font(size, False)
+        widest = max((label_face.size(r.label)[0] + (px(50) if r.note else 0)
+                      for r in model.rows), default=px(60))
+        label_w = min(widest + px(14), px(self.label_width), int(width * 0.42))
+        label_w = max(label_w, min(px(90), int(width * 0.3)))
+        number_face = theme.font(size, True)
+        widest_cell = max((number_face.size(c.text)[0] for r in model.rows for c in r.cells),
+                          default=px(20))
+        min_col = max(widest_cell + px(10), px(theme.TOUCH_MIN + 6 if theme.metrics.touch else 40))
+        room = width - label_w
+        fits = max(1, room // max(1, min_col))
+        if fits >= n:
+            return label_w, list(range(n))
+        # Not every column fits: the fixed ones, the player to act, the viewer, then others
+        # page by page.
+        must = list(range(min(model.fixed_columns, n))) + [c for c in model.keep if c < n]
+        viewer = model.viewer if model.viewer >= 0 else next(
+            (c for c, h in enumerate(model.headers) if len(h) > 2 and h[2]), -1)
+        for c in (model.active_column, viewer):
+            if 0 <= c < n and c not in must:
+                must.append(c)
+        others = [c for c in range(n) if c not in must]
+        slots = max(0, fits - len(must))
+        if slots == 0 or not others:
+            shown = must[:max(1, fits)]
+        else:
+            pages = (len(others) + slots - 1) // slots
+            self.page %= pages
+            shown = must + others[self.page * slots:(self.page + 1) * slots]
+        return label_w, sorted(shown)
+
+    # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, model: SheetModel) -> None:
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=14)
-        n_cols = max(1, len(model.headers))
-        footer_h = 26 if model.footer else 0
-        n_rows = len(model.rows) + 2  # the header takes two rows' height: names may wrap
-        row_h = min(38, (self.rect.h - 12 - footer_h) // n_rows)
-        size = max(12, min(22, row_h - 8))
-        x0 = self.rect.x + 10
-        col_w = (self.rect.w - 20 - self.label_width) // n_cols
-        y = self.rect.y + 6
-        # Header: player names, the active player's lit.
-        for c, (name, colour) in enumerate(model.headers):
-            cx = x0 + self.label_width + c * col_w
-            cell = pygame.Rect(cx + 2, y, col_w - 4, 2 * row_h - 2)
-            if c == model.active_column:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=8)
-                pygame.draw.rect(surface, colour, cell, width=2, border_radius=8)
-            draw_text_in(surface, name, cell.inflate(-8, -4), size - 1, colour, True,
-                         min_size=10, wrap=True)
-        if model.corner:
-            draw_text_in(surface, model.corner, pygame.Rect(x0 + 8, y, self.label_width - 12,
-                                                            2 * row_h - 2),
-                         size - 1, theme.TEXT_DIM, True, "left", min_size=10)
-        y += 2 * row_h
-        self.row_rects = {}
-        self.cell_rects = {}
-        label_size = self._label_size(model, size, row_h)
-        for row in model.rows:
-            line = pygame.Rect(x0, y, self.rect.w - 20, row_h - 2)
-            if row.kind in ("sum", "total"):
-                pygame.draw.line(surface, theme.LINE, (x0, y - 1), (line.right, y - 1), 1)
-            if row.key and (row.key == self.hover_key or row.key == model.cursor):
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=6)
-                if row.key == model.cursor:
-                    pygame.draw.rect(surface, theme.INFO, line, width=2, border_radius=6)
-            bold = row.kind == "total"
-            note_w = self._note_width(row)
-            if row.note:
-                draw_text_in(surface, row.note, pygame.Rect(x0 + self.label_width - note_w - 2,
-                                                            y, note_w, row_h - 2),
-                             max(11, size - 5), row.note_colour, True, "right", min_size=9)
-            draw_text_in(surface, row.label, pygame.Rect(x0 + 8, y, self.label_width - 12 - note_w,
-                                                         row_h - 2),
-                         label_size, row.label_colour, bold, "left", min_size=10)
-            for c, cell in enumerate(row.cells):
-                cx = x0 + self.label_width + c * col_w
-                box = pygame.Rect(cx + 2, y, col_w - 4, row_h - 2)
-                if c == model.active_column:
-                    pygame.draw.rect(surface, (32, 50, 70), box)
-                if cell.fill:
-                    pygame.draw.rect(surface, cell.fill, box.inflate(-4, -2), border_radius=6)
-                if cell.key:
-                    self.cell_rects[cell.key] = box
-                    if cell.key == self.hover_key or cell.key == model.cursor:
-                        pygame.draw.rect(surface, theme.INFO, box.inflate(-2, 0), width=2,
-                                         border_radius=6)
-                if cell.text:
-                    draw_text_in(surface, cell.text, box.inflate(-4, 0), size, cell.colour,
-                                 cell.bold or bold, min_size=9)
-            if row.key:
-                self.row_rects[row.key] = line
-            y += row_h
+        px = theme.px
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(14))
+        inner = self.rect.inflate(-px(16), -px(12))
+        self.row_rects, self.cell_rects, self.header_rects, self.pager = {}, {}, {}, {}
+        self._content_rows = {}
+        if inner.h < px(60):  # no room for a sheet at all (never at a supported size)
+            return
+        footer_h = 0
         if model.footer:
-            draw_text_in(surface, model.footer, pygame.Rect(self.rect.x + 10, self.rect.bottom - 26,
-                                                            self.rect.w - 20, 22),
-                         16, theme.TEXT_DIM, min_size=11)
+            footer_h = fit_text(model.footer, inner.w, px(40), 13, 12, wrap=True).height + px(4)
+        n_cols = max(1, len(model.headers))
+        # The body's size: the largest from 20 dp down to 16 at which every row and every
+        # column fits; else the smallest at which the columns fit (the rows scroll, as many
+        # in view as can be); else 16.
+        size, columns_only = BODY, None
+        for s in (20, 19, 18, 17, 16):
+            head_h = self._header_height(model, inner.w, s, n_cols)
+            need = head_h + sum(self._row_height(s, r) for r in model.rows)
+            all_columns = len(self._columns(model, inner.w - px(10), s)[1]) == n_cols
+            if all_columns and need <= inner.h - footer_h:
+                size = s
+                break
+            if all_columns:
+                columns_only = s
+        else:
+            size = columns_only or BODY
+        head_guess = self._header_height(model, inner.w, size, n_cols)
+        rows_h = sum(self._row_height(size, r) for r in model.rows)
+        bar = theme.px(10) if head_guess + rows_h > inner.h - footer_h else 0
+        label_w, shown = self._columns(model, inner.w - bar, size)
+        paged = len(shown) < len(model.headers)
+        col_w = (inner.w - bar - label_w) // max(1, len(shown))
+        head_h = self._header_height(model, inner.w, size, n_cols, col_w)
+        if paged and theme.metrics.touch:  # the page buttons are tapped
+            head_h = max(head_h, px(theme.TOUCH_MIN + 4))
+        x0 = inner.x
+        col_x = {c: x0 + label_w + i * col_w for i, c in enumerate(shown)}
+        y = inner.y
+        self.header_rects, self.pager = {}, {}
+        # The header: player names, the active player's lit.
+        for c in shown:
+            name, colour = model.headers[c][:2]
+            cell = pygame.Rect(col_x[c] + px(2), y, col_w - px(4), head_h - px(2))
+            self.header_rects[c] = cell
+            if c == model.active_column:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=px(8))
+                pygame.draw.rect(surface, colour, cell, width=max(1, px(2)), border_radius=px(8))
+            draw_text_in(surface, self._header_text(name, cell.w - px(8), head_h), cell.inflate(
+                -px(8), -px(4)), HEADER, colour, True, min_size=12, wrap=True)
+        corner = pygame.Rect(x0, y, label_w - px(6), head_h - px(2))
+        if paged:
+            prev, nxt = corner.copy(), corner.copy()
+            w = min(px(44), corner.w // 2 - px(2))
+            prev.w = nxt.w = w
+            nxt.right = corner.right
+            self.pager = {"prev": prev, "next": nxt}
+            for name, r in self.pager.items():
+                pygame.draw.rect(surface, theme.BUTTON, r, border_radius=px(8))
+                draw_text_in(surface, "‹" if name == "prev" else "›", r, 22, theme.TEXT, True,
+                             min_size=16)
+                probe.control(f"sheet {name}", r, surface=surface)
+            hidden = len(model.headers) - len(shown)
+            draw_text_in(surface, f"+{hidden}", pygame.Rect(prev.right, y, nxt.x - prev.right,
+                                                            corner.h), 16, theme.TEXT_DIM,
+                         True, min_size=16)
+        elif model.corner:
+            draw_text_in(surface, model.corner, corner.inflate(-px(4), 0), HEADER,
+                         theme.TEXT_DIM, True, "left", min_size=12, wrap=True)
+        y += head_h
+        # Rows: the totals at the bottom stay; the rest scroll when they do not fit.
+        body = pygame.Rect(inner.x, y, inner.w, inner.bottom - footer_h - y)
+        pinned = []
+        for row in reversed(model.rows):
+            if row.kind != "total":
+                break
+            pinned.insert(0, row)
+        middle = model.rows[:len(model.rows) - len(pinned)]
+        pinned_h = sum(self._row_height(size, r) for r in pinned)
+        view = pygame.Rect(body.x, body.y, body.w, body.h - pinned_h)
+        heights = [self._row_height(size, r) for r in middle]
+        self.scroll.set(view, sum(heights))
+        self.row_rects, self.cell_rects = {}, {}
+        self._content_rows: dict[str, pygame.Rect] = {}
+        self._content_top = {}
+        cy = 0
+        clip = surface.get_clip()
+        surface.set_clip(view.clip(clip))
+        for row, h in zip(middle, heights, strict=True):
+            content = pygame.Rect(0, cy, view.w, h)
+            for key in [row.key] + [c.key for c in row.cells]:
+                if key:
+                    self._content_rows[key] = content
+            top = view.y + cy - self.scroll.offset
+            if top + h > view.y and top < view.bottom:
+                self._draw_row(surface, model, row, top, h, size, label_w, col_x, col_w, shown,
+                               view)
+            cy += h
+        surface.set_clip(clip)
+        if model.cursor and model.cursor in self._content_rows and self.scroll.scrolls:
+            pass  # the keyboard cursor is kept in view by the scene (reveal)
+        self.scroll.draw_bar(surface)
+        y = view.bottom
+        for row in pinned:
+            h = self._row_height(size, row)
+            self._draw_row(surface, model, row, y, h, size, label_w, col_x, col_w, shown,
+                           self.rect)
+            y += h
+        if model.footer:
+            draw_text_in(surface, model.footer, pygame.Rect(inner.x, inner.bottom - footer_h,
+                                                            inner.w, footer_h),
+                         13, theme.TEXT_DIM, wrap=True, min_size=12)
+
+    def _header_height(self, model: SheetModel, width: int, size: float, n: int,
+                       col_w: int | None = None) -> int:
+        """One line of names when every name fits its column on one line, else two."""
+        face = theme.font(HEADER, True)
+        line = face.get_height()
+        if col_w is None:
+            col_w = (width - theme.px(self.label_width)) // max(1, n)
+        one = all(face.size(h[0])[0] <= col_w - theme.px(12) for h in model.headers)
+        return line + theme.px(8) if one else 2 * line + theme.px(8)
+
+    @staticmethod
+    def _header_text(name: str, width: int, head_h: int) -> str:
+        """The name, or its initials when not even its first word fits the column."""
+        face = theme.font(HEADER, True)
+        first = name.split()[0] if name.split() else name
+        if face.size(first)[0] <= width or face.size(initials(name))[0] > width:
+            return name
+        return initials(name)
+
+    def _draw_row(self, surface, model, row, y, h, size, label_w, col_x, col_w, shown,
+                  area) -> None:
+        px = theme.px
+        x0 = self.rect.x + px(8)
+        right = max(col_x.values(), default=x0 + label_w) + col_w
+        line = pygame.Rect(x0, y, right - x0, h)
+        if row.kind in ("sum", "total"):
+            pygame.draw.line(surface, theme.LINE, (x0, y - 1), (line.right, y - 1), 1)
+        if row.key and (row.key == self.hover_key or row.key == model.cursor):
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(6))
+            if row.key == model.cursor:
+                pygame.draw.rect(surface, theme.INFO, line, width=max(1, px(2)),
+                                 border_radius=px(6))
+        bold = row.kind == "total"
+        note_w = px(48) if row.note else 0
+        if row.note:
+            draw_text_in(surface, row.note, pygame.Rect(x0 + label_w - note_w - px(4), y,
+                                                        note_w, h - px(2)),
+                         13, row.note_colour, True, "right", min_size=12)
+        draw_text_in(surface, row.label, pygame.Rect(x0 + px(6), y, label_w - px(10) - note_w,
+                                                     h - px(2)),
+                     size, row.label_colour, bold, "left", min_size=size)
+        for c in shown:
+            if c >= len(row.cells):
+                continue
+            cell = row.cells[c]
+            box = pygame.Rect(col_x[c] + px(2), y, col_w - px(4), h)
+            if c == model.active_column:
+                pygame.draw.rect(surface, (32, 50, 70), box)
+            if cell.fill:
+                pygame.draw.rect(surface, cell.fill, box.inflate(-px(4), -px(4)),
+                                 border_radius=px(6))
+            if cell.key and self.interactive:
+                visible = box.clip(area)
+                if visible.h >= box.h // 2:
+                    self.cell_rects[cell.key] = box
+                    probe.control(f"cell {cell.key}", box, group=f"row {row.label}",
+                                  surface=surface)
+                if cell.key == self.hover_key or cell.key == model.cursor:
+                    pygame.draw.rect(surface, theme.INFO, box.inflate(-px(2), 0),
+                                     width=max(1, px(2)), border_radius=px(6))
+            if cell.text:
+                draw_text_in(surface, cell.text, box.inflate(-px(4), 0), size, cell.colour,
+                             cell.bold or bold, min_size=size)
+        if row.key and self.interactive:
+            visible = line.clip(area)
+            if visible.h >= line.h // 2:
+                self.row_rects[row.key] = line
+                if not any(c.key for c in row.cells):
+                    probe.control(f"row {row.key}", line, surface=surface)

@@ -3,11 +3,17 @@
 ``fit_text`` picks the largest size from ``size`` down to ``min_size`` at which the text
 fits the box (on one line, or wrapped at word boundaries when ``wrap``); when even the
 smallest size does not fit, it keeps as many lines as the box holds and ends the last one
-with an ellipsis. Names of any length and script, scores of eight players and long
-messages all go through it, so nothing runs into its neighbours.
+with an ellipsis. A word is never cut in two (a name stays whole or ends in "…"). Names of
+any length and script, scores of eight players and long messages all go through it, so
+nothing runs into its neighbours.
 
-Tests switch on ``record()``: every draw then notes (text, ink rect, box) so a test can
-render a whole scene and check that no text left its box.
+Sizes are in design pixels (dp, see ``theme.Metrics``); boxes are in device pixels. No size
+goes under ``theme.FONT_FLOOR``: a layout too small for its words picks a compact form
+instead (the screens test checks both).
+
+Tests switch on ``record()``: every draw then notes (text, ink rect, box) -- plus the size
+in dp and the whole text the line came from -- so a test can render a whole scene and check
+that no text left its box, none is under the floor and no word was broken.
 """
 
 from __future__ import annotations
@@ -21,7 +27,31 @@ import pygame
 from . import theme
 
 ELLIPSIS = "…"
-_recorded: list[tuple[str, pygame.Rect, pygame.Rect]] | None = None
+_recorded: list[Drawn] | None = None
+
+
+class Drawn(tuple):
+    """One drawn line: unpacks as (text, ink, box); ``size`` (dp) and ``source`` (the whole
+    text it came from) ride along for the floor and word checks."""
+
+    def __new__(cls, text: str, ink: pygame.Rect, box: pygame.Rect, size: float = 0,
+                source: str = ""):
+        self = super().__new__(cls, (text, ink, box))
+        self.size = size
+        self.source = source or text
+        return self
+
+    @property
+    def text(self) -> str:
+        return self[0]
+
+    @property
+    def ink(self) -> pygame.Rect:
+        return self[1]
+
+    @property
+    def box(self) -> pygame.Rect:
+        return self[2]
 
 
 @dataclass(frozen=True)
@@ -52,20 +82,9 @@ def _line_height(face: pygame.font.Font, size: int) -> int:
     return face.get_height()
 
 
-def _break_word(face: pygame.font.Font, word: str, width: int) -> list[str]:
-    """A word wider than the box, cut into pieces that fit (names without spaces)."""
-    pieces, piece = [], ""
-    for ch in word:
-        if piece and face.size(piece + ch)[0] > width:
-            pieces.append(piece)
-            piece = ch
-        else:
-            piece += ch
-    return pieces + ([piece] if piece else [])
-
-
 def wrap_lines(face: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Greedy word wrap; explicit newlines are kept; over-long words are cut."""
+    """Greedy word wrap; explicit newlines are kept; a word is never cut: one wider than
+    the box gets a line of its own, shortened with an ellipsis."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -76,11 +95,7 @@ def wrap_lines(face: pygame.font.Font, text: str, width: int) -> list[str]:
                 continue
             if line:
                 lines.append(line)
-            if face.size(word)[0] <= width:
-                line = word
-            else:
-                *full, line = _break_word(face, word, width)
-                lines += full
+            line = word if face.size(word)[0] <= width else ellipsize(face, word, width)
         lines.append(line)
     return lines
 
@@ -108,12 +123,16 @@ def _remember(cache: dict, key: tuple, value):
     return value
 
 
-def fit_text(text: str, width: int, height: int, size: int = 22, min_size: int = 12,
+def fit_text(text: str, width: int, height: int, size: float = 22, min_size: float = 12,
              bold: bool = False, wrap: bool = False, display: bool = False) -> Fitted:
-    """The biggest size (down to ``min_size``) at which ``text`` fits ``width`` x
-    ``height``; at the smallest size, wrapped lines are cut to the box and the last one
-    ends with an ellipsis. Layouts are cached: a frame redraws the same texts."""
-    key = (theme.generation, text, width, height, size, min_size, bold, wrap, display)
+    """The biggest size (dp, down to ``min_size``, never under the floor) at which
+    ``text`` fits ``width`` x ``height`` device pixels; at the smallest size, wrapped lines
+    are cut to the box and the last one ends with an ellipsis. Layouts are cached: a frame
+    redraws the same texts."""
+    min_size = max(min_size, theme.FONT_FLOOR)
+    size = max(size, min_size)
+    key = (theme.generation, theme.metrics.scale, text, width, height, size, min_size, bold,
+           wrap, display)
     cached = _fit_cache.get(key)
     if cached is None:
         cached = _remember(_fit_cache, key,
@@ -121,11 +140,19 @@ def fit_text(text: str, width: int, height: int, size: int = 22, min_size: int =
     return cached
 
 
-def _fit(text: str, width: int, height: int, size: int, min_size: int, bold: bool,
+def _sizes(size: float, min_size: float) -> list[float]:
+    """The sizes tried, biggest first: whole dp steps from ``size`` down to ``min_size``."""
+    out, s = [], size
+    while s > min_size:
+        out.append(s)
+        s -= 1
+    return out + [min_size]
+
+
+def _fit(text: str, width: int, height: int, size: float, min_size: float, bold: bool,
          wrap: bool, display: bool) -> Fitted:
     width = max(1, width)
-    min_size = min(min_size, size)
-    for s in range(size, min_size - 1, -1):
+    for s in _sizes(size, min_size):
         face = face_for(text, s, bold, display)
         lh = _line_height(face, s)
         if lh > height:
@@ -170,7 +197,7 @@ def draw_text_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: int
         y = box.centery - total // 2
     drawn = pygame.Rect(box.x, y, 0, 0)
     for line in fitted.lines:
-        image_key = (theme.generation, line, fitted.face, tuple(colour))
+        image_key = (theme.generation, line, id(fitted.face), tuple(colour))
         image = _image_cache.get(image_key)
         if image is None:
             image = _remember(_image_cache, image_key, fitted.face.render(line, True, colour))
@@ -183,26 +210,36 @@ def draw_text_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: int
         else:
             rect.centerx = box.centerx
         surface.blit(image, rect)
-        _note(line, image, rect, box)
+        _note(line, image, rect, box, fitted.size, text, surface)
         drawn = drawn.union(rect) if drawn.w else rect
         y += fitted.line_height
     return drawn
 
 
-def _note(text: str, image: pygame.Surface, rect: pygame.Rect, box: pygame.Rect) -> None:
+def _note(text: str, image: pygame.Surface, rect: pygame.Rect, box: pygame.Rect,
+          size: float = 0, source: str = "", surface: pygame.Surface | None = None) -> None:
     if _recorded is not None and text.strip():
         ink = image.get_bounding_rect().move(rect.topleft)
-        _recorded.append((text, ink, pygame.Rect(box)))
+        box = pygame.Rect(box)
+        if surface is not None:
+            clipped = ink.clip(surface.get_clip())  # what a scrolling view lets through
+            if not clipped.w:
+                return
+            ink = clipped if clipped != ink else ink
+            if surface.get_parent() is not None:  # a subsurface: where it lands on screen
+                offset = surface.get_abs_offset()
+                ink, box = ink.move(offset), box.move(offset)
+        _recorded.append(Drawn(text, ink, box, size, source))
 
 
 def note_free_text(text: str, image: pygame.Surface, rect: pygame.Rect,
-                   surface: pygame.Surface) -> None:
+                   surface: pygame.Surface, size: float = 0) -> None:
     """Text drawn at a point (fixed labels): its box is the surface it is drawn on."""
-    _note(text, image, rect, surface.get_rect())
+    _note(text, image, rect, surface.get_rect(), size, text, surface)
 
 
 @contextmanager
-def record() -> Iterator[list[tuple[str, pygame.Rect, pygame.Rect]]]:
+def record() -> Iterator[list[Drawn]]:
     """Collect (text, ink rect, box) for every text drawn inside the ``with`` block."""
     global _recorded
     saved, _recorded = _recorded, []
@@ -212,7 +249,38 @@ def record() -> Iterator[list[tuple[str, pygame.Rect, pygame.Rect]]]:
         _recorded = saved
 
 
+@contextmanager
+def paused() -> Iterator[None]:
+    """Draws inside this block are not recorded (text drawn onto a cached picture, which
+    is checked where the picture is made)."""
+    global _recorded
+    saved, _recorded = _recorded, None
+    try:
+        yield
+    finally:
+        _recorded = saved
+
+
 def overflows(records) -> list[str]:
     """Human-readable list of the texts whose ink leaves their box."""
     return [f"{text!r}: ink {tuple(ink)} outside box {tuple(box)}"
             for text, ink, box in records if ink.w and not box.contains(ink)]
+
+
+def under_floor(records, floor: float = theme.FONT_FLOOR) -> list[str]:
+    """The texts drawn smaller than ``floor`` dp."""
+    return [f"{d.text!r} at {d.size:g} dp" for d in records
+            if d.size and d.size < floor - 1e-6]
+
+
+def broken_words(records) -> list[str]:
+    """Lines that cut a word of their text in two (a name is shortened with "…" or kept
+    whole, never split over two lines)."""
+    bad = []
+    for d in records:
+        words = set(d.source.split())
+        for word in d.text.split():
+            if word.endswith(ELLIPSIS) or word in words:
+                continue
+            bad.append(f"{d.text!r} cuts {word!r} out of {d.source!r}")
+    return bad

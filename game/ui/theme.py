@@ -7,8 +7,10 @@ from pathlib import Path
 import pygame
 
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
-WIDTH, HEIGHT = 1280, 720
+BASE_W, BASE_H = 1280, 720  # the design size: a bigger window zooms the whole design
 FPS = 60
+FONT_FLOOR = 12  # no text is drawn under 12 CSS px (test_ui_screens checks it)
+TOUCH_MIN = 44  # a touch target is at least 44x44 CSS px on layouts meant for touch
 
 BG = (16, 27, 40)
 BG_DARK = (10, 18, 28)
@@ -34,6 +36,55 @@ BUTTON_OFF = (48, 60, 74)
 PLAYER_COLOURS = [(255, 140, 90), (110, 180, 255), (150, 220, 120), (230, 120, 200),
                   (250, 210, 90), (120, 220, 220), (200, 160, 255), (240, 240, 240)]
 
+
+
+class Metrics:
+    """The window in the units the design is written in.
+
+    Scenes are laid out in *design pixels* (dp): a CSS pixel of the page (a pixel of a
+    desktop window at ratio 1), times ``zoom`` when the window is larger than the 1280x720
+    design in both directions, so a 1920x1080 window shows the same layout 1.5 times larger,
+    drawn sharp. ``scale`` device pixels make one dp (``dpr * zoom``); ``px(v)`` converts.
+    ``touch`` says the layout is meant for fingers (44 dp targets)."""
+
+    def __init__(self):
+        self.configure((BASE_W, BASE_H))
+
+    def configure(self, size: tuple[int, int], dpr: float = 1.0, touch: bool = False) -> None:
+        self.size = (max(1, int(size[0])), max(1, int(size[1])))  # device pixels
+        self.dpr = max(0.5, float(dpr))
+        css_w, css_h = self.size[0] / self.dpr, self.size[1] / self.dpr
+        self.zoom = max(1.0, min(css_w / BASE_W, css_h / BASE_H))
+        self.scale = self.dpr * self.zoom
+        self.touch = bool(touch)
+        self.key = (self.size, self.scale, self.touch)  # layouts cache on this
+
+    @property
+    def width(self) -> float:
+        """The window's width in dp."""
+        return self.size[0] / self.scale
+
+    @property
+    def height(self) -> float:
+        return self.size[1] / self.scale
+
+    def px(self, dp: float) -> int:
+        return int(round(dp * self.scale))
+
+
+metrics = Metrics()
+
+
+def px(dp: float) -> int:
+    """Design pixels to device pixels at the current window's scale."""
+    return metrics.px(dp)
+
+
+def dp(device: float) -> float:
+    """Device pixels to design pixels."""
+    return device / metrics.scale
+
+
 _fonts: dict[tuple[int, bool | str], pygame.font.Font] = {}
 
 
@@ -50,7 +101,14 @@ def _font_file(bold: bool) -> Path | None:
     return plain[0] if plain else None
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
+def font(size: float, bold: bool = False) -> pygame.font.Font:
+    """The UI face at ``size`` design pixels (drawn at the window's real resolution)."""
+    return device_font(px(size), bold)
+
+
+def device_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The UI face at ``size`` device pixels."""
+    size = max(1, size)
     key = (size, bold)
     if key not in _fonts:
         path = _font_file(bold)
@@ -64,16 +122,9 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _fonts[key]
 
 
-def display_font(size: int) -> pygame.font.Font:
-    """The rounded title face (Quicksand), falling back to the bold UI font."""
-    key = (size, "display")
-    if key not in _fonts:
-        path = ASSETS / "fonts" / "Quicksand-Bold.ttf"
-        try:
-            _fonts[key] = pygame.font.Font(str(path), size)
-        except (OSError, pygame.error, FileNotFoundError):
-            _fonts[key] = font(size, True)
-    return _fonts[key]
+def display_font(size: float) -> pygame.font.Font:
+    """The rounded title face (Quicksand) at ``size`` dp, falling back to the bold UI font."""
+    return _display_device(max(1, px(size)))
 
 
 generation = 0  # bumped when fonts are dropped: caches of text layouts key on it
@@ -108,11 +159,21 @@ def _has_glyph(face: pygame.font.Font, key: str, ch: str) -> bool:
 
 def can_draw(text: str) -> bool:
     """True when the UI faces (regular and bold) draw every character of ``text``."""
-    return all(_has_glyph(font(24), "regular", ch) and _has_glyph(font(24, True), "bold", ch)
-               for ch in text)
+    return all(_has_glyph(device_font(24), "regular", ch)
+               and _has_glyph(device_font(24, True), "bold", ch) for ch in text)
 
 
 def display_covers(text: str) -> bool:
     """True when the rounded title face draws all of ``text`` (it has no Greek or Cyrillic;
     names in other scripts fall back to the bold UI face)."""
-    return all(_has_glyph(display_font(24), "display", ch) for ch in text)
+    return all(_has_glyph(_display_device(24), "display", ch) for ch in text)
+
+
+def _display_device(size: int) -> pygame.font.Font:
+    key = (size, "display")
+    if key not in _fonts:
+        try:
+            _fonts[key] = pygame.font.Font(str(ASSETS / "fonts" / "Quicksand-Bold.ttf"), size)
+        except (OSError, pygame.error, FileNotFoundError):
+            _fonts[key] = device_font(size, True)
+    return _fonts[key]

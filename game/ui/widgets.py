@@ -7,20 +7,20 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from . import theme
+from . import probe, theme
 from .text import draw_text_in, face_for, note_free_text, wrap_lines
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 22,
               colour=theme.TEXT, bold: bool = False, anchor: str = "topleft",
               display: bool = False) -> pygame.Rect:
-    """Fixed words at a point (titles, hints). Anything that can grow (names, scores,
-    messages) goes through ``draw_text_in`` with its box instead."""
+    """Fixed words at a point (titles, hints; ``size`` in dp). Anything that can grow
+    (names, scores, messages) goes through ``draw_text_in`` with its box instead."""
     face = face_for(text, size, bold, display)
     image = face.render(text, True, colour)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
-    note_free_text(text, image, rect, surface)
+    note_free_text(text, image, rect, surface, size)
     return rect
 
 
@@ -28,11 +28,13 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return [line for line in wrap_lines(theme.font(size, bold), text, width) if line]
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius: int = 14,
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius: float = 14,
           border=None) -> None:
-    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    """A rounded box (``radius`` in dp) with an optional border."""
+    r = theme.px(radius)
+    pygame.draw.rect(surface, colour, rect, border_radius=r)
     if border:
-        pygame.draw.rect(surface, border, rect, width=2, border_radius=radius)
+        pygame.draw.rect(surface, border, rect, width=max(1, theme.px(2)), border_radius=r)
 
 
 @dataclass
@@ -53,7 +55,16 @@ class Button:
     wrap: bool = False  # a long label may take two lines (options, names) before shrinking
     hovered: bool = field(default=False, repr=False)
 
+    min_size: float = 14  # the label's smallest size (dp)
+
+    def show_hotkey(self) -> bool:
+        """The key is written under the label when there is room and a keyboard is likely
+        (not on a layout for touch)."""
+        return bool(self.hotkey) and not theme.metrics.touch and \
+            self.rect.h >= theme.px(self.size + 26)
+
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        probe.control(self.ident or self.label, self.rect, enabled=self.enabled, surface=surface)
         if not self.enabled:
             base = theme.BUTTON_OFF
         elif self.selected:
@@ -62,27 +73,31 @@ class Button:
             base = theme.BUTTON_HOVER
         else:
             base = self.colour
-        shadow = self.rect.move(0, 3)
-        pygame.draw.rect(surface, theme.BG_DARK, shadow, border_radius=10)
-        pygame.draw.rect(surface, base, self.rect, border_radius=10)
+        radius = theme.px(10)
+        shadow = self.rect.move(0, theme.px(3))
+        pygame.draw.rect(surface, theme.BG_DARK, shadow, border_radius=radius)
+        pygame.draw.rect(surface, base, self.rect, border_radius=radius)
         if focused:
-            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), width=3,
-                             border_radius=12)
+            ring = theme.px(3)
+            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(2 * ring, 2 * ring),
+                             width=ring, border_radius=theme.px(12))
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
-        inner = self.rect.inflate(-12, -4)
-        if self.hotkey:
-            label_box = pygame.Rect(inner.x, inner.y, inner.w, inner.h - 16)
-            draw_text_in(surface, self.hotkey, pygame.Rect(inner.x, inner.bottom - 20, inner.w, 18),
-                         14, theme.TEXT_DIM if self.enabled else theme.LINE, min_size=10)
+        inner = self.rect.inflate(-theme.px(12), -theme.px(4))
+        if self.show_hotkey():
+            key_h = theme.px(16)
+            label_box = pygame.Rect(inner.x, inner.y, inner.w, inner.h - key_h)
+            draw_text_in(surface, self.hotkey, pygame.Rect(inner.x, inner.bottom - key_h,
+                                                           inner.w, key_h),
+                         12, theme.TEXT_DIM if self.enabled else theme.LINE, min_size=12)
         else:
             label_box = inner
         if self.step is not None:  # a number: arrows on both halves say it steps both ways
             for text, anchor in (("‹", "midleft"), ("›", "midright")):
                 pos = getattr(inner, anchor)
                 draw_text(surface, text, pos, self.size + 6, colour, True, anchor)
-            label_box = label_box.inflate(-36, 0)
-        draw_text_in(surface, self.label, label_box, self.size, colour, True, min_size=11,
-                     wrap=self.wrap)
+            label_box = label_box.inflate(-theme.px(36), 0)
+        draw_text_in(surface, self.label, label_box, self.size, colour, True,
+                     min_size=min(self.size, self.min_size), wrap=self.wrap)
 
     def press(self) -> bool:
         if self.enabled:
@@ -191,7 +206,21 @@ class FocusGroup:
 
 
 def dim(surface: pygame.Surface, alpha: int = 170) -> None:
-    """Darken the whole screen under an overlay (pause, a question, the card draw)."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((5, 10, 16, alpha))
+    """Darken the whole screen under an overlay (pause, a question, the card draw): what is
+    under it cannot be pressed now."""
+    probe.covered()
+    shade = _shade(surface.get_size(), alpha)
     surface.blit(shade, (0, 0))
+
+
+_shades: dict[tuple, pygame.Surface] = {}
+
+
+def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    key = (size, alpha)
+    if key not in _shades:
+        _shades.clear()
+        shade = pygame.Surface(size, pygame.SRCALPHA)
+        shade.fill((5, 10, 16, alpha))
+        _shades[key] = shade
+    return _shades[key]

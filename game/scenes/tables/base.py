@@ -72,7 +72,7 @@ class Table:
         column of the player to act (-1 once the game is over)."""
         s = self.state
         seats = list(s.order)
-        headers = [(s.seats[i].name, theme.player_colour(i)) for i in seats]
+        headers = [(s.seats[i].name, theme.player_colour(i), s.seats[i].is_human) for i in seats]
         shown = getattr(self.scene, "shown_seat", None if s.is_over() else s.current)
         return seats, headers, (seats.index(shown) if shown is not None else -1)
 
@@ -83,6 +83,39 @@ class Table:
     def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect] | None:
         """Where each die goes on the tray; None: the usual centred row."""
         return None
+
+    def tray_height(self, width: float) -> float:
+        """The tray's height in dp for a tray ``width`` dp wide when the layout asks (a phone
+        held upright): room for a row of dice (two rows of many on a narrow tray), their keys,
+        and the dice set aside."""
+        n = max(1, getattr(self.state, "n_dice", 0) or len(self.dice()))
+        size = min(84, (width - 32 - 14 * (n - 1)) / n)
+        rows = 1
+        if size < (theme.TOUCH_MIN if theme.metrics.touch else 36) and n > 1:
+            rows, size = 2, min(84, (width - 32 - 14 * ((n + 1) // 2 - 1)) / ((n + 1) // 2))
+        aside = 64 if self.has_aside() else 26
+        return 34 + rows * size + (rows - 1) * 14 + aside
+
+    def has_aside(self) -> bool:
+        """Whether this game ever sets dice aside on the tray (room is kept for them)."""
+        return False
+
+    def aside_label(self) -> str:
+        """The words over the dice already out of play this turn."""
+        return "Set aside earlier this turn:"
+
+    def click_tray(self, pos) -> bool:
+        """A click on the felt but not on a die (a card, a deck); True when it meant something."""
+        return False
+
+    def animating(self) -> bool:
+        """Something on the table moves by itself (the play scene then redraws every frame)."""
+        return False
+
+    def view_key(self) -> tuple:
+        """What the table shows beyond the state and the selection (a game's own marks), so
+        the play scene knows when to draw again."""
+        return ()
 
     def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
         """Extra things on the felt, under the dice (a card, a chest, zones)."""

@@ -309,13 +309,16 @@ class Table(BaseTable):
         return super().history_line(event)
 
     # -- drawing ---------------------------------------------------------------------------
+    def view_key(self) -> tuple:
+        return (self.viewing, self.asking)
+
     def dice(self) -> list[DieSpec]:
         s = self.state
         if not s.dice:
             if s.turns_played == 0 and not s.is_over():  # show the roll-off at the start
                 last = s.roll_off[-1]
                 return [DieSpec(v, "held" if int(k) == s.current else "free",
-                                self.scene.name(int(k))[:10]) for k, v in last.items()]
+                                self.scene.name(int(k))) for k, v in last.items()]
             return [DieSpec(None, "blank") for _ in range(s.n_dice)]
         return [DieSpec(v, "held" if i in self.held else "free", "HELD" if i in self.held else "")
                 for i, v in enumerate(s.dice)]
@@ -487,7 +490,7 @@ class Table(BaseTable):
         footer = (self.coach_note("a 0 needs a second click")
                   if live else "Tab or click a name: look at another player's sheet")
         return SheetModel(headers, rows, active, cursor=self.cursor if live else None,
-                          footer=footer, corner=corner)
+                          footer=footer, corner=corner, fixed_columns=2)
 
     def round_sheet(self) -> SheetModel:
         s = self.state
@@ -542,4 +545,4 @@ class Table(BaseTable):
         footer = (self.coach_note("a 0 needs a second click · Tab: Phase I sheets") if live
                   else "Each box has one owner, values x2 · Tab: Phase I sheets")
         return SheetModel(headers, rows, active, cursor=self.cursor if live else None,
-                          footer=footer, corner="Doubling ×2")
+                          footer=footer, corner="Doubling ×2", fixed_columns=1)

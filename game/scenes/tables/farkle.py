@@ -27,6 +27,12 @@ class Table(BaseTable):
     def new_turn(self) -> None:
         self.chosen: set[int] = set()
 
+    def has_aside(self) -> bool:
+        return True
+
+    def view_key(self) -> tuple:
+        return (tuple(self.farkled), self.farkled_by)
+
     # -- what pressing things does ---------------------------------------------------------
     def selection(self):
         return self.state.selection_score(sorted(self.chosen))

@@ -195,4 +195,5 @@ class Table(YatzyTable):
                         kind="total"))
         footer = ("Each box went to one side, or was scratched for everyone" if over else
                   "Gold: most points now · Blue: the scratch that denies most")
-        return SheetModel(headers, rows, active, cursor=self.cursor, footer=footer)
+        keep = tuple(range(len(sides), len(headers)))  # Now and Deny (Taken by): always shown
+        return SheetModel(headers, rows, active, cursor=self.cursor, footer=footer, keep=keep)

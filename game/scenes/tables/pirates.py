@@ -9,9 +9,10 @@ from game.rules.core import Action, Event
 from game.rules.pirates import CARD_EFFECTS, CARD_NAMES, SEA_BATTLES, PirateState
 from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
 from game.scenes.tables.base import Table as BaseTable
-from game.ui import theme
+from game.ui import layout, probe, theme
 from game.ui.cards import draw_card
 from game.ui.dice import die_index_for_key
+from game.ui.layout import fr
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.symbols import draw_symbol
 from game.ui.text import draw_text_in
@@ -20,9 +21,6 @@ from game.ui.words import count, says
 HISTORY_ROWS = 8
 LEADER = (92, 74, 20)
 ISLAND_TINT = (90, 20, 30, 120)
-DIE = 50  # dice in play
-SMALL = 40  # skull dice
-CHEST_DIE = 36  # dice on the chest
 END_PAUSE = 0.6  # seconds to see how a turn ended before the next card is drawn
 FACE_WORDS = {"skull": ("skull", "skulls"), "parrot": ("parrot", "parrots"),
               "monkey": ("monkey", "monkeys"), "sword": ("sword", "swords"),
@@ -31,12 +29,37 @@ RESULT_TEXT = {"disqualified": "out", "island": "island", "battle_lost": "battle
                "truce": "truce", "storm": "storm", "score": ""}
 
 
-def zones(tray: pygame.Rect) -> dict[str, pygame.Rect]:
-    """The places on the felt: the card, the dice row, the chest and the skulls."""
-    return {"card": pygame.Rect(tray.x + 14, tray.y + 22, 130, 190),
-            "row": pygame.Rect(tray.x + 160, tray.y + 36, 8 * 54, DIE),
-            "chest": pygame.Rect(tray.x + 160, tray.y + 134, 262, 152),
-            "skulls": pygame.Rect(tray.x + 432, tray.y + 134, 160, 152)}
+def zones(tray: pygame.Rect) -> dict[str, pygame.Rect | int]:
+    """The places on the felt, from its size: the card on the left, the dice in play in one
+    row (two rows of four on a narrow tray, so no die is smaller than a finger on a touch
+    layout), under them the chest (or what the card asks for) and the skulls. "die" is the
+    side of a die in play, in device pixels."""
+    px = theme.px
+    area = layout.inset(tray, x=12, y=12)
+    card_w = max(px(64), min(px(130), area.w // 5, int((area.h - px(24)) / 1.46)))
+    card = pygame.Rect(area.x, area.y + px(6), card_w, int(card_w * 1.46))
+    right = pygame.Rect(card.right + px(14), area.y, area.right - card.right - px(14), area.h)
+    gap = px(8)
+    floor = px(theme.TOUCH_MIN if theme.metrics.touch else 36)
+    die = min(px(54), (right.w - 7 * gap) // 8)
+    per_row = 8
+    if die < floor:
+        per_row = 4
+        die = min(px(60), (right.w - 3 * gap) // 4)
+    lines = 8 // per_row
+    dice_h = lines * die + (lines - 1) * gap
+    row = pygame.Rect(right.x, right.y + px(22), per_row * die + (per_row - 1) * gap, dice_h)
+    below = pygame.Rect(right.x, row.bottom + px(12), right.w, right.bottom - row.bottom - px(12))
+    chest, skulls = layout.cols(below, fr(1.6), fr(1), gap=10)
+    return {"card": card, "row": row, "chest": chest, "skulls": skulls, "die": die,
+            "per_row": per_row}
+
+
+def _small_die(zone: pygame.Rect, per_row: int, top: int) -> int:
+    """The side of a die set on the chest or among the skulls: ``per_row`` across the zone."""
+    px = theme.px
+    return max(px(20), min(px(36), (zone.w - px(16) - (per_row - 1) * px(6)) // per_row,
+                           (zone.h - top - px(8) - px(6)) // 2))
 
 
 class Table(BaseTable):
@@ -67,8 +90,7 @@ class Table(BaseTable):
         if self.draw_shown == s.turns_played:
             return
         self.draw_shown = s.turns_played
-        from game.scenes.carddraw import CardDrawScene
-        scene.app.push(CardDrawScene(scene.app, scene))
+        scene.app.open("carddraw", play=scene)
 
     # -- what pressing things does ---------------------------------------------------------
     def reroll_action(self) -> Action:
@@ -219,6 +241,9 @@ class Table(BaseTable):
         return None
 
     # -- drawing -----------------------------------------------------------------------------
+    def view_key(self) -> tuple:
+        return (tuple(self.end_dice), self.end_card, self.pause > 0)
+
     def _faces(self) -> list[str]:
         return self.state.dice or self.end_dice
 
@@ -238,73 +263,105 @@ class Table(BaseTable):
                 specs.append(DieSpec(f, "chosen" if i in self.chosen else "free"))
         return specs
 
+    def tray_height(self, width: float) -> float:
+        """A phone held upright: the card beside two rows of four dice, the chest and the
+        skulls under them."""
+        die = min(60, max(theme.TOUCH_MIN if theme.metrics.touch else 36,
+                          (width - 24 - 78 - 24) / 4))
+        return 12 + 22 + 2 * die + 8 + 12 + 96 + 12
+
     def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect]:
         z = zones(tray)
+        px = theme.px
         faces = self._faces()
         chest = self.state.chest if self.state.rolled else []
+        die, per_row, row = z["die"], z["per_row"], z["row"]
+        chest_die = _small_die(z["chest"], 6, px(30))
+        skull_die = _small_die(z["skulls"], 3, px(26))
         rects, skulls, on_chest = [], 0, 0
         for i in range(n):
             face = faces[i] if i < len(faces) else None
             if face == "skull":
-                col, row = skulls % 3, skulls // 3
-                rects.append(pygame.Rect(z["skulls"].x + 14 + col * 46,
-                                         z["skulls"].y + 30 + row * 40, SMALL - 4, SMALL - 4))
+                col, line = skulls % 3, skulls // 3
+                rects.append(pygame.Rect(z["skulls"].x + px(8) + col * (skull_die + px(6)),
+                                         z["skulls"].y + px(26) + line * (skull_die + px(6)),
+                                         skull_die, skull_die))
                 skulls += 1
             elif i in chest:
-                col, row = on_chest % 6, on_chest // 6
-                rects.append(pygame.Rect(z["chest"].x + 10 + col * 42,
-                                         z["chest"].y + 38 + row * 58, CHEST_DIE, CHEST_DIE))
+                col, line = on_chest % 6, on_chest // 6
+                rects.append(pygame.Rect(z["chest"].x + px(8) + col * (chest_die + px(6)),
+                                         z["chest"].y + px(30) + line * (chest_die + px(6)),
+                                         chest_die, chest_die))
                 on_chest += 1
             else:
-                rects.append(pygame.Rect(z["row"].x + i * 54, z["row"].y, DIE, DIE))
+                col, line = i % per_row, i // per_row
+                gap = (row.w - per_row * die) // max(1, per_row - 1)
+                rects.append(pygame.Rect(row.x + col * (die + gap), row.y + line * (die + gap),
+                                         die, die))
         return rects
+
+    def click_tray(self, pos) -> bool:
+        """A tap on the card before drawing draws (the card scene comes up)."""
+        z = zones(self.scene.regions["tray"]) if getattr(self.scene, "regions", None) else None
+        s = self.state
+        if z is not None and z["card"].collidepoint(pos) and not s.drawn and \
+                self.scene.human_turn and not s.is_over():
+            self.press("draw")
+            return True
+        return False
 
     def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
         s = self.state
+        px = theme.px
         z = zones(tray)
         card = s.card or self.end_card
-        if card:
-            draw_card(surface, z["card"], card)
-        else:
-            draw_card(surface, z["card"], None)
-        draw_text_in(surface, f"deck {len(s.deck)} · discards {len(s.discard)}",
-                     pygame.Rect(z["card"].x - 6, z["card"].bottom + 4, z["card"].w + 12, 20),
-                     14, (190, 230, 215), min_size=10)
+        draw_card(surface, z["card"], card if card else None)
+        if not s.drawn and self.scene.human_turn and not s.is_over():
+            probe.control("card", z["card"], surface=surface)
+        below = pygame.Rect(z["card"].x - px(4), z["card"].bottom + px(6), z["card"].w + px(8),
+                            px(36))
+        draw_text_in(surface, f"deck {len(s.deck)} · discards {len(s.discard)}", below, 12,
+                     (190, 230, 215), min_size=12, wrap=True, valign="top")
         skulls = z["skulls"]
-        pygame.draw.rect(surface, theme.FELT_DARK, skulls, border_radius=12)
+        pygame.draw.rect(surface, theme.FELT_DARK, skulls, border_radius=px(12))
         shown = s.skulls() if s.rolled else s.card_skulls()
         draw_text_in(surface, f"Skulls {shown}" + ("" if s.island else " / 3"),
-                     pygame.Rect(skulls.x + 12, skulls.y + 4, skulls.w - 24, 22), 16,
-                     (230, 220, 220), True, "left", min_size=11)
+                     pygame.Rect(skulls.x + px(8), skulls.y + px(4), skulls.w - px(16), px(20)),
+                     14, (230, 220, 220), True, "left", min_size=12)
         card_skulls = s.card_skulls()
+        skull_die = _small_die(skulls, 3, px(26))
         for k in range(card_skulls):  # the card's skulls, as outlines after the dice
             slot = (s.dice.count("skull") if s.rolled else 0) + k
-            r = pygame.Rect(skulls.x + 14 + (slot % 3) * 46, skulls.y + 30 + (slot // 3) * 40,
-                            SMALL - 4, SMALL - 4)
-            pygame.draw.rect(surface, (200, 200, 200), r, 2, border_radius=8)
-            draw_symbol(surface, "skull", r.inflate(-6, -6))
+            r = pygame.Rect(skulls.x + px(8) + (slot % 3) * (skull_die + px(6)),
+                            skulls.y + px(26) + (slot // 3) * (skull_die + px(6)),
+                            skull_die, skull_die)
+            pygame.draw.rect(surface, (200, 200, 200), r, max(1, px(2)), border_radius=px(8))
+            draw_symbol(surface, "skull", r.inflate(-px(6), -px(6)))
         self._draw_left_zone(surface, z["chest"])
         if s.island:
             tint = pygame.Surface(tray.size, pygame.SRCALPHA)
-            pygame.draw.rect(tint, ISLAND_TINT, tint.get_rect(), border_radius=22)
+            pygame.draw.rect(tint, ISLAND_TINT, tint.get_rect(), border_radius=px(22))
             surface.blit(tint, tray.topleft)
-            pygame.draw.rect(surface, theme.BAD, tray, 4, border_radius=22)
+            pygame.draw.rect(surface, theme.BAD, tray, max(2, px(4)), border_radius=px(22))
 
     def _draw_left_zone(self, surface: pygame.Surface, zone: pygame.Rect) -> None:
         """The chest with the Treasure Chest card; else what the card asks for, big."""
         s = self.state
+        px = theme.px
         card = s.card
         if card == "chest":
-            pygame.draw.rect(surface, (96, 62, 32), zone, border_radius=12)
-            pygame.draw.rect(surface, (214, 170, 80), zone, 3, border_radius=12)
-            draw_symbol(surface, "chest", pygame.Rect(zone.x + 8, zone.y + 4, 34, 34))
-            draw_text_in(surface, "Treasure chest", pygame.Rect(zone.x + 46, zone.y + 8,
-                                                                zone.w - 56, 26), 16, theme.TEXT,
-                         True, "left", min_size=11)
+            pygame.draw.rect(surface, (96, 62, 32), zone, border_radius=px(12))
+            pygame.draw.rect(surface, (214, 170, 80), zone, max(1, px(3)), border_radius=px(12))
+            draw_symbol(surface, "chest", pygame.Rect(zone.x + px(6), zone.y + px(3), px(24),
+                                                      px(24)))
+            draw_text_in(surface, "Treasure chest", pygame.Rect(zone.x + px(34), zone.y + px(4),
+                                                                zone.w - px(40), px(22)),
+                         14, theme.TEXT, True, "left", min_size=12)
             if not s.chest:
-                draw_text_in(surface, "choose dice, then C or To chest",
-                             pygame.Rect(zone.x + 8, zone.y + 76, zone.w - 16, 28), 15,
-                             (230, 210, 170), min_size=10)
+                draw_text_in(surface, "choose dice, then To chest" if theme.metrics.touch
+                             else "choose dice, then C or To chest",
+                             layout.inset(zone, top=30, x=8, bottom=6), 13, (230, 210, 170),
+                             min_size=12, wrap=True)
             return
         lines: list[tuple[str, tuple]] = []
         if s.island:
@@ -333,13 +390,13 @@ class Table(BaseTable):
                                                  theme.TEXT_DIM if used else theme.TEXT)]
         if not lines:
             return
-        pygame.draw.rect(surface, theme.FELT_DARK, zone, border_radius=12)
-        y = zone.y + 16
-        for i, (text, colour) in enumerate(lines):
-            h = 36 if i == 0 else 30
-            draw_text_in(surface, text, pygame.Rect(zone.x + 8, y, zone.w - 16, h),
-                         24 if i == 0 else 18, colour, i < 2, min_size=11)
-            y += h + (4 if i == 0 else 0)
+        pygame.draw.rect(surface, theme.FELT_DARK, zone, border_radius=px(12))
+        inner = layout.inset(zone, x=8, y=6)
+        line_h = theme.font(15).get_height()
+        lines = lines[:max(1, 1 + (inner.h - px(28)) // max(1, line_h))]  # what the zone holds
+        parts = layout.rows(inner, fr(1.3), *([fr(1)] * (len(lines) - 1)), gap=2)
+        for i, ((text, colour), box) in enumerate(zip(lines, parts, strict=True)):
+            draw_text_in(surface, text, box, 20 if i == 0 else 15, colour, i < 2, min_size=12)
 
     def buttons(self) -> list[ButtonSpec]:
         s = self.state

@@ -1,0 +1,279 @@
+"""Every scene of every game, at the most players and the longest names, on every kind of
+screen: desktop windows, a HiDPI monitor, tablets and phones held either way.
+
+For each size it renders the real scenes through the real app (menu, the table at several
+moments, the pause menu and its question, the rules, the card draw, the results, the
+session standings, the records, the review, a replay) and fails when
+
+* a text leaves its box, is drawn smaller than 12 CSS px (the prompt and the sheet's numbers
+  smaller than 16), or cuts a word (a name is shortened with "…", never split);
+* anything is drawn outside the window;
+* two controls overlap, or a control on a layout meant for touch is smaller than 44x44 CSS
+  px;
+* the place for messages covers a control.
+
+Sizes are CSS pixels with a device pixel ratio, as a browser reports them; the window is
+drawn at the device size (``--window W×H --dpr N`` in the demo shows any of them)."""
+
+from __future__ import annotations
+
+import functools
+
+import pygame
+import pytest
+
+from game.app import App
+from game.bots import make_policy
+from game.catalog import GAMES
+from game.launcher import LONG_NAMES
+from game.rules.core import Seat
+from game.ui import probe, text, theme
+from tests.ui_driver import frames
+
+# (CSS width, CSS height, device pixel ratio, laid out for touch)
+SIZES = [(1280, 720, 1, False), (1920, 1080, 1, False), (1280, 720, 2, False),
+         (1000, 700, 1, False), (800, 600, 1, False), (1024, 768, 2, True),
+         (768, 1024, 2, True), (844, 390, 3, True), (390, 844, 3, True), (360, 640, 2, True)]
+SIZE_IDS = [f"{w}x{h}r{d}{'-touch' if t else ''}" for w, h, d, t in SIZES]
+PROMPT_MIN = 16  # dp: the prompt, your own sheet's numbers, the scores
+
+
+def long_seats(n: int, humans: int = 1) -> list[Seat]:
+    return [Seat(LONG_NAMES[i % len(LONG_NAMES)],
+                 None if i < humans else ("easy", "normal", "hard")[i % 3]) for i in range(n)]
+
+
+def players_for(info) -> int:
+    return info.max_players
+
+
+@functools.cache
+def positions(game_id: str):
+    """(a position where the human in seat 0 has rolled and must choose, the finished game),
+    at the most players with the longest names, played by bots from a fixed seed."""
+    info = GAMES[game_id]
+    n = players_for(info)
+    options = {"target": 2000} if game_id in ("farkle", "pirates") else {}
+    seats = long_seats(n)
+    state = info.new_game(seats, options, seed=11)
+    bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(n)}
+    mid = None
+    for _ in range(20_000):
+        if state.is_over():
+            break
+        if (mid is None and state.current == 0 and state.turns_played >= n
+                and getattr(state, "rolls", None) not in (None, 0)
+                and getattr(state, "dice", None)):
+            mid = state.save()
+        state.apply(bots[state.current].choose(state))
+    assert state.is_over()
+    if mid is None:  # a game without "rolls" (Farkle, Pirate Fortune): a rolled position
+        replay = info.new_game(seats, options, seed=11)
+        for action in state.actions:
+            if replay.current == 0 and replay.turns_played >= n and \
+                    (getattr(replay, "rolled", False)):
+                break
+            replay.apply(action)
+        mid = replay.save()
+    return mid, state.save()
+
+
+def load(info, save):
+    return info.state_type().load(save)
+
+
+def make_app(size) -> App:
+    w, h, dpr, touch = size
+    pygame.quit()
+    app = App(sound=False, seed=5, window_size=(w, h), dpr=dpr, touch=touch)
+    app.settings.bot_speed = "fast"
+    return app
+
+
+class Screen:
+    """One rendering of the app's scenes, checked."""
+
+    def __init__(self, app: App, size, what: str):
+        self.app, self.size, self.what = app, size, what
+        with text.record() as drawn, probe.record() as controls:
+            app.draw()
+        self.drawn, self.controls = drawn, controls
+
+    def check(self, touch_targets: bool = True) -> Screen:
+        where = f"{self.what} at {SIZE_IDS[SIZES.index(self.size)]}"
+        assert self.drawn, f"{where}: nothing was drawn"
+        window = pygame.Rect((0, 0), self.app.screen.get_size())
+        problems = text.overflows(self.drawn)
+        problems += text.under_floor(self.drawn)
+        problems += text.broken_words(self.drawn)
+        problems += [f"{d.text!r} drawn outside the window at {tuple(d.ink)}"
+                     for d in self.drawn if d.ink.w and not window.contains(d.ink)]
+        shown = [c for c in self.controls]
+        problems += [f"control {c.name!r} outside the window at {tuple(c.shown)}"
+                     for c in shown if not window.contains(c.shown)]
+        for i, a in enumerate(shown):
+            for b in shown[i + 1:]:
+                if a.shown.colliderect(b.shown) and not (a.region and b.region and
+                                                         a.group == b.group):
+                    problems.append(f"controls {a.name!r} {tuple(a.shown)} and {b.name!r} "
+                                    f"{tuple(b.shown)} overlap")
+        if self.size[3] and touch_targets:
+            least = theme.px(theme.TOUCH_MIN) - 1
+            problems += [f"touch target {c.name!r} is {c.rect.w}x{c.rect.h} device px, under "
+                         f"{theme.TOUCH_MIN} CSS px" for c in shown
+                         if not c.region and (c.rect.w < least or c.rect.h < least)]
+        message = self.app.scene.message_rect()
+        problems += [f"the message place {tuple(message)} covers {c.name!r}"
+                     for c in shown if message.colliderect(c.shown)]
+        assert not problems, f"{where}: " + "\n  ".join(problems[:12])
+        return self
+
+    def sizes_of(self, predicate) -> list[float]:
+        return [d.size for d in self.drawn if predicate(d)]
+
+
+def render(app: App, size, what: str, touch_targets: bool = True) -> Screen:
+    return Screen(app, size, what).check(touch_targets)
+
+
+def settle(app: App, n: int = 3) -> None:
+    frames(app, n)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_scene_fits_every_screen(game_id, size):
+    info = GAMES[game_id]
+    n = players_for(info)
+    mid, final_save = positions(game_id)
+    final = load(info, final_save)
+    app = make_app(size)
+    try:
+        # The menu: this game chosen, the most seats, every option on (every sub-option).
+        app.show("menu", game_id=game_id, seats=long_seats(n))
+        menu = app.scene
+        for opt in info.options:
+            if opt.kind == "bool":
+                menu.options[game_id][opt.key] = True
+        menu.rebuild()
+        settle(app)
+        render(app, size, "menu")
+        menu.body.scroll(10**6)  # the bottom of a menu that scrolls
+        menu._place()
+        render(app, size, "menu scrolled down")
+        menu.typing = 0
+        menu.rebuild()
+        render(app, size, "menu while typing a name")
+        menu.typing = None
+        app.notify("Some settings were damaged and are back to their defaults. " * 2)
+        render(app, size, "menu with a message")
+        app.toast = None
+
+        # The table: the human to choose, odds on, a hint shown, a banner, the final sheet.
+        state = load(info, mid)
+        play = app.show("play", info=info, state=state, autosave=False)
+        settle(app, 40)
+        play.banner = None
+        screen = render(app, size, "the table, your turn")
+        prompt = play.regions["status"]
+        sizes = screen.sizes_of(lambda d: prompt.contains(d.box))
+        assert sizes and min(sizes) >= PROMPT_MIN, f"prompt sizes {sizes}"
+        sheet = play.regions.get("sheet")
+        if sheet is not None:
+            numbers = screen.sizes_of(lambda d: sheet.contains(d.box)
+                                      and d.text.lstrip("+-").replace(",", "").isdigit())
+            assert numbers and min(numbers) >= PROMPT_MIN, f"sheet number sizes {numbers}"
+        app.settings.odds = True
+        for _ in range(200):
+            frames(app)
+            if play.odds.current() is not None:
+                break
+        render(app, size, "the table with the odds")
+        play.request_hint()
+        for _ in range(600):
+            frames(app)
+            if play.current_hint() is not None:
+                break
+        assert play.current_hint() is not None
+        render(app, size, "the table with a hint")
+        app.notify("Wait: it is Констанция Щукин's turn (F skips ahead)")
+        render(app, size, "the table with a message")
+        app.toast = None
+        from game.scenes.tables.base import Banner
+        everyone = ", ".join(s.name for s in state.seats)
+        play.banner = (Banner(f"LAST ROUND! {state.seats[0].name} reached 10,000. Still to "
+                              f"play: {everyone}", theme.ACCENT, big=True), 1.0)
+        render(app, size, "the table with the longest banner")
+        app.notify("Undone")
+        render(app, size, "a banner and a message")
+        app.toast, play.banner = None, None
+        if "sheet" not in play.regions:
+            play.show_pane("history")
+            settle(app)
+            render(app, size, "the move history tab")
+            play.show_pane("sheet")
+        app.open("pause", play=play)
+        render(app, size, "pause")
+        app.scene.ask()
+        render(app, size, "quit? question")
+        app.pop()
+        app.open("rules", info=info)
+        app.scene.area.scroll(theme.px(600))
+        render(app, size, "rules")
+        app.pop()
+        if game_id == "pirates":
+            draw = app.open("carddraw", play=play)
+            render(app, size, "card draw, waiting")
+            draw.phase, draw.card, draw.time = "show", "sea_battle_4", 0.0
+            render(app, size, "card draw, the card shown")
+            app.pop()
+
+        # The finished game.
+        play = app.show("play", info=info, state=final, autosave=False)
+        settle(app, 5)
+        play.banner, play.pending = None, []
+        render(app, size, "the final sheet")
+        app.show("results", info=info, state=final, news={0: ["new best!"]})
+        settle(app)
+        render(app, size, "results")
+        app.scene.time = 100  # the confetti has fallen
+        if any(o.key == "session" for o in info.options):
+            from game.rules.session import Session
+            session = Session(game_id, final.seats, {}, 2, seed=3)
+            while not session.current.is_over():
+                state = session.current
+                state.apply(make_policy(info.bot_module, "easy", seed=1).choose(state))
+            app.show("session", info=info, session=session)
+            render(app, size, "session standings")
+        app.show("confirm", title="Replace the saved game?", text="x " * 60, yes="Yes",
+                 on_yes=lambda: None)
+        render(app, size, "a question")
+        for seat in final.seats:  # the long names in the records and high scores
+            seat.bot = None
+        app.record_game(game_id, final)
+        app.show("records", game_id=game_id)
+        render(app, size, "records")
+        app.scene.show(len(app.scene.game_ids))
+        for _ in range(100):
+            frames(app)
+            if app.scene.recent is not None:
+                break
+        render(app, size, "recent games")
+        review = app.show("review", info=info, state=final, seats=list(range(n)))
+        render(app, size, "review in progress")
+        for _ in range(5000):
+            frames(app)
+            if review.review is not None:
+                break
+        assert review.review is not None
+        render(app, size, "review")
+        review.show_tab(n - 1)
+        review.move_cursor(10**6)
+        render(app, size, "review, the last page")
+        review.show_tab(0)
+        if review.rows():
+            review.open(0)
+            settle(app)
+            render(app, size, "replay at a reviewed moment")
+    finally:
+        pygame.quit()
