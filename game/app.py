@@ -59,6 +59,7 @@ class Scene:
     (``app.show``/``app.open``, the registry in ``game.scenes``)."""
 
     overlay = False
+    dim_alpha = 0  # an overlay: how dark the app makes the scenes under it
 
     def __init__(self, app: App):
         self.app = app
@@ -137,6 +138,8 @@ class App:
         self.partial_frames = 0  # of which only the moving part was redrawn
         self.toast: tuple[str, float, tuple] | None = None
         self._dirty = True  # something changed since the last drawn frame
+        self._under: pygame.Surface | None = None  # what is under an overlay, dimmed
+        self._under_ok = False
         self._since_draw = 0.0
         # Seeds for new games: random for players, fixed for tests and demos.
         self.seeds = random.Random(seed)
@@ -297,8 +300,9 @@ class App:
         self.invalidate()
 
     def invalidate(self) -> None:
-        """Something changed: the next frame is drawn."""
+        """Something changed: the next frame is drawn (in full)."""
         self._dirty = True
+        self._under_ok = False
 
     # -- frames ----------------------------------------------------------------------------
     def typing(self) -> bool:
@@ -352,14 +356,26 @@ class App:
         if not self._dirty and animating and self.partial_draw():
             self.frame += 1
             return True
-        self.draw()
+        self.draw(keep_under=True)
         self.frame += 1
         return True
 
     def partial_draw(self) -> bool:
-        """Only something moving changed (dice in the air): let the scene redraw just those
-        regions (dirty regions) and show only them. False when it cannot."""
-        if len(self.visible_scenes()) != 1 or self.toast:
+        """Only something moving changed: redraw just that. Over an overlay (a card being
+        drawn) the dimmed scene under it comes from the picture kept of it; on the table,
+        only the tray is drawn while the dice tumble (dirty regions). False when it cannot."""
+        scenes = self.visible_scenes()
+        if len(scenes) > 1 and self._under is not None and self._under_ok \
+                and self._under.get_size() == self.screen.get_size():
+            self.screen.blit(self._under, (0, 0))
+            scenes[-1].draw(self.screen)
+            if self.toast:
+                self.draw_toast(self.screen)
+            self.present()
+            self.drawn_frames += 1
+            self.partial_frames += 1
+            return True
+        if len(scenes) != 1 or self.toast:
             return False
         rects = self.scene.draw_moving(self.screen)
         if not rects:
@@ -380,12 +396,28 @@ class App:
         """Nothing moves and nothing changed: the loop may wait longer for input."""
         return not self._dirty and not any(s.animating() for s in self.visible_scenes())
 
-    def draw(self) -> None:
+    def draw(self, keep_under: bool = False) -> None:
+        """Draw every visible scene, an overlay over the darkened scenes under it.
+        ``keep_under``: keep a picture of what is under an overlay, so the overlay's own
+        animation (a card turning over) need not draw them again each frame."""
         self._dirty = False
         self._since_draw = 0.0
-        for scene in self.visible_scenes():
+        scenes = self.visible_scenes()
+        for scene in scenes[:-1]:
             scene.ensure_layout()
             scene.draw(self.screen)
+        top = scenes[-1]
+        if len(scenes) > 1 and top.dim_alpha:
+            from .ui.widgets import dim
+            dim(self.screen, top.dim_alpha)
+            if keep_under:
+                if self._under is None or self._under.get_size() != self.screen.get_size():
+                    self._under = self.screen.copy()
+                else:
+                    self._under.blit(self.screen, (0, 0))
+                self._under_ok = True
+        top.ensure_layout()
+        top.draw(self.screen)
         if self.toast:
             self.draw_toast(self.screen)
         self.present()

@@ -16,7 +16,6 @@ from game.ui import layout, probe, theme
 from game.ui.cards import draw_card, draw_pile
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
-from game.ui.widgets import dim
 from game.ui.words import possessive, says
 
 SHUFFLE = 0.9  # seconds: the discards fly back onto the deck
@@ -33,6 +32,7 @@ def _lerp_rect(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
 
 class CardDrawScene(Scene):
     overlay = True
+    dim_alpha = 200  # the app darkens the scenes under it
 
     def __init__(self, app: App, play):
         super().__init__(app)
@@ -136,7 +136,6 @@ class CardDrawScene(Scene):
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        dim(surface, 200)
         name = self.play.name(self.seat)
         title = (f"{possessive(name).capitalize()} Fortune Card" if self.human
                  else f"{says(name, 'draws')} a Fortune Card")

@@ -13,11 +13,12 @@ from game.app import App, Scene
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
-from game.ui.widgets import Button, FocusGroup, dim, panel
+from game.ui.widgets import Button, FocusGroup, panel
 
 
 class ConfirmScene(Scene):
     overlay = True
+    dim_alpha = 170  # the app darkens the scenes under it
 
     def __init__(self, app: App, title: str, text: str, yes: str, on_yes: Callable[[], None],
                  no: str = "No, go back"):
@@ -60,7 +61,6 @@ class ConfirmScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        dim(surface)
         panel(surface, self.box, theme.PANEL, 22, theme.LINE)
         draw_text_in(surface, self.title, self.title_box, 28, theme.ACCENT, True, min_size=18)
         draw_text_in(surface, self.text, self.text_box, 17, theme.TEXT, wrap=True, min_size=14)

@@ -8,11 +8,12 @@ from game.app import App, Scene
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
-from game.ui.widgets import Button, FocusGroup, dim, panel
+from game.ui.widgets import Button, FocusGroup, panel
 
 
 class PauseScene(Scene):
     overlay = True
+    dim_alpha = 170  # the app darkens the scenes under it
 
     def __init__(self, app: App, play):
         super().__init__(app)
@@ -95,7 +96,6 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        dim(surface)
         panel(surface, self.box, theme.PANEL, 22, theme.LINE)
         title = "Quit this game?" if self.confirming else "Paused"
         draw_text_in(surface, title, self.title_box, 30, theme.ACCENT, True, min_size=20)

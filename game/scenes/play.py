@@ -32,7 +32,7 @@ from game.ui.dice import DiceAnimator, draw_die, lift
 from game.ui.history import History
 from game.ui.layout import Sections, fr
 from game.ui.sheet import ScoreSheet, SheetModel
-from game.ui.text import draw_text_in
+from game.ui.text import draw_text_in, ellipsize, text_width
 from game.ui.widgets import Button, FocusGroup, draw_text, panel
 from game.ui.words import turn_of
 
@@ -716,12 +716,19 @@ class PlayScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT, row.inflate(theme.px(4), theme.px(2)),
                              width=max(2, theme.px(3)), border_radius=theme.px(6))
 
-    def turn_text(self) -> tuple[str, tuple]:
+    def turn_text(self, width: int | None = None, size: float = 20) -> tuple[str, tuple]:
+        """Whose turn it is, in words; given a width (device px), a name too long for it is
+        shortened with "…" so that "'s turn" / "is playing" stays."""
         seat = self.shown_seat
         if seat is None:
             return "Game over", theme.ACCENT
         who = self.name(seat)
         text = turn_of(who) if self.state.seats[seat].is_human else f"{who} is playing"
+        if width is not None and who in text and text_width(text, size, True) > width:
+            rest = text.replace(who, "", 1)
+            room = max(theme.px(30), width - text_width(rest, size, True))
+            short = ellipsize(theme.font(size, True), who, room)
+            text = text.replace(who, short, 1)
         return text, self.table.seat_colour(seat)
 
     def _draw_top(self, surface: pygame.Surface) -> None:
@@ -740,7 +747,7 @@ class PlayScene(Scene):
                          min_size=18, display=True)
             area = pygame.Rect(title.right + theme.px(16), area.y, area.right - title.right -
                                theme.px(16), area.h)
-        text, colour = self.turn_text()
+        text, colour = self.turn_text(area.w - theme.px(40), 20)
         seat = self.shown_seat
         info = self.table.turn_info() if seat == self.state.current else ""
         mine = seat is not None and self.state.seats[seat].is_human
@@ -754,7 +761,7 @@ class PlayScene(Scene):
         words = pygame.Rect(area.x + 2 * dot + theme.px(14), area.y,
                             area.w - 2 * dot - theme.px(20), area.h)
         drawn = draw_text_in(surface, text, words, 20, theme.ACCENT if mine else theme.TEXT,
-                             True, "left", min_size=16, wrap="tools" in self.regions)
+                             True, "left", min_size=16)
         rest = pygame.Rect(drawn.right + theme.px(14), area.y, words.right - drawn.right -
                            theme.px(14), area.h)
         if info and rest.w > theme.px(60):

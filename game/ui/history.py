@@ -20,7 +20,6 @@ class History:
         self.offset = 0  # lines scrolled up from the newest
         self._wrapped: list[tuple[str, tuple]] = []
         self._wrap_key = None
-        self._added = 0  # entries ever added (the wrap is redone when it changes)
         self.set_rect(rect)
 
     def set_rect(self, rect: pygame.Rect) -> None:
@@ -44,18 +43,21 @@ class History:
         return pygame.Rect(self.rect.x + pad + theme.px(2), self.rect.y + theme.px(4),
                            self.up.left - self.rect.x - 2 * pad, self.rect.h - theme.px(8))
 
+    def _wrap(self, text: str, colour) -> list[tuple[str, tuple]]:
+        face = theme.font(SIZE)
+        width = max(1, self.text_box.w - theme.px(16))
+        return [(("   " if i else "") + line, colour)
+                for i, line in enumerate(wrap_lines(face, text, width))]
+
     @property
     def lines(self) -> list[tuple[str, tuple]]:
-        """The entries wrapped to the box: (line, colour)."""
-        key = (self.text_box.w, theme.metrics.scale, self._added, theme.generation)
+        """The entries wrapped to the box: (line, colour). Wrapped again only when the box
+        or the scale changed; a new entry is wrapped when it is added."""
+        key = (self.text_box.w, theme.metrics.scale, theme.generation)
         if key != self._wrap_key:
-            face = theme.font(SIZE)
-            width = max(1, self.text_box.w - theme.px(16))
-            out = []
-            for text, colour in self.entries:
-                for i, line in enumerate(wrap_lines(face, text, width)):
-                    out.append((("   " if i else "") + line, colour))
-            self._wrapped, self._wrap_key = out, key
+            self._wrapped = [line for text, colour in self.entries
+                             for line in self._wrap(text, colour)]
+            self._wrap_key = key
         return self._wrapped
 
     @property
@@ -67,16 +69,19 @@ class History:
         return max(0, len(self.lines) - self.visible)
 
     def add(self, text: str, colour=theme.TEXT) -> None:
-        before = len(self.lines)
+        lines = self.lines
+        new = self._wrap(text, colour)
         self.entries.append((text, colour))
-        self._added += 1
-        del self.entries[:-LIMIT]
+        lines += new
+        if len(self.entries) > LIMIT:  # the oldest go (and their lines with them)
+            del self.entries[:-LIMIT]
+            self._wrap_key = None
         if self.offset:  # reading older lines: keep them still while new ones arrive
-            self.offset = min(self.offset + len(self.lines) - before, self.max_offset)
+            self.offset = min(self.offset + len(new), self.max_offset)
 
     def clear(self) -> None:
         self.entries, self.offset = [], 0
-        self._added += 1
+        self._wrapped, self._wrap_key = [], None
 
     def scroll(self, lines: int) -> None:
         """Positive: back in time (up)."""

@@ -22,7 +22,7 @@ import pygame
 
 from . import probe, theme
 from .scroll import ScrollArea
-from .text import draw_text_in, ellipsize, fit_text
+from .text import draw_text_in, ellipsize, fit_text, text_width
 
 BODY = 16  # dp: the sheet's numbers and labels are never smaller
 HEADER = 15  # dp: the names above the columns (two lines where they need them)
@@ -90,6 +90,8 @@ class ScoreSheet:
     pager: dict[str, pygame.Rect] = field(default_factory=dict)
     touch_rows: bool = True  # rows that are tapped get the touch minimum height on touch layouts
     interactive: bool = True  # rows and cells can be chosen (not on the results' final sheet)
+    _picture: pygame.Surface | None = field(default=None, repr=False)
+    _picture_key: tuple | None = field(default=None, repr=False)
 
     # -- input ---------------------------------------------------------------------------
     def key_at(self, pos) -> str | None:
@@ -150,14 +152,13 @@ class ScoreSheet:
         """(label column width, the model columns shown), all in device pixels."""
         px = theme.px
         n = len(model.headers)
-        label_face = theme.font(size, False)
-        widest = max((label_face.size(r.label)[0] + (px(50) if r.note else 0)
+        widest = max((text_width(r.label, size) + (px(50) if r.note else 0)
                       for r in model.rows), default=px(60))
         label_w = min(widest + px(14), px(self.label_width), int(width * 0.42))
         label_w = max(label_w, min(px(90), int(width * 0.3)))
-        number_face = theme.font(size, True)
-        widest_cell = max((number_face.size(c.text)[0] for r in model.rows for c in r.cells),
-                          default=px(20))
+        # (a long word in a cell, a taker's name, ends in "…" rather than widening its column)
+        widest_cell = max((min(text_width(c.text, size, True), px(64))
+                           for r in model.rows for c in r.cells), default=px(20))
         min_col = max(widest_cell + px(10), px(theme.TOUCH_MIN + 6 if theme.metrics.touch else 40))
         room = width - label_w
         fits = max(1, room // max(1, min_col))
@@ -182,7 +183,34 @@ class ScoreSheet:
         return label_w, sorted(shown)
 
     # -- drawing ---------------------------------------------------------------------------
+    def _key(self, model: SheetModel) -> tuple:
+        """Everything the sheet's picture depends on."""
+        rows = tuple((r.label, r.kind, r.key, r.note, r.label_colour, r.note_colour,
+                      tuple((c.text, c.colour, c.bold, c.fill, c.key) for c in r.cells))
+                     for r in model.rows)
+        return (rows, tuple(tuple(h) for h in model.headers), model.active_column,
+                model.cursor, model.footer, model.corner, model.viewer, model.fixed_columns,
+                model.keep, tuple(self.rect), self.hover_key, self.page, self.scroll.offset,
+                self.interactive, self.touch_rows, self.label_width, theme.metrics.key,
+                theme.generation)
+
     def draw(self, surface: pygame.Surface, model: SheetModel) -> None:
+        """Draw the sheet; a sheet that shows the same as last time is its picture again
+        (a frame of a 4K window redraws a big table in one blit). While tests record what
+        is drawn, it is always drawn afresh."""
+        from . import text as text_module
+        key = self._key(model)
+        recording = text_module._recorded is not None or probe._controls is not None
+        if (not recording and key == self._picture_key and self._picture is not None
+                and surface.get_rect().contains(self.rect)):
+            surface.blit(self._picture, self.rect)
+            return
+        self._draw(surface, model)
+        if surface.get_rect().contains(self.rect) and self.rect.w and self.rect.h:
+            self._picture = surface.subsurface(self.rect).copy()
+            self._picture_key = key
+
+    def _draw(self, surface: pygame.Surface, model: SheetModel) -> None:
         px = theme.px
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(14))
         inner = self.rect.inflate(-px(16), -px(12))
@@ -302,15 +330,15 @@ class ScoreSheet:
         line = face.get_height()
         if col_w is None:
             col_w = (width - theme.px(self.label_width)) // max(1, n)
-        one = all(face.size(h[0])[0] <= col_w - theme.px(12) for h in model.headers)
+        one = all(text_width(h[0], HEADER, True) <= col_w - theme.px(12) for h in model.headers)
         return line + theme.px(8) if one else 2 * line + theme.px(8)
 
     @staticmethod
     def _header_text(name: str, width: int, head_h: int) -> str:
         """The name, or its initials when not even its first word fits the column."""
-        face = theme.font(HEADER, True)
         first = name.split()[0] if name.split() else name
-        if face.size(first)[0] <= width or face.size(initials(name))[0] > width:
+        if text_width(first, HEADER, True) <= width or \
+                text_width(initials(name), HEADER, True) > width:
             return name
         return initials(name)
 

@@ -100,6 +100,21 @@ def wrap_lines(face: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
+_widths: dict[tuple, int] = {}
+
+
+def text_width(text: str, size: float, bold: bool = False) -> int:
+    """The width in device pixels of ``text`` in the UI face at ``size`` dp (remembered:
+    tables measure the same numbers every frame)."""
+    key = (text, theme.metrics.px(size), bold, theme.generation)
+    width = _widths.get(key)
+    if width is None:
+        if len(_widths) > 20000:
+            _widths.clear()
+        width = _widths[key] = theme.font(size, bold).size(text)[0]
+    return width
+
+
 def ellipsize(face: pygame.font.Font, text: str, width: int) -> str:
     if face.size(text)[0] <= width:
         return text
