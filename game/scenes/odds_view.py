@@ -24,14 +24,14 @@ from game.ui.sheet import SheetModel
 from game.ui.text import draw_text_in
 
 if TYPE_CHECKING:
-    from game.scenes.play import PlayScene
+    from game.scenes.table_view import TableScene
 
 WAITING = "…"
 LINE = 15  # dp: the size of the odds' words
 
 
 class OddsView:
-    def __init__(self, scene: PlayScene):
+    def __init__(self, scene: TableScene):
         self.scene = scene
         self.task: Task[Odds] | None = None
         self.key: tuple | None = None

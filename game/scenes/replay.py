@@ -13,7 +13,7 @@ import pygame
 from game.app import App
 from game.catalog import GameInfo
 from game.rules.core import GameState
-from game.scenes.play import PlayScene
+from game.scenes.table_view import TableScene
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
@@ -23,7 +23,7 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 BASE_DELAY = 0.8  # seconds between moves at 1x
 
 
-class ReplayScene(PlayScene):
+class ReplayScene(TableScene):
     coaching = False  # no hints in a replay: the tables leave the coach out of their footers
 
     def __init__(self, app: App, info: GameInfo, final: GameState,

@@ -16,7 +16,7 @@ from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import says
 
 if TYPE_CHECKING:
-    from game.scenes.play import PlayScene
+    from game.scenes.table_view import TableScene
 
 
 @dataclass
@@ -46,7 +46,7 @@ class Banner:
 class Table:
     """Base: override what differs. ``self.scene`` gives access to state and helpers."""
 
-    def __init__(self, scene: PlayScene):
+    def __init__(self, scene: TableScene):
         self.scene = scene
 
     @property

@@ -1,0 +1,624 @@
+"""The table every game is played at, and replayed at: dice on a felt tray, the game's
+buttons, its score sheet, the move history, and the pacing of what happens.
+
+What differs between games comes from a Table (game.scenes.tables.<game>); who moves comes
+from the scene built on this one: the play scene (people and bots) or the replay (a saved
+game's moves).
+
+Pacing: ``apply`` returns all of an action's events at once, but the player sees them one
+after the other. Events wait in ``pending``: a roll tumbles first, what it led to (a
+farkle, a bonus) is announced only once the dice have landed, in a banner beside the dice
+(never over them), and the next player's turn starts on screen only after the banner was
+shown. Until the dice land the sheet shows how it was before the roll.
+
+Layout (``relayout``, from the window's size): a top bar (whose turn, the tools), the felt
+tray with the dice, the game's buttons, the status place (what to do now, the coach, the
+banners and messages), the move history and the score sheet. On a wide window the sheet
+stands beside the rest; on a phone held upright it comes under the dice, the history a
+button away. Pointer input goes to the region under it (``Sections``)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+from game.app import App, Scene
+from game.bots import make_policy
+from game.catalog import GameInfo
+from game.rules.core import Action, Event, GameState, IllegalAction
+from game.scenes.tables import load_table
+from game.scenes.tables.base import Banner
+from game.tasks import FRAME_BUDGET, Task
+from game.ui import layout, probe, theme
+from game.ui.dice import DiceAnimator, draw_die, lift
+from game.ui.history import History
+from game.ui.layout import Sections, fr
+from game.ui.sheet import ScoreSheet, SheetModel
+from game.ui.text import draw_text_in, ellipsize, text_width
+from game.ui.widgets import Button, FocusGroup, draw_text, panel
+from game.ui.words import turn_of
+
+BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
+
+
+
+
+class TableScene(Scene):
+    """The shared table: layout, drawing, the events of each move shown in order. Subclasses
+    say who moves (``update``), which tools the bar holds (``_build_top_buttons``) and what
+    keys do (``handle``)."""
+
+    def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True,
+                 session=None, hinted: bool = False):
+        super().__init__(app)
+        self.info = info
+        self.state = state
+        self.autosave = autosave
+        self.session = session  # a game.rules.session.Session when this game is part of one
+        self.table = load_table(info.table_module())(self)
+        self.bots = {i: make_policy(info.bot_module, seat.bot, seed=state.seed * 7 + i)
+                     for i, seat in enumerate(state.seats) if seat.bot}
+        self.animator = DiceAnimator()
+        self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
+        self.regions: dict[str, pygame.Rect] = {}
+        self._view_key: tuple | None = None
+        self.sections = Sections()
+        self.pane = "sheet"  # on a phone: the sheet or the history under the dice
+        self.top_buttons = FocusGroup()
+        self.table_buttons = FocusGroup()
+        self.die_rects: list[pygame.Rect] = []
+        self.hover_die = -1
+        self.bot_plan: tuple[Action, float] | None = None
+        self.bot_warm: tuple[tuple, Task] | None = None  # (position, a bot's table building)
+        self.fast_forward = False
+        self.banner: tuple[Banner, float] | None = None
+        self.pending: list[Event] = []  # events of the last action not shown yet
+        self.frozen_sheet: SheetModel | None = None  # the sheet before a roll, until it lands
+        self.history = History(pygame.Rect(0, 0, 1, 1))
+        self.shown_seat = None if state.is_over() else state.current  # whose turn is on screen
+        self._turn_key = (state.current, state.turns_played)
+        self.coach = None  # a game.coach.Coach, made on the first hint
+        self.hint = None  # (the position it is for, the Hint) while one is shown
+        self.hint_task = None  # (the position, a game.tasks.Task) while the coach thinks
+        self.hint_budget = FRAME_BUDGET  # seconds of coach work per frame
+        self.hint_failed = None  # the position the coach failed on ("always" asks once)
+        self.hints_used = hinted  # a hint was shown to a human in this game (kept over undo,
+        # saved with the game: a continued game keeps its mark)
+        from game.scenes.odds_view import OddsView
+        self.odds = OddsView(self)  # exact odds on a human's turn (O)
+        self.table.new_turn()
+        self._build_top_buttons()
+        if state.turns_played == 0 and not state.is_over() and not getattr(state, "dice", None):
+            self._announce_seating()
+
+    @property
+    def human_turn(self) -> bool:
+        return not self.state.is_over() and self.state.seats[self.state.current].is_human
+
+    @property
+    def busy(self) -> bool:
+        """Something is still being shown: dice tumbling, events waiting, a banner up, or
+        the table's own pause (a card about to be drawn)."""
+        return (self.animator.busy or bool(self.pending) or self.banner is not None
+                or self.table.hold())
+
+    @property
+    def finished(self) -> bool:
+        """The game is over and everything about it has been shown: the final sheet stays
+        until the player moves on to the results."""
+        return self.state.is_over() and not self.busy
+
+    def name(self, seat: int) -> str:
+        return self.state.seats[seat].name
+
+    def _announce_seating(self) -> None:
+        order = [self.name(s) for s in self.state.order]
+        text = "Seating order: " + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(order))
+        self.history.add(text, theme.INFO)
+        self._raise_banner(Banner(text, theme.INFO, "", big=True))
+
+    def act(self, action: Action) -> bool:
+        """Apply an action for the player to act; illegal ones explain themselves."""
+        before = self.table.sheet()
+        try:
+            events = self.state.apply(action)
+        except IllegalAction as exc:
+            self.complain(str(exc))
+            return False
+        if any(e["type"] == "rolled" for e in events) and not self.fast_forward:
+            self.frozen_sheet = before
+        self.app.invalidate()
+        self.pending += events
+        self.table.after_action(action, events)
+        self._after_change()
+        self._pump()
+        return True
+
+    def _after_change(self) -> None:
+        key = (self.state.current, self.state.turns_played)
+        if key != self._turn_key:
+            self._turn_key = key
+            self.table.new_turn()
+        if self.autosave:
+            # A finished game stays saved until the results are up: it can still be undone.
+            storage.store(self.info.id, self.state, self.session, hinted=self.hints_used)
+        self._build_top_buttons()
+
+    def complain(self, text: str) -> None:
+        self.app.sounds.play("error")
+        self.app.notify(text[:1].upper() + text[1:], theme.BAD)
+
+    def _pump(self) -> None:
+        """Show waiting events in order; stop while dice tumble or a banner is up."""
+        while self.pending and not self.animator.busy and self.banner is None:
+            self._show(self.pending.pop(0))
+        if not self.animator.busy and not any(e["type"] == "rolled" for e in self.pending):
+            self.frozen_sheet = None  # the dice have landed: the sheet may show the result
+        if not self.pending and self.banner is None:
+            self.shown_seat = None if self.state.is_over() else self.state.current
+
+    def _show(self, event: Event) -> None:
+        if event["type"] == "rolled":
+            self.app.sounds.play("roll")
+            if not self.fast_forward:
+                self.animator.start(self.table.rolled_positions(event))
+        elif event["type"] == "turn":
+            self.shown_seat = event["seat"]
+        elif event["type"] == "game_over":
+            self.shown_seat = None
+        line = self.table.history_line(event)
+        if line:
+            self.history.add(*line)
+        banner = self.table.describe(event)
+        if banner:
+            if banner.sound:
+                self.app.sounds.play(banner.sound)
+            if not line:
+                self.history.add(banner.text, banner.colour)
+            if banner.big:
+                self._raise_banner(banner)
+
+    def _raise_banner(self, banner: Banner) -> None:
+        if not self.fast_forward:
+            self.banner = (banner, BANNER_SECONDS.get(self.app.settings.bot_speed, 1.8))
+
+    def relayout(self) -> None:
+        """The regions for the window: see the module's doc. Sizes are in dp."""
+        f = layout.form()
+        screen = layout.screen_rect()
+        control = layout.touch_size(44)
+        self.compact_bar = f.narrow or f.short or f.portrait
+        tabs = f.portrait or f.short
+        r: dict[str, pygame.Rect] = {}
+        if f.portrait:  # the tools in a row under the bar, the sheet or history under all
+            bar, tools, body = layout.rows(screen, control + 8, control + 8, fr())
+            r["bar"], r["tools"] = bar, layout.inset(tools, x=8, bottom=8)
+            body = layout.inset(body, x=8, bottom=8)
+            tray_h = self.table.tray_height(theme.dp(body.w))
+            r["tray"], r["actions"], r["status"], r["pane"] = layout.rows(
+                body, fr(4, min=min(tray_h, 150), max=tray_h), control + 4, 64,
+                fr(1, min=150), gap=6)
+        else:
+            bar_h = 48 if f.short else 64
+            bar, body = layout.rows(screen, bar_h, fr())
+            r["bar"] = bar
+            body = layout.inset(body, 8 if f.short else 16)
+            left, right = layout.cols(body, fr(1, min=300), fr(1.1 if not f.narrow else 1.05),
+                                      gap=10 if f.short else 18)
+            if tabs:
+                r["tray"], r["actions"], r["status"] = layout.rows(
+                    left, fr(1, min=110), control + 2, 64, gap=6)
+                r["tabs"], r["pane"] = layout.rows(right, control, fr(), gap=6)
+            else:
+                keys = 20 if not f.touch else 0
+                parts = layout.rows(left, fr(1, min=200), control + 14, fr(0.42, min=80),
+                                    fr(0.58, min=90), keys, gap=8)
+                r["tray"], r["actions"], r["status"], r["history"], r["keys"] = parts
+                r["actions"] = layout.inset(r["actions"], y=4)
+                r["sheet"] = right
+        if tabs:
+            r["sheet" if self.pane == "sheet" else "history"] = r["pane"]
+        self.regions = r
+        self.tabs = "tabs" in r  # the two tabs over the pane (a phone on its side)
+        self.pane_toggle = f.portrait  # one button among the tools (a phone upright)
+        self.history.set_rect(r.get("history") or r["pane"])
+        self._build_top_buttons()
+        self.table_buttons.set(self._table_buttons())
+        self._sections()
+
+    def _sections(self) -> None:
+        """Which region takes a pointer event (the topmost first)."""
+        s = self.sections
+        s.clear()
+        r = self.regions
+        s.add("tray", r["tray"], self._pointer_tray)
+        s.add("actions", r["actions"], self.table_buttons.handle)
+        if "sheet" in r:
+            s.add("sheet", r["sheet"], self._pointer_sheet)
+        if "history" in r:
+            s.add("history", r["history"], self._pointer_history)
+        if self.tabs:
+            s.add("tabs", r["tabs"], self._pointer_tabs)
+        s.add("bar", r["bar"], self.top_buttons.handle)
+        if "tools" in r:
+            s.add("tools", r["tools"], self.top_buttons.handle)
+
+    def show_pane(self, pane: str) -> None:
+        """On a phone: show the sheet or the move history under the dice."""
+        if self.pane != pane:
+            self.pane = pane
+            self._layout_key = None
+            self.ensure_layout()
+            self.app.invalidate()
+
+    def _table_buttons(self) -> list[Button]:
+        area = self.regions.get("actions")
+        if area is None:
+            return []
+        if self.state.is_over():
+            rect = layout.centred(area, 260, min(60, theme.dp(area.h)))
+            return [Button(rect, "See the results", self.show_results, enabled=not self.busy,
+                           size=20, hotkey="Enter", ident="results")]
+        specs = self.table.buttons()
+        if not specs:
+            return []
+        widest = 200 if len(specs) <= 2 else 160
+        n = len(specs)
+        room = theme.dp(area.w)
+        width = min(widest, (room - 12 * (n - 1)) / n)
+        row = layout.centred(area, width * n + 12 * (n - 1), min(60, theme.dp(area.h)))
+        rects = layout.cols(row, *([fr()] * n), gap=12)
+        buttons = []
+        for spec, rect in zip(specs, rects, strict=True):
+            def run(spec=spec):
+                if not self.human_turn or self.busy:
+                    self._not_now()
+                elif spec.action is not None:
+                    self.act(spec.action)
+                else:
+                    self.table.press(spec.key)
+            buttons.append(Button(rect, spec.label, run,
+                                  enabled=spec.enabled and self.human_turn and not self.busy,
+                                  size=20, hotkey=spec.hotkey, min_size=14))
+        return buttons
+
+    def _not_now(self) -> None:
+        if self.state.is_over():
+            self.app.notify("The game is over")
+        elif not self.human_turn:
+            self.app.notify(f"Wait: it is {self.name(self.state.current)}'s turn (F skips ahead)")
+
+    def _position(self) -> tuple:
+        return (id(self.state), len(self.state.actions))
+
+    def current_hint(self):
+        """The hint on show for this very position, or None."""
+        if (self.hint is not None and self.hint[0] == self._position() and self.human_turn
+                and self.app.settings.coach != "off"):
+            return self.hint[1]
+        return None
+
+    def coach_thinking(self) -> bool:
+        """The coach is working on a hint for this very position."""
+        return self.hint_task is not None and self.hint_task[0] == self._position()
+
+    def _pointer_tray(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        for i, r in enumerate(self.die_rects):
+            if r.collidepoint(event.pos):
+                if self.human_turn and not self.busy:
+                    self.table.click_die(i)
+                    self.app.invalidate()
+                else:
+                    self._not_now()
+                return True
+        return self.table.click_tray(event.pos)
+
+    def _pointer_sheet(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            return self.sheet.wheel(event)
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        step = self.sheet.pager_at(event.pos)
+        if step:
+            self.sheet.turn_page(step)
+            return True
+        column = self.sheet.header_at(event.pos)
+        if column is not None:
+            model = self.table.sheet()
+            if 0 <= column < len(model.headers):
+                self.app.notify(model.headers[column][0], model.headers[column][1])
+            return True
+        key = self.sheet.key_at(event.pos)
+        if key is None:
+            return False
+        if self.human_turn and not self.busy:
+            self.table.click_row(key)
+        else:
+            self._not_now()
+        return True
+
+    def _pointer_history(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.history.scroll(event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.history.handle_click(event.pos)
+        return False
+
+    def _pointer_tabs(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        for name, rect in self.tab_rects().items():
+            if rect.collidepoint(event.pos):
+                self.show_pane(name)
+                return True
+        return False
+
+    def tab_rects(self) -> dict[str, pygame.Rect]:
+        if not self.tabs:
+            return {}
+        sheet, history = layout.cols(self.regions["tabs"], fr(), fr(), gap=6)
+        return {"sheet": sheet, "history": history}
+
+    def message_rect(self) -> pygame.Rect:
+        """Messages go in the status place under the dice (beside a banner when one is up)."""
+        self.ensure_layout()
+        status = self.regions["status"]
+        if self.banner is not None:
+            return layout.rows(status, fr(), fr(), gap=4)[1]
+        return status
+
+    def animating(self) -> bool:
+        return self.animator.busy or self.coach_thinking() or self.table.animating()
+
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """While only the dice move, only the tray is drawn again."""
+        if not self.animator.busy or self.coach_thinking() or self.table.animating() \
+                or not self.regions:
+            return None
+        tray = self.regions["tray"]
+        area = tray.inflate(theme.px(4), theme.px(4)).clip(surface.get_rect())
+        surface.fill(theme.BG, area)
+        self._draw_tray(surface)
+        self._draw_hint_marks(surface)
+        return [area]
+
+    def watch_view(self) -> None:
+        """Once a frame: when something on screen changed, the next frame is drawn."""
+        key = self.view_key()
+        if key != self._view_key:
+            self._view_key = key
+            self.app.invalidate()
+
+    def view_key(self) -> tuple:
+        """What the screen shows, in short: when it changes from one frame to the next the
+        frame is drawn (otherwise an idle table costs nothing)."""
+        sel = getattr(self.table, "held", None)
+        if sel is None:
+            sel = getattr(self.table, "chosen", None)
+        return (len(self.state.actions), id(self.state), self.busy, self.shown_seat,
+                self.banner[0] if self.banner else None, len(self.history.entries),
+                self.history.offset, self.current_hint() is not None, self.coach_thinking(),
+                id(self.odds.current()), bool(self.odds.lines()), self.fast_forward,
+                tuple(sorted(sel)) if sel else (), getattr(self.table, "cursor", None),
+                getattr(self.table, "pending_zero", None), self.frozen_sheet is not None,
+                self.bot_plan is not None, self.sheet.page, self.sheet.scroll.offset,
+                tuple((b.label, b.enabled) for b in self.table_buttons.buttons),
+                self.table.view_key())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
+        surface.fill(theme.BG)
+        self._draw_top(surface)
+        self._draw_tray(surface)
+        self.table_buttons.draw(surface)
+        if self.banner:
+            self._draw_banner(surface, *self.banner)
+        elif not self.app.toast or self.app.scene is not self:
+            self._draw_status(surface)
+        if self.tabs:
+            self._draw_tabs(surface)
+        if "history" in self.regions:
+            self.history.draw(surface)
+        if "sheet" in self.regions:
+            area = self.regions["sheet"]
+            self.sheet.rect = self.odds.sheet_rect(area)
+            self.sheet.draw(surface, self.odds.decorate(self.frozen_sheet or self.table.sheet()))
+            self.odds.draw(surface, area)
+        if "keys" in self.regions and self.regions["keys"].h:
+            keys = ("Esc menu · F1 rules · H hint · O odds · M sound · F skip bots · "
+                    "wheel/PgUp: history · F11 fullscreen")
+            draw_text_in(surface, keys, self.regions["keys"], 13, theme.TEXT_DIM,
+                         align="left", min_size=12)
+        self._draw_hint_marks(surface)
+
+    def _draw_tabs(self, surface: pygame.Surface) -> None:
+        for name, rect in self.tab_rects().items():
+            on = self.pane == name
+            pygame.draw.rect(surface, theme.PANEL_LIGHT if on else theme.PANEL, rect,
+                             border_radius=theme.px(10))
+            if on:
+                pygame.draw.rect(surface, theme.ACCENT, rect, width=max(1, theme.px(2)),
+                                 border_radius=theme.px(10))
+            label = "Score sheet" if name == "sheet" else "Move history"
+            draw_text_in(surface, label, rect.inflate(-theme.px(10), 0), 16,
+                         theme.ACCENT if on else theme.TEXT, True, min_size=13)
+            probe.control(f"tab {name}", rect, surface=surface)
+
+    def _draw_hint_marks(self, surface: pygame.Surface) -> None:
+        """The hinted move on the table: a gold ring round each die it names, a gold frame
+        round the box it fills."""
+        hint = None if self.busy or self.banner else self.current_hint()
+        if hint is None:
+            return
+        dice, key = self.table.hint_marks(hint.action)
+        specs = self.table.dice()
+        for i in sorted(dice):
+            if i < len(self.die_rects):
+                mode = specs[i].mode if i < len(specs) else "free"
+                ring = self.die_rects[i].move(0, lift(mode, self.die_rects[i]))
+                pygame.draw.rect(surface, theme.ACCENT, ring.inflate(theme.px(12), theme.px(12)),
+                                 width=max(2, theme.px(3)), border_radius=theme.px(14))
+        row = (self.sheet.cell_rects.get(key) or self.sheet.row_rects.get(key)) if key else None
+        if row is not None and "sheet" in self.regions:
+            pygame.draw.rect(surface, theme.ACCENT, row.inflate(theme.px(4), theme.px(2)),
+                             width=max(2, theme.px(3)), border_radius=theme.px(6))
+
+    def turn_text(self, width: int | None = None, size: float = 20) -> tuple[str, tuple]:
+        """Whose turn it is, in words; given a width (device px), a name too long for it is
+        shortened with "…" so that "'s turn" / "is playing" stays."""
+        seat = self.shown_seat
+        if seat is None:
+            return "Game over", theme.ACCENT
+        who = self.name(seat)
+        text = turn_of(who) if self.state.seats[seat].is_human else f"{who} is playing"
+        if width is not None and who in text and text_width(text, size, True) > width:
+            rest = text.replace(who, "", 1)
+            room = max(theme.px(30), width - text_width(rest, size, True))
+            short = ellipsize(theme.font(size, True), who, room)
+            text = text.replace(who, short, 1)
+        return text, self.table.seat_colour(seat)
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
+        bar = self.regions["bar"]
+        pygame.draw.rect(surface, theme.BG_DARK, bar)
+        if "tools" in self.regions:
+            tools = self.regions["tools"]
+            pygame.draw.rect(surface, theme.BG_DARK, (0, bar.bottom, bar.w, tools.bottom + 6 -
+                                                      bar.bottom))
+        right = min((b.rect.left for b in self.top_buttons.buttons
+                     if b.rect.colliderect(bar)), default=bar.right) - theme.px(10)
+        area = pygame.Rect(bar.x + theme.px(12), bar.y, right - bar.x - theme.px(12), bar.h)
+        if not self.compact_bar:
+            title = pygame.Rect(area.x, area.y, min(theme.px(230), area.w // 3), area.h)
+            draw_text_in(surface, self.info.title, title, 28, theme.ACCENT, True, "left",
+                         min_size=18, display=True)
+            area = pygame.Rect(title.right + theme.px(16), area.y, area.right - title.right -
+                               theme.px(16), area.h)
+        text, colour = self.turn_text(area.w - theme.px(40), 20)
+        seat = self.shown_seat
+        info = self.table.turn_info() if seat == self.state.current else ""
+        mine = seat is not None and self.state.seats[seat].is_human
+        dot = theme.px(9)
+        if mine:  # your turn: unmistakable, a lit band in your colour
+            band = area.inflate(0, -theme.px(14))
+            pygame.draw.rect(surface, (48, 44, 28), band, border_radius=theme.px(10))
+            pygame.draw.rect(surface, colour, band, width=max(1, theme.px(2)),
+                             border_radius=theme.px(10))
+        pygame.draw.circle(surface, colour, (area.x + dot + theme.px(6), area.centery), dot)
+        words = pygame.Rect(area.x + 2 * dot + theme.px(14), area.y,
+                            area.w - 2 * dot - theme.px(20), area.h)
+        drawn = draw_text_in(surface, text, words, 20, theme.ACCENT if mine else theme.TEXT,
+                             True, "left", min_size=16)
+        rest = pygame.Rect(drawn.right + theme.px(14), area.y, words.right - drawn.right -
+                           theme.px(14), area.h)
+        if info and rest.w > theme.px(60):
+            face = theme.font(15)
+            if face.size(info)[0] <= rest.w:
+                draw_text_in(surface, info, rest, 15, theme.TEXT_DIM, align="left",
+                             min_size=15)
+        self.top_buttons.draw(surface)
+
+    def _draw_tray(self, surface: pygame.Surface) -> None:
+        tray = self.regions["tray"]
+        panel(surface, tray, theme.FELT, 22, theme.FELT_DARK)
+        self.table.draw_tray(surface, tray)
+        dice = self.table.dice()
+        placed = self.table.dice_rects(tray, len(dice))
+        if not placed:
+            placed = self.dice_row(tray, len(dice), bool(self.table.aside_dice()))
+        self.die_rects = []
+        keys_on = self.human_turn and not theme.metrics.touch
+        for i, spec in enumerate(dice):
+            rect = placed[i]
+            bounce, rotation = self.animator.offset(i)
+            value = spec.value if spec.value is None else self.animator.shown(i, spec.value)
+            draw_die(surface, rect.move(0, theme.px(bounce)), value, mode=spec.mode,
+                     rotation=rotation, label=spec.label,
+                     hover=(i == self.hover_die and self.human_turn))
+            if spec.mode != "aside" and keys_on:  # its key
+                draw_text(surface, str(i + 1), (rect.centerx, rect.top - theme.px(30)), 13,
+                          (170, 220, 200), True, "center")
+            if spec.mode not in ("aside", "blank"):
+                probe.control(f"die {i}", rect, group="dice", surface=surface)
+            self.die_rects.append(rect)
+        groups = self.table.aside_dice()
+        if groups:
+            size = theme.px(34)
+            gx, gy = tray.x + theme.px(14), tray.bottom - size - theme.px(10)
+            label = pygame.Rect(gx, gy - theme.px(20), tray.w - theme.px(28), theme.px(18))
+            draw_text_in(surface, self.table.aside_label(), label, 13, (190, 230, 215), True,
+                         "left", min_size=12)
+            for group in groups:
+                for v in group:
+                    if gx + size > tray.right - theme.px(8):
+                        break
+                    draw_die(surface, pygame.Rect(gx, gy, size, size), v, mode="aside")
+                    gx += size + theme.px(4)
+                gx += theme.px(12)
+
+    def dice_row(self, tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]:
+        """The dice in a row in the middle of the tray, or in two rows when one row would
+        make them smaller than a finger on a touch layout (or than 36 dp); room is left for
+        their keys above and the set-aside dice below."""
+        area = layout.inset(tray, x=16, top=34, bottom=64 if aside else 26)
+        n = max(1, n)
+        gap = theme.px(14)
+        floor = theme.px(theme.TOUCH_MIN if theme.metrics.touch else 36)
+
+        def side(per_row: int) -> int:
+            lines = (n + per_row - 1) // per_row
+            return min(theme.px(84), (area.w - gap * (per_row - 1)) // per_row,
+                       (area.h - gap * (lines - 1)) // lines)
+
+        per_row = n
+        size = side(n)
+        if size < floor and n > 1 and side((n + 1) // 2) > size:
+            per_row = (n + 1) // 2
+            size = side(per_row)
+        lines = (n + per_row - 1) // per_row
+        total_h = lines * size + (lines - 1) * gap
+        y = area.centery - total_h // 2
+        rects = []
+        for line in range(lines):
+            count = min(per_row, n - line * per_row)
+            width = count * size + (count - 1) * gap
+            x = area.centerx - width // 2
+            for k in range(count):
+                rects.append(pygame.Rect(x + k * (size + gap), y + line * (size + gap), size,
+                                         size))
+        return rects
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        text = "\n".join(self.table.status())
+        hint = self.current_hint()
+        area = self.regions["status"].inflate(-theme.px(8), 0)
+        if hint is not None or self.coach_thinking():
+            if hint is None:
+                advice = "Coach is thinking…"
+            else:
+                advice = self.coach.advice(self.state, hint, self.table) if self.coach else ""
+            top, bottom = layout.rows(area, fr(1), fr(1.3), gap=2)
+            draw_text_in(surface, text, top, 16, theme.TEXT, align="left", valign="top",
+                         min_size=16, wrap=True)
+            draw_text_in(surface, advice, bottom, 15, theme.ACCENT, align="left",
+                         valign="top", min_size=13, wrap=True)
+        else:
+            draw_text_in(surface, text, area, 18, theme.TEXT, align="left", valign="top",
+                         min_size=16, wrap=True)
+
+    def _draw_banner(self, surface: pygame.Surface, banner: Banner, left: float) -> None:
+        """An announcement in the status area, beside the dice and never over them."""
+        rect = self.regions["status"]
+        if self.app.toast and self.app.scene is self:
+            rect = layout.rows(rect, fr(), fr(), gap=4)[0]
+        pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(18))
+        pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(3)),
+                         border_radius=theme.px(18))
+        draw_text_in(surface, banner.text, layout.inset(rect, x=14, y=4), 24, banner.colour,
+                     True, min_size=16, wrap=True)
+    # -- what the scene built on this one provides -----------------------------------------
+    def _build_top_buttons(self) -> None:
+        """The tools in the top bar."""
