@@ -109,9 +109,12 @@ class App:
     many device pixels make a design pixel. ``dpr`` and ``touch`` come from the page in the
     browser; on the desktop they default to 1 and no touch (``--dpr`` in the demo)."""
 
+    current: App | None = None  # the running app (the browser test and tools reach it here)
+
     def __init__(self, sound: bool = True, window_flags: int | None = None,
                  seed: int | None = None, window_size: tuple[int, int] | None = None,
                  dpr: float | None = None, touch: bool | None = None):
+        App.current = self
         pygame.init()
         theme.forget_fonts()  # fonts from an earlier pygame.init() are dead
         pygame.display.set_caption("Dice Harbor")
@@ -201,7 +204,9 @@ class App:
             if desktops:
                 size = (min(size[0], desktops[0][0]), min(size[1], desktops[0][1] - 60))
         if flags is None:
-            flags = 0 if headless else pygame.RESIZABLE
+            # (in the browser not RESIZABLE: SDL would size the window to the canvas's CSS
+            # size, dropping the device pixel ratio; the page's metrics size it instead)
+            flags = 0 if headless or web.in_browser() else pygame.RESIZABLE
         try:
             return pygame.display.set_mode(size, flags)
         except pygame.error:
@@ -213,7 +218,7 @@ class App:
             self.dpr = dpr
         window = pygame.display.get_surface()
         if window is None or window.get_size() != tuple(size):
-            flags = 0 if self._headless() else pygame.RESIZABLE
+            flags = 0 if self._headless() or web.in_browser() else pygame.RESIZABLE
             if self.window_flags is not None:
                 flags = self.window_flags
             window = pygame.display.set_mode(size, flags)
@@ -315,6 +320,8 @@ class App:
             self.running = False
             return True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if web.in_browser():  # SDL reports the canvas's CSS size; the page's metrics rule
+                return True
             size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
             if tuple(size) != theme.metrics.size:  # (the surface may already have the size)
                 self.resize(size)
@@ -421,6 +428,8 @@ class App:
         if self.toast:
             self.draw_toast(self.screen)
         self.present()
+        if not self.drawn_frames:
+            web.first_frame()
         self.drawn_frames += 1
 
     def draw_toast(self, surface: pygame.Surface) -> None:

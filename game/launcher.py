@@ -136,8 +136,11 @@ def run_demo(app, args: argparse.Namespace) -> dict:
     results_frames = 0
     final_frames = 0
     frame = 0
+    skip = getattr(args, "skip", False)  # no waits at all: bots move at once, nothing tumbles
     while app.running:
         start = time.perf_counter()
+        if skip and isinstance(app.scene, PlayScene):
+            app.scene.fast_forward = True
         app.step(DEMO_DT)
         frame_ms.append((time.perf_counter() - start) * 1000)
         frame += 1

@@ -21,6 +21,7 @@ from typing import Any
 
 from game.catalog import GAMES, GameInfo
 from game.rules.core import GameState, SaveError
+from game.web import missing as web_missing
 
 PREFIX = "dice-harbor-"
 AUTOSAVE, RECORDS, SETTINGS = "autosave", "records", "settings"
@@ -87,8 +88,8 @@ def read_text(name: str) -> str | None:
             text = web.getItem(PREFIX + name)
         except Exception as exc:  # noqa: BLE001 - the page's storage may refuse access
             raise StoreError("the browser's storage cannot be read") from exc
-        if text is None or text == "":
-            return None
+        if web_missing(text) or text == "":
+            return None  # (a missing key: None, or pyodide's jsnull; never "damaged")
         if not isinstance(text, str) or len(text) > limit:
             raise StoreError(f"it is larger than {limit // 1000} kB")
         return text
@@ -134,7 +135,8 @@ def exists(name: str) -> bool:
     web = _browser_storage()
     try:
         if web is not None:
-            return bool(web.getItem(PREFIX + name))
+            text = web.getItem(PREFIX + name)
+            return not web_missing(text) and bool(text)
         return path_of(name).exists()
     except Exception:  # noqa: BLE001
         return False
@@ -146,6 +148,8 @@ def set_aside(name: str) -> str:
     if web is not None:
         try:
             text = web.getItem(PREFIX + name)
+            if web_missing(text):
+                return "the browser's storage"
             web.setItem(PREFIX + name + ".damaged", text if isinstance(text, str) else "")
             web.removeItem(PREFIX + name)
         except Exception:  # noqa: BLE001

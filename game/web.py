@@ -62,6 +62,28 @@ def page_changed() -> tuple[float, float, float] | None:
     return None if first else now
 
 
+def first_frame() -> None:
+    """Tell the page that the first frame is on the canvas (the load time is measured)."""
+    win = _window() if in_browser() else None
+    if win is None:
+        return
+    try:
+        state = getattr(win, "diceHarbor", None)
+        if state is not None:
+            state.firstFrame = win.performance.now()
+    except Exception:  # noqa: BLE001 - a page without it: nothing to tell
+        pass
+
+
+def missing(value) -> bool:
+    """A value the page has not got: None, or JavaScript's null/undefined as pyodide hands
+    them over (``jsnull``)."""
+    if value is None:
+        return True
+    kind = type(value).__name__
+    return kind in ("JsNull", "JsUndefined") or repr(value) in ("jsnull", "undefined")
+
+
 def toggle_fullscreen() -> None:
     win = _window() if in_browser() else None
     if win is None:

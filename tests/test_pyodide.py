@@ -180,7 +180,15 @@ def installed_pyodide_version() -> str | None:
 
 
 def ensure_pyodide(npm: str) -> str:
-    """Install the pinned pyodide into tests/pyodide/node_modules unless it is there."""
+    """Install the pinned pyodide into tests/pyodide/node_modules unless it is there (one
+    installer at a time: the pyodide and browser tests may ask at once on two workers)."""
+    import fcntl
+    with open(RUNNER_DIR / ".install.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _ensure_pyodide(npm)
+
+
+def _ensure_pyodide(npm: str) -> str:
     wanted = json.loads((RUNNER_DIR / "package.json").read_text(encoding="utf-8"))[
         "dependencies"]["pyodide"]
     if installed_pyodide_version() != wanted:

@@ -438,3 +438,30 @@ def test_every_unmutated_base_loads():
     """The mutation tests start from saves that do load (else they would prove nothing)."""
     for data in BASES.values():
         assert check_outcome(json.loads(json.dumps(data))) == "loaded"
+
+
+class JsNull:
+    """What pyodide hands over for JavaScript's null (``pyodide.ffi.jsnull``)."""
+
+    def __repr__(self):
+        return "jsnull"
+
+    def __bool__(self):
+        return False
+
+
+def test_a_missing_browser_key_is_missing_never_damaged(browser, monkeypatch):
+    """localStorage.getItem of a key never written is null: as None or as pyodide's jsnull
+    it means "nothing saved", not a damaged save (nothing is set aside, no message)."""
+    monkeypatch.setattr(browser, "getItem", lambda key: browser.items.get(key, JsNull()))
+    from game import prefs, records
+    assert storage.read_text(storage.AUTOSAVE) is None
+    assert not storage.exists(storage.AUTOSAVE) and not storage.has_save()
+    _, problem = records.load()
+    assert problem == ""
+
+    class S:
+        bot_speed, muted, seats, options, coach, odds, window = "slow", True, {}, {}, \
+            "request", False, None
+    assert prefs.load_into(S(), ("slow", "normal", "fast")) == ""
+    assert storage.set_aside(storage.AUTOSAVE) and browser.items == {}  # nothing made up

@@ -233,3 +233,45 @@ def test_an_idle_screen_is_not_drawn_again_and_moving_dice_redraw_only_the_tray(
         assert app.drawn_frames == settled + 1 and 0 in play.table.held
     finally:
         pygame.quit()
+
+
+def test_on_a_phone_start_starts_and_the_menu_scrolls_under_its_footer():
+    """The menu on a phone held upright scrolls under a fixed footer; a tap on Start starts
+    the game (not a button of the body scrolled under the footer), a drag scrolls the body
+    and presses nothing, and a tap on a button in view presses it."""
+    pygame.quit()
+    app = App(sound=False, seed=1, window_size=(390, 844), dpr=3, touch=True)
+    try:
+        app.show("menu", game_id="farkle")
+        frames(app)
+        menu = app.scene
+        assert menu.body.scrolls
+        start = button(menu, "Start")
+        hidden = [b for b in menu.body_buttons if b.rect.colliderect(start.rect)]
+        assert hidden, "the test wants a body button scrolled under the footer"
+        options = dict(menu.options["farkle"])
+        x, y = start.rect.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+        frames(app)
+        assert isinstance(app.scene, PlayScene) and menu.options["farkle"] == options
+        app.show("menu", game_id="farkle")
+        frames(app)
+        menu = app.scene
+        top = menu.body.viewport.centery
+        for kind, y in ((pygame.MOUSEBUTTONDOWN, top + 300), (pygame.MOUSEMOTION, top),
+                        (pygame.MOUSEBUTTONUP, top)):
+            data = {"pos": (menu.body.viewport.centerx, y), "button": 1}
+            if kind == pygame.MOUSEMOTION:
+                data.update(rel=(0, -300), buttons=(1, 0, 0))
+            pygame.event.post(pygame.event.Event(kind, data))
+        frames(app)
+        assert menu.body.offset > 0 and isinstance(app.scene, type(menu))
+        menu.body.scroll(-10**6)
+        menu._place()
+        records = button(menu, "Records")
+        click(records.rect.center)
+        frames(app)
+        assert type(app.scene).__name__ == "RecordsScene"
+    finally:
+        pygame.quit()

@@ -76,6 +76,49 @@ def stage(root: Path, dest: Path) -> list[str]:
     return copied
 
 
+# -- the pyodide page ------------------------------------------------------------------------
+# The runtime the browser test proves: pyodide 0.27.7 (CPython 3.12) with the pygame-ce
+# build pygbag's CDN serves for CPython 3.12, loaded by web/pyodide.tmpl.
+PYODIDE_VERSION = "0.27.7"
+PYODIDE_CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
+WHEEL = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
+WHEEL_URL = f"https://pygame-web.github.io/cdn/cp312/{WHEEL}"
+WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
+PAGE_TEMPLATE = WEB / "pyodide.tmpl"
+GAME_ARCHIVE = "dice-harbor.zip"
+
+
+def game_archive(dest: Path, root: Path = ROOT) -> Path:
+    """What the page unpacks into the browser's Python: main.py, game/ and assets/ in a
+    zip (the same files the pygbag build packs)."""
+    import zipfile
+    work = Path(tempfile.mkdtemp(prefix="dice-harbor-stage-"))
+    try:
+        files = stage(root, work)
+        with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as z:
+            for rel in files:
+                info = zipfile.ZipInfo(rel, date_time=(2020, 1, 1, 0, 0, 0))  # reproducible
+                info.compress_type = zipfile.ZIP_DEFLATED
+                z.writestr(info, (work / rel).read_bytes())
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return dest
+
+
+def write_page(out: Path, pyodide: str = PYODIDE_CDN, wheel: str = WHEEL_URL,
+               root: Path = ROOT) -> Path:
+    """The pyodide page in ``out``: index.html (runtime from ``pyodide`` and ``wheel``,
+    URLs or paths relative to the page), favicon.png and the game's archive."""
+    import json
+    out.mkdir(parents=True, exist_ok=True)
+    config = {"pyodide": pyodide, "wheel": wheel, "game": GAME_ARCHIVE}
+    page = PAGE_TEMPLATE.read_text(encoding="utf-8").replace("__CONFIG__", json.dumps(config))
+    (out / "index.html").write_text(page, encoding="utf-8")
+    shutil.copyfile(ICON, out / "favicon.png")
+    game_archive(out / GAME_ARCHIVE, root)
+    return out
+
+
 def pygbag_command(app_dir: Path, archive: bool = False, extra: list[str] | None = None) -> list[str]:
     """The pygbag command line that packs ``app_dir`` offline (it must be the last arg)."""
     cmd = [sys.executable, "-m", "pygbag", "--build", "--no_opt",

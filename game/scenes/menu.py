@@ -525,18 +525,22 @@ class MenuScene(Scene):
             self._place()
 
     def _click(self, event: pygame.event.Event) -> bool:
-        """A click in the body (released without a drag)."""
-        for b in self.body_buttons:
-            if b.rect.collidepoint(event.pos) and self.body.viewport.collidepoint(event.pos):
-                self.focus.handle(event)
-                return True
-        return False
+        """A click in the body (released without a drag): the body's button under it."""
+        if not self.body.viewport.collidepoint(event.pos):
+            return False
+        return self._press(self.body_buttons, event)
 
     def _click_foot(self, event: pygame.event.Event) -> None:
-        for b in self.foot_buttons:
+        """A click outside the body: only the footer's buttons are there (the body's, scrolled
+        under the footer, are not)."""
+        self._press(self.foot_buttons, event)
+
+    def _press(self, buttons: list[Button], event: pygame.event.Event) -> bool:
+        for b in buttons:
             if b.rect.collidepoint(event.pos):
-                self.focus.handle(event)
-                return
+                b.click(event.pos)
+                return True
+        return False
 
     def _handle_typing(self, event: pygame.event.Event) -> bool:
         seat = self.seats[self.typing]
