@@ -106,17 +106,84 @@ def game_archive(dest: Path, root: Path = ROOT) -> Path:
 
 
 def write_page(out: Path, pyodide: str = PYODIDE_CDN, wheel: str = WHEEL_URL,
-               root: Path = ROOT) -> Path:
+               root: Path = ROOT, offline: bool = False) -> Path:
     """The pyodide page in ``out``: index.html (runtime from ``pyodide`` and ``wheel``,
-    URLs or paths relative to the page), favicon.png and the game's archive."""
+    URLs or paths relative to the page), favicon.png and the game's archive; ``offline``
+    adds a service worker that keeps every file once loaded (a self-hosted site)."""
     import json
     out.mkdir(parents=True, exist_ok=True)
-    config = {"pyodide": pyodide, "wheel": wheel, "game": GAME_ARCHIVE}
+    config = {"pyodide": pyodide, "wheel": wheel, "game": GAME_ARCHIVE, "offline": offline}
     page = PAGE_TEMPLATE.read_text(encoding="utf-8").replace("__CONFIG__", json.dumps(config))
     (out / "index.html").write_text(page, encoding="utf-8")
     shutil.copyfile(ICON, out / "favicon.png")
     game_archive(out / GAME_ARCHIVE, root)
+    if offline:  # the service worker keeps every file of the site, the runtime included
+        files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+        worker = (WEB / "sw.js").read_text(encoding="utf-8")
+        (out / "sw.js").write_text(worker.replace("__FILES__", json.dumps(["./"] + files)),
+                                   encoding="utf-8")
     return out
+
+
+# -- self-hosting: every runtime file the page loads, on the site itself --------------------
+NPM_REGISTRY = "https://registry.npmjs.org"
+PYGBAG_CDN = "https://pygame-web.github.io/cdn"
+# pyodide's npm tarball, as package-lock.json pins it (the integrity npm checks), and the files
+# of it the page loads.
+PYODIDE_TARBALL = f"pyodide/-/pyodide-{PYODIDE_VERSION}.tgz"
+PYODIDE_SHA512 = ("sha512-RUSVJlhQdfWfgO9hVHCiXoG+nVZQRS5D9FzgpLJ/VcgGBLSAKoPL8kTiOikxbHQm1kRIS"
+                  "eWUBdulEgO26qpSRA==")
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+
+
+class MirrorError(SystemExit):
+    """A runtime file could not be had, or was not the pinned one (one line)."""
+
+
+def fetch_pinned(url: str, algorithm: str, expected: str, timeout: float = 120) -> bytes:
+    """The bytes at ``url`` if their digest is the pinned one; MirrorError otherwise.
+    ``expected``: hex, or npm's "sha512-<base64>"."""
+    import base64
+    import hashlib
+    import urllib.request
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as answer:
+            data = answer.read()
+    except OSError as exc:
+        raise MirrorError(f"web/build.py: cannot download {url} ({exc})") from None
+    digest = hashlib.new(algorithm, data)
+    if expected.startswith(f"{algorithm}-"):
+        ok = base64.b64encode(digest.digest()).decode() == expected.split("-", 1)[1]
+    else:
+        ok = digest.hexdigest() == expected
+    if not ok:
+        raise MirrorError(f"web/build.py: {url} is not the pinned file ({algorithm} differs): "
+                          "refused")
+    return data
+
+
+def self_host(out: Path, registry: str = NPM_REGISTRY, cdn: str = PYGBAG_CDN) -> Path:
+    """Download every runtime file the pyodide page loads -- pyodide from its npm tarball
+    (sha512 pinned as package-lock.json pins it), pygame-ce's wheel from pygbag's CDN
+    (sha256 pinned) -- into ``out``/runtime, and write the page to load them from there,
+    with a service worker that keeps them: a static site with no third-party host at play
+    time, which works offline once loaded."""
+    import io
+    import tarfile
+    tarball = fetch_pinned(f"{registry.rstrip('/')}/{PYODIDE_TARBALL}", "sha512",
+                           PYODIDE_SHA512)
+    runtime = out / "runtime"
+    (runtime / "pyodide").mkdir(parents=True, exist_ok=True)
+    with tarfile.open(fileobj=io.BytesIO(tarball), mode="r:gz") as tar:
+        for name in PYODIDE_FILES:
+            member = tar.extractfile(f"package/{name}")
+            if member is None:
+                raise MirrorError(f"web/build.py: {name} is missing from pyodide's tarball")
+            (runtime / "pyodide" / name).write_bytes(member.read())
+    wheel = fetch_pinned(f"{cdn.rstrip('/')}/cp312/{WHEEL}", "sha256", WHEEL_SHA256)
+    (runtime / WHEEL).write_bytes(wheel)
+    return write_page(out, pyodide="runtime/pyodide/", wheel=f"runtime/{WHEEL}", offline=True)
 
 
 def pygbag_command(app_dir: Path, archive: bool = False, extra: list[str] | None = None) -> list[str]:
@@ -174,7 +241,29 @@ def main(argv: list[str] | None = None) -> int:
                         help="where the page goes (default: build/web)")
     parser.add_argument("--archive", action="store_true", help="also write web.zip beside --out")
     parser.add_argument("--keep-stage", action="store_true", help="keep the staging folder")
+    parser.add_argument("--pyodide", action="store_true",
+                        help="build the pyodide page instead (the runtime the browser test "
+                        "proves; default --out build/web-pyodide)")
+    parser.add_argument("--self-host", action="store_true",
+                        help="with --pyodide: download every runtime file into the build "
+                        "(pinned, checked) so the site needs no other host")
+    parser.add_argument("--registry", default=NPM_REGISTRY, help=argparse.SUPPRESS)
+    parser.add_argument("--cdn", default=PYGBAG_CDN, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.self_host and not args.pyodide:
+        parser.error("--self-host goes with --pyodide")
+    if args.pyodide:
+        out = (args.out if "--out" in argv else ROOT / "build" / "web-pyodide").resolve()
+        if out.exists():
+            shutil.rmtree(out)
+        if args.self_host:
+            self_host(out, args.registry, args.cdn)
+        else:
+            write_page(out)
+        total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+        print(f"{out}/index.html: the pyodide page; {total} bytes in all"
+              + (" (runtime included)" if args.self_host else ""))
+        return 0
     out = build(args.out.resolve(), args.archive, args.keep_stage, extra)
     apk = out / f"{APP_NAME}.apk"
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -372,3 +372,95 @@ def test_sound_starts_after_the_first_click(game):
     g.page.wait_for("window.__audio.contexts.some(c => c.state === 'running')", 10)
     g.page.click(*g.button("Yatzy"))
     g.page.wait_for("window.__audio.peak > 0.01", 10)
+
+
+# -- self-hosting ---------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def mirror(site, tmp_path_factory):
+    """A local stand-in for the npm registry and pygbag's CDN: pyodide's real npm tarball
+    (``npm pack``, from npm's cache or the registry) and the cached wheel, at the paths the
+    real hosts serve them."""
+    import functools
+    import http.server
+    import shutil
+    import subprocess
+    import threading
+
+    from tests.browser.site import build, wheel
+    root = tmp_path_factory.mktemp("mirror")
+    (root / "pyodide" / "-").mkdir(parents=True)
+    (root / "cp312").mkdir()
+    proc = subprocess.run(["npm", "pack", f"pyodide@{build.PYODIDE_VERSION}", "--prefer-offline",
+                           "--pack-destination", str(root / "pyodide" / "-")],
+                          capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    shutil.copyfile(wheel()[0], root / "cp312" / build.WHEEL)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield root, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+
+
+def build_self_hosted(mirror_url: str, out):
+    import subprocess
+    import sys
+
+    from tests.browser.site import ROOT
+    return subprocess.run([sys.executable, str(ROOT / "web" / "build.py"), "--pyodide",
+                           "--self-host", "--registry", mirror_url, "--cdn", mirror_url,
+                           "--out", str(out)], capture_output=True, text=True, timeout=600)
+
+
+def test_a_self_hosted_site_needs_no_other_host_and_plays_offline(mirror, tmp_path):
+    import functools
+    import http.server
+    import threading
+    root, url = mirror
+    out = tmp_path / "site"
+    made = build_self_hosted(url, out)
+    assert made.returncode == 0, made.stderr
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "jsdelivr" not in page and "github.io" not in page and "runtime/pyodide/" in page
+    assert (out / "runtime" / "pyodide" / "pyodide.asm.wasm").is_file()
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_port}"
+    # every host but this one is unreachable: the game must start from the site alone
+    with Browser(extra_flags=["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]) as b:
+        tab = b.new_page(f"{origin}/index.html")
+        tab.wait_for("window.diceHarbor && (window.diceHarbor.firstFrame || "
+                     "window.diceHarbor.error)", LOAD_TIMEOUT)
+        assert not tab.js("window.diceHarbor.error")
+        tab.wait_for("navigator.serviceWorker.controller !== null || "
+                     "navigator.serviceWorker.ready.then(() => true)", 30)
+        tab.wait_for("caches.open('dice-harbor-v1').then(c => c.keys()).then(k => k.length > 8)",
+                     60)
+        server.shutdown()  # the site goes away: the game starts again from what was kept
+        server.server_close()
+        tab.reload()
+        time.sleep(0.5)
+        tab.wait_for("window.diceHarbor && (window.diceHarbor.firstFrame || "
+                     "window.diceHarbor.error)", LOAD_TIMEOUT)
+        assert not tab.js("window.diceHarbor.error")
+        tab.pump()
+        assert not [e for e in tab.errors if "127.0.0.1" not in e], tab.errors
+
+
+def test_self_hosting_refuses_a_runtime_file_that_is_not_the_pinned_one(mirror, tmp_path):
+    from tests.browser.site import build
+    root, url = mirror
+    wheel_file = root / "cp312" / build.WHEEL
+    good = wheel_file.read_bytes()
+    try:
+        wheel_file.write_bytes(good[:-1] + bytes([good[-1] ^ 1]))  # one bit off
+        made = build_self_hosted(url, tmp_path / "site")
+    finally:
+        wheel_file.write_bytes(good)
+    assert made.returncode != 0
+    lines = [line for line in made.stderr.strip().splitlines() if line]
+    assert len(lines) == 1 and "is not the pinned file" in lines[0] and build.WHEEL in lines[0]
