@@ -456,7 +456,7 @@ class App:
         pygame.quit()
 
 
-IDLE_REDRAW = 1.0  # seconds: with nothing changing, a frame is still drawn this often
+IDLE_REDRAW = 10.0  # seconds: with nothing changing, a frame is still drawn this often
 IDLE_FPS = 30  # input is still read this often while nothing moves (native)
 # Events that change nothing on screen by themselves (scenes still get them).
 IDLE_EVENTS = {pygame.ACTIVEEVENT, pygame.WINDOWMOVED, pygame.AUDIODEVICEADDED,
