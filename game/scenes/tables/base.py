@@ -142,6 +142,20 @@ class Table:
     def turn_info(self) -> str:
         return ""
 
+    def race_banner(self, event: Event) -> Banner | None:
+        """A race to a target's announcements (Farkle, Pirate Fortune): the last round, and
+        play going on when the round ends with nobody at the target (a penalty or a lost
+        Island took the leader back under it)."""
+        if event["type"] == "last_round":
+            who = self.scene.name(event["seat"])
+            still = ", ".join(self.scene.name(x) for x in event["still_to_play"])
+            return Banner(f"LAST ROUND! {says(who, 'reached')} {event['total']}. "
+                          f"Still to play: {still}", theme.ACCENT, "bonus", big=True)
+        if event["type"] == "play_on":
+            return Banner(f"Nobody holds {event['target']} after the round: play on!",
+                          theme.ACCENT, "bonus", big=True)
+        return None
+
     def race_info(self, text: str) -> str:
         """A race to a target's turn line (Farkle, Pirate Fortune): ``text``, and the last
         round when it is on."""

@@ -134,11 +134,7 @@ class Table(BaseTable):
         if kind == "piggyback_credit":
             return Banner(f"{says(who, 'gets')} {event['points']} back from the farkled piggyback",
                           theme.INFO, "score")
-        if kind == "last_round":
-            still = ", ".join(self.scene.name(s) for s in event["still_to_play"])
-            return Banner(f"LAST ROUND! {says(who, 'reached')} {event['total']}. "
-                          f"Still to play: {still}", theme.ACCENT, "bonus", big=True)
-        return None
+        return self.race_banner(event)
 
     def history_line(self, event: Event) -> tuple[str, tuple] | None:
         if event["type"] == "set_aside":

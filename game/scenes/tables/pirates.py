@@ -215,11 +215,7 @@ class Table(BaseTable):
             return Banner(f"The deck is reshuffled ({event['cards']} cards)", theme.INFO, "card")
         if kind == "drew":
             return Banner(f"{says(who, 'draws')} {CARD_NAMES[event['card']]}", theme.INFO, "")
-        if kind == "last_round":
-            still = ", ".join(self.scene.name(x) for x in event["still_to_play"])
-            return Banner(f"LAST ROUND! {who} reached {event['total']}. Still to play: {still}",
-                          theme.ACCENT, "bonus", big=True)
-        return None
+        return self.race_banner(event)
 
     def history_line(self, event: Event) -> tuple[str, tuple] | None:
         kind = event["type"]
@@ -235,9 +231,6 @@ class Table(BaseTable):
             seat = event["seat"]
             on = [self.state.dice[i] for i in event["dice"]] if self.state.rolled else []
             return (f"   chest: {', '.join(on) or 'empty'}", theme.player_colour(seat))
-        if kind == "play_on":
-            return Banner(f"Nobody holds {event['target']} after the round: play on!",
-                          theme.ACCENT, "bonus", big=True)
         return None
 
     # -- drawing -----------------------------------------------------------------------------

@@ -120,6 +120,14 @@ class Table(BaseTable):
         if kind == "reward":
             return Banner(f"First-roll {LABELS[event['category']]}! {says(who, 'wins')} "
                           f"{event['chips']} chips", theme.ACCENT, "bonus", big=True)
+        if kind == "pot":
+            names = [self.scene.name(w) for w in event["winners"]]
+            takers = says(names[0], "takes") if len(names) == 1 else \
+                " and ".join(names) + " take"
+            each = " each" if len(names) > 1 else ""
+            house = f" ({event['house']} to the house)" if event["house"] else ""
+            return Banner(f"The pot: {takers} {event['chips']} chips{each}{house}",
+                          theme.ACCENT, "bonus")
         return None
 
     # -- drawing ---------------------------------------------------------------------------
