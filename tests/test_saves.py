@@ -465,3 +465,60 @@ def test_a_missing_browser_key_is_missing_never_damaged(browser, monkeypatch):
             "request", False, None
     assert prefs.load_into(S(), ("slow", "normal", "fast")) == ""
     assert storage.set_aside(storage.AUTOSAVE) and browser.items == {}  # nothing made up
+
+
+def option_cases() -> list[tuple[str, str, str]]:
+    """(game, kind of damage, option) for every option of every game that has options."""
+    out = []
+    for gid in sorted(GAMES):
+        cls = GAMES[gid].state_type()
+        out += [(gid, "range", key) for key in cls.OPTION_RANGES]
+        out += [(gid, "type", key) for key in cls.DEFAULT_OPTIONS
+                if key not in GAMES[gid].fixed_options]
+        if "bankrolls" in cls.DEFAULT_OPTIONS:
+            out.append((gid, "bankrolls", "bankrolls"))
+    return out
+
+
+OPTION_CASES = option_cases()
+
+
+@st.composite
+def out_of_range_options(draw):
+    """A real save of any game with one option set outside what the engine allows: beyond
+    an end of its range, of another type, or (Yatzy) a bankroll no game can hold."""
+    gid, kind, key = draw(st.sampled_from(OPTION_CASES))
+    cls = GAMES[gid].state_type()
+    save = json.loads(json.dumps(BASES[gid]["save"]))
+    if kind == "range":
+        low, high = cls.OPTION_RANGES[key]
+        value = draw(st.one_of(st.integers(max_value=low - 1), st.integers(min_value=high + 1)))
+    elif kind == "type":
+        default = cls.DEFAULT_OPTIONS[key]
+        others = [st.text(max_size=6), st.floats(allow_nan=False), st.none(),
+                  st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=3),
+                                                                       st.integers(), max_size=2)]
+        if not isinstance(default, bool):
+            others.append(st.booleans())
+        value = draw(st.one_of(*others).filter(lambda v: type(v) is not type(default)))
+    else:
+        bad = st.one_of(st.integers(max_value=-1), st.integers(min_value=cls.MAX_CHIPS + 1))
+        value = draw(st.lists(st.integers(0, 1000), min_size=1, max_size=5).flatmap(
+            lambda good: bad.map(lambda b: [*good[:-1], b])))
+        save["options"]["stakes"] = True
+    save["options"][key] = value
+    return gid, key, value, save
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(out_of_range_options())
+def test_saves_and_callers_with_out_of_range_options_are_refused(case):
+    gid, key, value, save = case
+    cls = GAMES[gid].state_type()
+    with time_limit(CASE_SECONDS):
+        with pytest.raises(SaveError) as refused:
+            cls.load(save)
+        message = str(refused.value)
+        assert "options" in message and 0 < len(message) <= 320 and "\n" not in message
+        with pytest.raises((ValueError, TypeError)):
+            cls([Seat("You"), Seat("Ada", "easy")], save["options"], seed=1)

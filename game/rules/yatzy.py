@@ -102,21 +102,24 @@ class YatzyState(RollAndScore, GameState):
     MAX_PLAYERS = 6
     ROLLS_PER_TURN = 3
     DEFAULT_OPTIONS = {"dice": 5, "stakes": False, "bet": 10, "bankrolls": []}
-    OPTION_RANGES = {"dice": (5, 6), "bet": (1, 100_000)}
-    MAX_CHIPS = 10**9
+    # The bet is what the menu offers (5 to 100), at most a new bankroll, so that a player
+    # who buys back in can always pay it; a bankroll never goes below 0 and stays bounded.
+    OPTION_RANGES = {"dice": (5, 6), "bet": (5, 100)}
+    MAX_CHIPS = 1_000_000
 
     @classmethod
     def validate_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         merged = super().validate_options(options)
         if merged["dice"] not in CATEGORIES:
             raise ValueError(f"dice must be 5 or 6, got {merged['dice']!r}")
-        if merged["bet"] < 1:
-            raise ValueError(f"bet must be at least 1, got {merged['bet']!r}")
         chips = merged["bankrolls"]
         if len(chips) > cls.MAX_PLAYERS or not all(
                 isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= cls.MAX_CHIPS
                 for c in chips):
-            raise ValueError(f"bankrolls must be whole numbers of chips, 0 to {cls.MAX_CHIPS}")
+            raise ValueError(f"bankrolls must be whole numbers of chips from 0 to "
+                             f"{cls.MAX_CHIPS:,}, one per player")
+        if chips and not merged["stakes"]:
+            raise ValueError("bankrolls go with the Stakes rule, which is off")
         return merged
 
     def setup(self) -> None:
@@ -135,7 +138,8 @@ class YatzyState(RollAndScore, GameState):
         bet = self.options["bet"]
         chips = list(self.options["bankrolls"]) or [START_CHIPS] * len(self.seats)
         if len(chips) != len(self.seats):
-            raise ValueError(f"bankrolls has {len(chips)} entries for {len(self.seats)} seats")
+            raise ValueError(f"bankrolls must have one entry per player: {len(chips)} for "
+                             f"{len(self.seats)} players")
         for i, c in enumerate(chips):
             if c < bet:  # a broke player buys back in rather than being left out
                 chips[i] = START_CHIPS

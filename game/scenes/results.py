@@ -94,8 +94,9 @@ class ResultsScene(Scene):
 
     def play_again(self) -> None:
         options = {k: v for k, v in self.state.options.items() if k not in self.info.fixed_options}
-        if getattr(self.state, "chips", None):
-            options["bankrolls"] = list(self.state.chips)  # chips carry over between games
+        if getattr(self.state, "chips", None):  # chips carry over between games
+            cap = self.info.state_type().MAX_CHIPS
+            options["bankrolls"] = [min(c, cap) for c in self.state.chips]
         state = self.info.new_game(self.state.seats, options, seed=self.app.new_seed())
         self.app.show("play", info=self.info, state=state)
 
