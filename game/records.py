@@ -54,6 +54,43 @@ def _name(value: Any) -> str:
     return value
 
 
+def check_whole(game_id: str, record: GameRecords) -> None:
+    """The records of one game checked as a whole, not field by field: a known game, every
+    best a score the game can end with, averages between the lowest score and the best,
+    high scores in order, each of a player with a record and no better than their best;
+    StoreError (one sentence) at the first contradiction."""
+    from game.catalog import GAMES
+    info = GAMES.get(game_id)
+    if info is None:
+        raise storage.StoreError("they name a game Dice Harbor does not have")
+    low, high = info.state_type().score_range(info.fixed_options)
+
+    def contradiction(what: str) -> storage.StoreError:
+        return storage.StoreError(f"the records of {info.title} contradict themselves "
+                                  f"({what})")
+
+    for p in record.players.values():
+        if p.best is None:
+            continue
+        if not low <= p.best <= high:
+            raise contradiction(f"a best of {p.best:,}, which no game can score")
+        if not low * p.games <= p.total <= p.best * p.games:
+            raise contradiction("an average above its best" if p.total > p.best * p.games
+                                else "an average below any score")
+    scores = [h["score"] for h in record.high]
+    if scores != sorted(scores, reverse=True):
+        raise contradiction("high scores out of order")
+    for name in {h["name"] for h in record.high}:
+        p = record.players.get(name)
+        mine = [h for h in record.high if h["name"] == name]
+        if p is None or p.best is None:
+            raise contradiction("a high score of a name with no record")
+        if any(h["score"] > p.best for h in mine):
+            raise contradiction("a high score above its player's best")
+        if len(mine) > p.games or sum(h["hinted"] for h in mine) > p.hinted:
+            raise contradiction("more high scores than games played")
+
+
 class Records:
     def __init__(self, games: dict[str, GameRecords] | None = None):
         self.games: dict[str, GameRecords] = games or {}
@@ -110,6 +147,7 @@ class Records:
                 record.high.append({"name": _name(h["name"]),
                                     "score": _count(h["score"], "a high score", -MAX_POINTS,
                                                     MAX_POINTS), "hinted": h["hinted"]})
+            check_whole(gid, record)
             out[gid] = record
         return cls(out)
 

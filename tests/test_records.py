@@ -95,6 +95,95 @@ def test_any_mutation_of_the_records_is_refused_or_safe(data):
     for gid in loaded.games:
         for name, p in loaded.table(gid):
             assert 0 <= p.wins <= p.games and len(name) <= 16
+        consistent(loaded, gid)
+
+
+def consistent(r: Records, gid: str) -> None:
+    """What loaded records always are: bests a game can score, averages up to the best,
+    high scores in order, of players with a record, no better than their best."""
+    from game.catalog import GAMES
+    low, high = GAMES[gid].state_type().score_range(GAMES[gid].fixed_options)
+    players = dict(r.table(gid))
+    for p in players.values():
+        if p.games:
+            assert low <= p.best <= high and low <= p.average <= p.best
+    scores = [h["score"] for h in r.high_scores(gid)]
+    assert scores == sorted(scores, reverse=True)
+    for h in r.high_scores(gid):
+        assert h["name"] in players and h["score"] <= players[h["name"]].best
+
+
+def contradictions(data: st.DataObject, base: dict) -> tuple[str, dict]:
+    """Real records made to contradict themselves in one of the ways issue 18 lists, with
+    random magnitudes: each is refused as a whole."""
+    data_ = json.loads(json.dumps(base))
+    gid = data.draw(st.sampled_from(sorted(data_["games"])))
+    g = data_["games"][gid]
+    name = data.draw(st.sampled_from(sorted(g["players"])))
+    p = g["players"][name]
+    kind = data.draw(st.sampled_from(["best too high", "negative best", "average above best",
+                                      "high out of order", "high above best", "stranger",
+                                      "too many highs", "unknown game"]))
+    if kind == "best too high":
+        p["best"] += data.draw(st.integers(10**6, 10**12))
+        p["total"] = p["best"] * p["games"]
+    elif kind == "negative best":
+        if gid in ("farkle", "pirates"):
+            p["best"] = -data.draw(st.integers(10**6 + 1, 10**11))
+        else:
+            p["best"] = -data.draw(st.integers(1, 10**6))
+        p["total"] = p["best"] * p["games"]
+        g["high"] = [h for h in g["high"] if h["name"] != name]
+    elif kind == "average above best":
+        p["total"] = p["best"] * p["games"] + data.draw(st.integers(1, 10**6))
+    elif kind == "high out of order":
+        g["high"] = [{"name": name, "score": p["best"] - 5, "hinted": False},
+                     {"name": name, "score": p["best"], "hinted": False}]
+        p["games"] = max(p["games"], 2)
+        p["total"] = p["best"] * p["games"]
+    elif kind == "high above best":
+        g["high"] = [{"name": name, "score": p["best"] + data.draw(st.integers(1, 50)),
+                      "hinted": False}]
+    elif kind == "stranger":
+        g["high"] = [{"name": "Nobody here", "score": 1, "hinted": False}]
+    elif kind == "too many highs":
+        g["high"] = [{"name": name, "score": p["best"], "hinted": False}] * (p["games"] + 1)
+    else:
+        data_["games"]["chess"] = data_["games"].pop(gid)
+    return kind, data_
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_records_that_contradict_themselves_are_refused_as_a_whole(data):
+    kind, damaged = contradictions(data, REAL.to_json())
+    with pytest.raises(storage.StoreError) as refused:
+        Records.from_json(damaged)
+    assert "\n" not in str(refused.value) and len(str(refused.value)) < 200, kind
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda p, g: p.update(best=1_000_000_000, total=1_000_000_000), "no game can score"),
+    (lambda p, g: p.update(best=-5, total=-5), "no game can score"),
+    (lambda p, g: p.update(total=p["best"] * p["games"] + 1), "average above its best"),
+    (lambda p, g: g.update(high=[{"name": "Zoe", "score": 1, "hinted": False}]), "no record"),
+    (lambda p, g: g.update(high=[{"name": "You", "score": 201, "hinted": False}]),
+     "above its player's best"),
+    (lambda p, g: g.update(high=[{"name": "You", "score": 100, "hinted": False},
+                                 {"name": "You", "score": 150, "hinted": False}]),
+     "out of order"),
+])
+def test_each_contradiction_of_issue_18_is_named(change, words, isolated_saves):
+    """A best of a billion in Yatzy (whose most is 404), a negative best in a game that
+    never scores below 0, an average above the best, a high score of nobody, above its
+    player's best, or out of order: the file is set aside and the reason named."""
+    data = json.loads(json.dumps(REAL.to_json()))
+    g = data["games"]["yatzy"]
+    change(g["players"]["You"], g)
+    storage.write_text(storage.RECORDS, json.dumps(data))
+    loaded, problem = records.load()
+    assert loaded.games == {} and words in problem and problem.startswith("The records")
+    assert storage.path_of(storage.RECORDS).with_name("records.damaged.json").exists()
 
 
 def test_records_survive_a_restart_and_show_on_their_screen(app):

@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from .core import Action, Event, GameState, IllegalAction
+from .core import Action, Event, GameState, IllegalAction, best_box
 from .shared import HoldAndRoll, Phases, SharedBoard, roll_off
 
 MELDS = ("five_of_a_kind", "four_of_a_kind", "three_of_a_kind", "full_house", "big_straight",
@@ -165,6 +165,15 @@ class BonaFortunaState(Phases, HoldAndRoll, GameState):
     ROLLS_PER_TURN = 3
     ACTIONS = {"roll": ("hold",), "score": ("box", "column", "meld")}
 
+
+    @classmethod
+    def score_range(cls, options: dict[str, Any] | None = None) -> tuple[int, int]:
+        """0 to every box at its best in both columns and on the whole shared board, with
+        every bonus: Normal x1, Doubled x2 and the Doubling Round x2 (its bonuses doubled)."""
+        boxes = sum(best_box(lambda roll, b=b: max(meld_score(m, roll) for m in BOX_MELDS[b]),
+                             5) for b in BOXES)
+        bonuses = sum(BONUS.values())
+        return 0, (1 + 2 + PHASE2_MULTIPLIER) * boxes + (2 + PHASE2_MULTIPLIER) * bonuses
     def setup(self) -> None:
         self.n_dice = 5
         self.dice: list[int] = []

@@ -31,6 +31,17 @@ NAME_MAX = 16  # longest seat name, in characters (the menu caps typing there to
 MAX_ACTIONS = 10_000  # far more moves than any real game takes; a longer save is refused
 
 
+# Races to a target (Farkle, Pirate Fortune) have no exact highest or lowest score -- a turn
+# of hot dice can go on -- but no game comes near this: a final score past it is damage.
+RACE_BOUND = 1_000_000
+
+
+def best_box(scorer, n_dice: int) -> int:
+    """The most ``scorer(sorted dice)`` gives for any roll of ``n_dice`` dice."""
+    from itertools import combinations_with_replacement
+    return max(scorer(roll) for roll in combinations_with_replacement(range(1, 7), n_dice))
+
+
 class IllegalAction(ValueError):
     """An action that the rules do not allow now. The state is left unchanged."""
 
@@ -252,6 +263,12 @@ class GameState:
     def final_scores(self) -> list[float]:
         """Each seat's score, by seat index (what ranking compares)."""
         raise NotImplementedError
+
+    # The lowest and highest final score any game of this kind can end with, over every
+    # option: what records are checked against (a best no game can score is damage).
+    @classmethod
+    def score_range(cls, options: dict[str, Any] | None = None) -> tuple[int, int]:
+        return (-RACE_BOUND, RACE_BOUND)
 
     def roll_spec(self, action: Action) -> RollSpec | None:
         """The dice ``action`` would roll now (see RollSpec), None when it rolls none. Each

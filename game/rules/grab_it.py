@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from .core import Event, GameState, IllegalAction, check_dice
+from .core import Event, GameState, IllegalAction, best_box, check_dice
 from .shared import RollAndScore, SharedBoard, roll_off
 
 CATEGORIES = ("five_of_a_kind", "four_of_a_kind", "full_house", "high_dice",
@@ -117,6 +117,11 @@ class GrabItState(RollAndScore, GameState):
                 for v in standing):
             raise ValueError("standing must be [games left, then 6 x wins and points per side]")
         return merged
+
+    @classmethod
+    def score_range(cls, options: dict[str, Any] | None = None) -> tuple[int, int]:
+        """0 to every box's best (one side grabs all twelve)."""
+        return 0, sum(best_box(lambda roll, c=c: _score_sorted(c, roll), 5) for c in CATEGORIES)
 
     def setup(self) -> None:
         n = len(self.seats)

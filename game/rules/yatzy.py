@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from .core import Event, GameState, IllegalAction, check_dice, rank
+from .core import Event, GameState, IllegalAction, best_box, check_dice, rank
 from .shared import RollAndScore
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
@@ -121,6 +121,13 @@ class YatzyState(RollAndScore, GameState):
         if chips and not merged["stakes"]:
             raise ValueError("bankrolls go with the Stakes rule, which is off")
         return merged
+
+    @classmethod
+    def score_range(cls, options: dict[str, Any] | None = None) -> tuple[int, int]:
+        """0 to every box's best plus the upper bonus (5 dice: 404; 6 dice: 685)."""
+        n = (options or {}).get("dice", 5)
+        best = sum(best_box(lambda roll, c=c: _score_sorted(c, roll), n) for c in CATEGORIES[n])
+        return 0, best + UPPER_BONUS[n][1]
 
     def setup(self) -> None:
         self.rng.shuffle(self.order)  # seating order is random
