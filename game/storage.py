@@ -132,12 +132,14 @@ def read_json(name: str) -> Any:
 
 
 def exists(name: str) -> bool:
+    """Whether something that may be read is stored under ``name`` (a folder where a file
+    should be is not: it is never offered)."""
     web = _browser_storage()
     try:
         if web is not None:
             text = web.getItem(PREFIX + name)
             return not web_missing(text) and bool(text)
-        return path_of(name).exists()
+        return path_of(name).is_file()
     except Exception:  # noqa: BLE001
         return False
 
@@ -158,9 +160,13 @@ def set_aside(name: str) -> str:
     path = path_of(name)
     target = path.with_name(f"{name}.damaged.json")
     try:
-        if path.is_dir():
-            return str(path)
-        if path.exists():
+        if path.is_dir():  # a folder where the file should be: moved aside whole, under a
+            n = 1  # name not yet taken (it may hold anything: nothing is deleted)
+            while target.exists():
+                n += 1
+                target = path.with_name(f"{name}.damaged-{n}.json")
+            path.rename(target)
+        elif path.exists():
             path.replace(target)
     except OSError:
         try:
@@ -168,6 +174,33 @@ def set_aside(name: str) -> str:
         except OSError:
             pass
     return str(target)
+
+
+def blocked(name: str) -> str:
+    """Why ``name`` cannot be stored at all ("" when it can): on the desktop, something that
+    is not a file stands in its place and could not be moved aside."""
+    if _browser_storage() is not None:
+        return ""
+    path = path_of(name)
+    if path.exists() and not path.is_file():
+        return f"{path} is not a file and could not be moved aside"
+    return ""
+
+
+def repair_autosave() -> str:
+    """Before the menu offers Continue: an autosave that is not a file (a folder left
+    there) is moved aside, so that Continue is not offered for it and new games are saved
+    again. The sentence to tell the player, or ""."""
+    if _browser_storage() is not None:
+        return ""
+    path = path_of(AUTOSAVE)
+    if not path.exists() or path.is_file():
+        return ""
+    where = set_aside(AUTOSAVE)
+    problem = blocked(AUTOSAVE)
+    if problem:
+        return f"Games cannot be saved: {problem}."
+    return f"The saved game was not a file; it was moved aside to {where}."
 
 
 # -- the game in progress --------------------------------------------------------------

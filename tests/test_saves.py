@@ -522,3 +522,66 @@ def test_saves_and_callers_with_out_of_range_options_are_refused(case):
         assert "options" in message and 0 < len(message) <= 320 and "\n" not in message
         with pytest.raises((ValueError, TypeError)):
             cls([Seat("You"), Seat("Ada", "easy")], save["options"], seed=1)
+
+
+def test_a_folder_where_the_autosave_should_be_is_moved_aside_for_good(isolated_saves):
+    """Issue 18: autosave.json as a folder was "set aside" but stayed, so Continue came back
+    on every menu and Start asked each time, and no game was ever saved. It is moved aside
+    (whole, nothing deleted) and said once; then Continue is not offered, Start does not
+    ask, and a new game is saved again."""
+    from game.app import App
+    from tests.ui_driver import button, click, frames
+    folder = storage.save_path()
+    folder.mkdir(parents=True)
+    (folder / "keep.txt").write_text("someone's file")
+    pygame.quit()
+    app = App(sound=False, seed=1)
+    try:
+        menu = app.show("menu")
+        assert app.toast and "moved aside" in app.toast[0]
+        kept = storage.save_path().with_name("autosave.damaged.json")
+        assert (kept / "keep.txt").read_text() == "someone's file"
+        assert not menu.has_save and not [b for b in menu.focus.buttons if b.label == "Continue"]
+        click(button(menu, "Start").rect.center)
+        frames(app, 2)
+        assert type(app.scene).__name__ == "PlayScene"  # no "replace the saved game?"
+        app.scene.act({"kind": "roll", "hold": []})
+        assert storage.save_path().is_file() and storage.has_save()
+        app.toast = None
+        app.show("menu")
+        assert app.toast is None  # said once, not on every menu
+    finally:
+        pygame.quit()
+
+
+def test_a_folder_that_cannot_be_moved_is_never_offered_and_said_once(isolated_saves,
+                                                                     monkeypatch):
+    from pathlib import Path
+
+    from game.app import App
+    from tests.ui_driver import button, click, frames
+    storage.save_path().mkdir(parents=True)
+
+    def refuse(self, target):
+        raise PermissionError("read-only")
+    monkeypatch.setattr(Path, "rename", refuse)
+    pygame.quit()
+    app = App(sound=False, seed=1)
+    try:
+        menu = app.show("menu")
+        assert app.toast and app.toast[0].startswith("Games cannot be saved:")
+        assert not menu.has_save
+        app.toast = None
+        click(button(menu, "Start").rect.center)
+        frames(app, 2)
+        play = app.scene
+        assert type(play).__name__ == "PlayScene"
+        play.act({"kind": "roll", "hold": []})
+        assert app.toast and "cannot be saved" in app.toast[0]
+        app.toast = None
+        play.table.held = {0}
+        play.act({"kind": "roll", "hold": [0]})
+        assert app.toast is None  # said once
+        assert storage.save_path().is_dir()
+    finally:
+        pygame.quit()

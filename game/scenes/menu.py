@@ -111,6 +111,9 @@ class MenuScene(Scene):
         self.body = ScrollArea("menu")
         self.content: dict[int, pygame.Rect] = {}  # id(button) -> its rect in the body
         self.labels: list[tuple[str, pygame.Rect, float, tuple]] = []  # headings in the body
+        problem = storage.repair_autosave()  # (a folder where the save should be)
+        if problem:
+            app.notify(problem, theme.BAD, 6)
         self.has_save = storage.has_save()
         self.fit_strengths()
         self.rebuild()

@@ -61,6 +61,7 @@ class TableScene(Scene):
         self.animator = DiceAnimator()
         self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
         self.regions: dict[str, pygame.Rect] = {}
+        self.save_failed = False  # the autosave was refused once (and the player told)
         self._view_key: tuple | None = None
         self.sections = Sections()
         self.pane = "sheet"  # on a phone: the sheet or the history under the dice
@@ -141,7 +142,12 @@ class TableScene(Scene):
             self.table.new_turn()
         if self.autosave:
             # A finished game stays saved until the results are up: it can still be undone.
-            storage.store(self.info.id, self.state, self.session, hinted=self.hints_used)
+            if not storage.store(self.info.id, self.state, self.session,
+                                 hinted=self.hints_used) and not self.save_failed:
+                self.save_failed = True  # said once: the game goes on all the same
+                why = storage.blocked(storage.AUTOSAVE) or "the storage refused it"
+                self.app.notify(f"This game cannot be saved ({why}); it goes on, but "
+                                "Continue will not find it.", theme.BAD, 6)
         self._build_top_buttons()
 
     def complain(self, text: str) -> None:
