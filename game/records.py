@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import storage
-from game.rules.core import NAME_MAX, GameState
+from game.rules.core import NAME_MAX, GameState, format_problem
 
 FORMAT = 1
 HIGH_SCORES = 10  # rows of each game's high-score table
@@ -107,9 +107,12 @@ class Records:
     @classmethod
     def from_json(cls, data: Any) -> Records:
         """Records checked field by field; StoreError naming the first problem."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT or set(data) != {
-                "format", "games"}:
-            raise storage.StoreError("they are not records written by this version")
+        if not isinstance(data, dict):
+            raise storage.StoreError("they are not records written by Dice Harbor")
+        if data.get("format") != FORMAT or isinstance(data.get("format"), bool):
+            raise storage.StoreError(format_problem("the file", data.get("format"), FORMAT))
+        if set(data) != {"format", "games"}:
+            raise storage.StoreError("they have fields no version of Dice Harbor writes")
         games = data["games"]
         if not isinstance(games, dict) or len(games) > 64:
             raise storage.StoreError("the list of games is damaged")

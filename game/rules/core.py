@@ -36,6 +36,37 @@ MAX_ACTIONS = 10_000  # far more moves than any real game takes; a longer save i
 RACE_BOUND = 1_000_000
 
 
+def bounded(text: str, limit: int = 200) -> str:
+    """A message cut to ``limit`` characters (with "…"): whatever the input it quotes, a
+    refusal stays one short sentence."""
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def shown(value: Any, limit: int = 24) -> str:
+    """A stored value as a message can quote it: short, and saying what kind it is when
+    that is the problem ("the text '2'", "a list")."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the text {bounded(repr(value), limit)}"
+    if isinstance(value, int | float):
+        return bounded(repr(value), limit)
+    if value is None:
+        return "empty"
+    return {list: "a list", dict: "a group of fields"}.get(type(value), "something else")
+
+
+def format_problem(what: str, value: Any, expected: int) -> str:
+    """Why ``value`` is not the format ``expected`` (a whole number), in one sentence that
+    says what is wrong with it: another version's number, or no version number at all."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (f"{what} was written by another version of Dice Harbor (format {value}; "
+                f"this one reads format {expected})")
+    if value is None:
+        return f"{what} has no format number"
+    return f"{what} has {shown(value)} where a format number should be"
+
+
 def best_box(scorer, n_dice: int) -> int:
     """The most ``scorer(sorted dice)`` gives for any roll of ``n_dice`` dice."""
     from itertools import combinations_with_replacement
@@ -319,17 +350,20 @@ class GameState:
     def validate_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         unknown = set(options) - set(cls.DEFAULT_OPTIONS)
         if unknown:
-            raise ValueError(f"unknown option(s) for {cls.GAME_ID}: {', '.join(sorted(unknown))}")
+            names = ", ".join(sorted(str(u) for u in unknown))
+            raise ValueError(bounded(f"unknown option(s) for {cls.GAME_ID}: {names}"))
         merged = dict(cls.DEFAULT_OPTIONS)
         for key, value in options.items():
             default = cls.DEFAULT_OPTIONS[key]
             if isinstance(default, bool) != isinstance(value, bool) or (
                     not isinstance(value, type(default)) and not (
                         isinstance(default, float) and isinstance(value, int))):
-                raise ValueError(f"option {key} must be {type(default).__name__}, got {value!r}")
+                kind = {bool: "on or off", int: "a whole number", str: "a name",
+                        list: "a list"}.get(type(default), type(default).__name__)
+                raise ValueError(f"option {key} must be {kind}, not {shown(value)}")
             low, high = cls.OPTION_RANGES.get(key, (None, None))
             if low is not None and not low <= value <= high:
-                raise ValueError(f"option {key} must be {low} to {high}, got {value!r}")
+                raise ValueError(f"option {key} must be {low} to {high}, not {shown(value)}")
             merged[key] = value
         return merged
 
@@ -354,8 +388,8 @@ class GameState:
             raise IllegalAction(f"unknown action {kind!r}"[:80] + f": {self.GAME_ID} knows {known}")
         extra = set(action) - {"kind"} - set(self.ACTIONS[kind])
         if extra:
-            names = ", ".join(sorted(str(e) for e in extra))[:120]
-            raise IllegalAction(f"unexpected field(s) in a {kind!r} action: {names}")
+            names = ", ".join(sorted(bounded(repr(str(e)), 30) for e in extra))
+            raise IllegalAction(bounded(f"unexpected field(s) in a {kind!r} action: {names}"))
         try:
             return json.loads(json.dumps(action))
         except (TypeError, ValueError, RecursionError) as exc:
@@ -368,7 +402,10 @@ class GameState:
         if self.is_over():
             raise IllegalAction("the game is over")
         actor, draws = self.current, self.rng.draws
-        events = self._apply(clean)
+        try:
+            events = self._apply(clean)
+        except IllegalAction as exc:  # one short sentence, whatever the action held
+            raise IllegalAction(bounded(str(exc))) from None
         self._log.append(clean)
         self._actors.append(actor)
         self._drew.append(self.rng.draws != draws)
@@ -479,9 +516,8 @@ class GameState:
         if extra:
             raise SaveError(f"the save has fields no version writes: {sorted(map(str, extra))}"[:200])
         fmt = data.get("format")
-        if fmt != SAVE_FORMAT:
-            raise SaveError(f"the save was written by another version of Dice Harbor "
-                            f"(format {str(fmt)[:20]}, this one reads {SAVE_FORMAT})")
+        if fmt != SAVE_FORMAT or isinstance(fmt, bool):
+            raise SaveError(format_problem("the save", fmt, SAVE_FORMAT))
         if data.get("game") != cls.GAME_ID:
             raise SaveError(f"the save is for {str(data.get('game'))[:40]!r}, not {cls.GAME_ID}")
         seats, options = data.get("seats"), data.get("options")

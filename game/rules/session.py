@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from .core import GameState, SaveError, Seat, rank
+from .core import GameState, SaveError, Seat, format_problem, rank
 
 SESSION_FORMAT = 1
 MAX_ROUNDS = 5  # games per side
@@ -153,9 +153,8 @@ class Session:
         """The session ``to_json`` wrote, every game replayed; SaveError otherwise."""
         if not isinstance(data, dict) or data.get("kind") != "session":
             raise SaveError("not a saved session")
-        if data.get("format") != SESSION_FORMAT:
-            raise SaveError(f"the session was saved by another version of Dice Harbor "
-                            f"(format {str(data.get('format'))[:20]})")
+        if data.get("format") != SESSION_FORMAT or isinstance(data.get("format"), bool):
+            raise SaveError(format_problem("the session", data.get("format"), SESSION_FORMAT))
         known = {"format", "kind", "game", "seats", "options", "rounds", "seed", "results",
                  "games"}
         extra = set(data) - known
