@@ -487,3 +487,45 @@ def test_random_seeded_games_replay_exactly():
             state.apply(rng.choice(stops if stops and rng.random() < 0.4 else legal))
         return state.to_json()
     assert play(4) == play(4)
+
+
+# -- a card draw as a chance node (issue 18) ------------------------------------------------
+def test_a_draw_is_a_chance_node_of_the_cards_left():
+    """chance_outcomes of a draw lists every card still to come with its exact chance, and
+    after() forces each through the real rules: that card is turned over, the pile loses
+    one of it, and the events say so."""
+    from collections import Counter
+    s = PirateState([Seat("A"), Seat("B")], {}, seed=5)
+    outcomes = s.chance_outcomes({"kind": "draw"})
+    pile = Counter(s.deck)
+    assert {o[0]: p for o, p in outcomes} == {c: n / len(s.deck) for c, n in pile.items()}
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-12
+    before = s.to_json()
+    for (card,), _ in outcomes:
+        child, events = s.after({"kind": "draw"}, (card,))
+        assert child.card == card and Counter(child.deck) == pile - Counter([card])
+        assert [e["card"] for e in events if e["type"] == "drew"] == [card]
+        assert child.legal_actions() and s.to_json() == before  # the game itself untouched
+    with pytest.raises(ValueError):
+        s.after({"kind": "draw"}, ("not a card",))
+
+
+def test_a_draw_from_an_empty_deck_is_over_the_discards_shuffled_back():
+    from collections import Counter
+    s = PirateState([Seat("A"), Seat("B")], {}, seed=9)
+    s.discard, s.deck = s.deck[:5], []
+    outcomes = s.chance_outcomes({"kind": "draw"})
+    assert {o[0] for o, _ in outcomes} == set(s.discard)
+    card = outcomes[-1][0][0]
+    child, events = s.after({"kind": "draw"}, (card,))
+    assert [e["type"] for e in events] == ["reshuffled", "drew"] and child.card == card
+    assert Counter(child.deck) + Counter([card]) == Counter(s.discard)
+
+
+def test_the_forced_draw_goes_on_like_the_real_game():
+    """With the card the real draw turns over, after() gives exactly the real game."""
+    s = PirateState([Seat("A"), Seat("B")], {}, seed=11)
+    real = PirateState.load(s.save())
+    real.apply({"kind": "draw"})
+    child, _ = s.after({"kind": "draw"}, (real.card,))
+    assert child.to_json() == real.to_json()

@@ -43,13 +43,23 @@ Choices where RULES.md leaves room, decided here:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from functools import cache
 from itertools import product
 from math import factorial
 from typing import Any
 
-from .core import Action, Event, GameState, IllegalAction, RollSpec, check_positions, roll_outcomes
+from .core import (
+    Action,
+    CountingRandom,
+    Event,
+    GameState,
+    IllegalAction,
+    RollSpec,
+    check_positions,
+    roll_outcomes,
+)
 from .shared import TargetRace
 
 FACES = ("skull", "parrot", "monkey", "sword", "gold", "diamond")
@@ -329,6 +339,48 @@ class PirateState(TargetRace, GameState):
             elif j == need:
                 p += pj / 6
         return p
+
+    # -- a card draw is a chance node too -----------------------------------------------
+    def chance_outcomes(self, action: Action) -> tuple[tuple[tuple, float], ...]:
+        """A roll's outcomes (see GameState), or a draw's: each card still to come -- the
+        deck, or the discards when the deck is empty and they are shuffled back -- as a
+        one-card outcome ``(card,)`` with its exact chance (its copies / the cards)."""
+        if action.get("kind") != "draw":
+            return super().chance_outcomes(action)
+        if self.over or self.drawn:
+            return ()
+        pile = self.deck or self.discard
+        return tuple(((card,), pile.count(card) / len(pile)) for card in sorted(set(pile)))
+
+    def after(self, action: Action, outcome) -> tuple[PirateState, list[Event]]:
+        """A roll forced as GameState does; a draw forced to the card ``outcome`` names
+        through the real rules: the copy draws (shuffling the discards back first when the
+        deck is empty, from the same generator), and the card it turned over changes place
+        with ``card`` in the pile, which comes up instead."""
+        if action.get("kind") != "draw":
+            return super().after(action, outcome)
+        outcome = tuple(outcome)
+        if len(outcome) != 1 or outcome[0] not in (self.deck or self.discard):
+            raise ValueError(f"a draw turns over one card still to come, not {outcome!r}"[:120])
+        (card,) = outcome
+        rng = self.rng
+        self.rng = None  # type: ignore[assignment]  (not deep-copied: copied below)
+        try:
+            child = copy.deepcopy(self)
+        finally:
+            self.rng = rng
+        child.rng = CountingRandom(0)
+        child.rng.setstate(rng.getstate())
+        child.rng.draws = rng.draws
+        events = child.apply(action)
+        drawn = child.card
+        if drawn != card:
+            child.deck[child.deck.index(card)] = drawn
+            child.card = card
+            for event in events:
+                if event["type"] == "drew":
+                    event["card"] = card
+        return child, events
 
     def roll_spec(self, action: Action) -> RollSpec | None:
         """The dice an action throws: all eight first, then the chosen ones (in position
