@@ -63,7 +63,7 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     for game_id in GAME_IDS:
         cases = positions(game_id, games)
-        turn_search._TABLES.clear()  # cold: the dice tables too, as on a first turn
+        turn_search._TABLES.cache_clear()  # cold: the dice tables too, as on a first turn
         gc.collect()  # the positions kept here make a big heap: collect it before timing
         first, first_pieces = [], []
         for state, selection in cases:  # the first pass builds every table it needs
