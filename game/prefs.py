@@ -35,13 +35,20 @@ def _seats(game_id: str, value: Any) -> list[dict[str, Any]]:
 
 
 def _options(game_id: str, value: Any) -> dict[str, Any]:
+    """A game's remembered options: the ones its menu shows, each a value the menu offers
+    or the engine takes (a session's games per side is the menu's, not the engine's)."""
+    from game.catalog import SESSION_OPTION
     info = GAMES[game_id]
     if not isinstance(value, dict) or set(value) & set(info.fixed_options):
         raise ValueError("options")
-    shown = {o.key for o in info.options}
-    if set(value) - shown:
+    shown = {o.key: o for o in info.options}
+    if set(value) - set(shown):
         raise ValueError("options")
-    info.state_type().validate_options({**value, **info.fixed_options})
+    rules = {k: v for k, v in value.items() if k != SESSION_OPTION}
+    if SESSION_OPTION in value and (isinstance(value[SESSION_OPTION], bool) or
+                                    value[SESSION_OPTION] not in shown[SESSION_OPTION].choices):
+        raise ValueError("session")
+    info.state_type().validate_options({**rules, **info.fixed_options})
     return dict(value)
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from game import records, storage
 from game.app import App
+from game.catalog import GAMES
 from game.records import Records
 from game.rules.core import Seat
 from game.rules.yatzy import CATEGORIES, YatzyState
@@ -278,3 +279,25 @@ def test_a_remembered_random_bot_comes_back_as_a_random_bot(app):
     assert [(s.name, s.bot) for s in app.scene.seats] == [
         ("Ann", None), ("Rando", "random"), ("Hal", "hard")]
     assert button(app.scene, "Random") is not None  # its strength is shown
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_option_value_of_every_game_round_trips_through_the_settings(game_id,
+                                                                          isolated_saves):
+    """Issue 17: choosing a Grab It! session made every later launch say "Some settings were
+    damaged" and move settings.json aside. Every value the menu offers for every option of
+    every game is saved and read back as it was, with no message."""
+    from game import prefs
+    from game.app import Settings
+    info = GAMES[game_id]
+    for opt in info.options:
+        values = (True, False) if opt.kind == "bool" else opt.choices
+        for value in values:
+            chosen = Settings()
+            chosen.options = {game_id: {opt.key: value}}
+            assert prefs.save_from(chosen)
+            back = Settings()
+            assert prefs.load_into(back, ("slow", "normal", "fast")) == "", (opt.key, value)
+            assert back.options[game_id] == {opt.key: value}
+            assert not storage.path_of(storage.SETTINGS).with_name(
+                "settings.damaged.json").exists()
