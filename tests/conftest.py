@@ -27,3 +27,12 @@ def app():
     frames(a)
     yield a
     pygame.quit()
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """The random order's seed, so that a failing order can be run again (-q hides
+    pytest's header, where pytest-randomly prints it)."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if isinstance(seed, int):
+        terminalreporter.write_line(f"tests ran in a random order: repeat it with "
+                                    f"--randomly-seed={seed}")

@@ -57,18 +57,40 @@ def test_ctrl_c_prints_the_games_so_far_without_a_traceback(monkeypatch, capsys)
 
 
 def test_ctrl_c_in_a_real_process_exits_cleanly():
-    proc = subprocess.Popen([sys.executable, "-m", "game.sim", "yatzy", "--players", "hard",
-                             "--games", "100000"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
     import signal
     import time
-    time.sleep(6)  # well past start-up (imports), inside the games
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+
+    from tests.processes import started
+    with started([sys.executable, "-m", "game.sim", "yatzy", "--players", "hard", "--games",
+                  "100000"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                 text=True) as proc:
+        time.sleep(6)  # well past start-up (imports), inside the games
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
     assert "Traceback" not in err
     assert proc.returncode in (0, 130)
     if proc.returncode == 0:
         assert "interrupted (Ctrl-C)" in out
+
+
+def test_a_suite_run_with_ctrl_c_ignored_leaves_no_process_behind(tmp_path):
+    """Run with SIGINT ignored (as some CI wrappers and nohup do), the Ctrl-C test once left
+    a game.sim running at full CPU for minutes: the ignored signal was handed on to it.
+    Here that test runs in a pytest whose SIGINT is ignored; it passes, and the game.sim it
+    started is gone."""
+    import os
+    import signal
+    pids = tmp_path / "pids"
+    env = dict(os.environ, DICE_HARBOR_CHILD_PIDS=str(pids))
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p",
+                          "no:cacheprovider", "-o", "addopts=",
+                          "tests/test_sim_and_setup.py::test_ctrl_c_in_a_real_process_exits_cleanly"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=180,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    assert run.returncode == 0, run.stdout[-2000:]
+    (pid,) = [int(p) for p in pids.read_text().split()]
+    assert not os.path.exists(f"/proc/{pid}") or \
+        open(f"/proc/{pid}/stat").read().split()[2] == "Z"  # gone (or only a zombie)
 
 
 def test_solo_runs_report_no_win_rate(capsys):

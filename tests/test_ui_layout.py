@@ -139,26 +139,24 @@ def test_a_real_window_made_smaller_is_laid_out_again(tmp_path):
     import shutil
     import subprocess
     import sys
-    import time
     if shutil.which("Xvfb") is None:
         message = "Xvfb is not installed (apt-get install xvfb)"
         if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
             pytest.fail(f"CI: {message}; .ci/run installs it")  # CI never passes without it
         pytest.skip(message)
-    server = subprocess.Popen(["Xvfb", ":97", "-screen", "0", "1600x1000x24"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        time.sleep(1)
-        env = dict(os.environ, DISPLAY=":97", SDL_AUDIODRIVER="dummy")
+    from tests.processes import started
+    # -displayfd: Xvfb picks a free display and says which once it is ready
+    with started(["Xvfb", "-displayfd", "1", "-screen", "0", "1600x1000x24"],
+                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as server:
+        display = server.stdout.readline().strip()
+        assert display.isdigit(), "Xvfb did not start"
+        env = dict(os.environ, DISPLAY=f":{display}", SDL_AUDIODRIVER="dummy")
         env.pop("SDL_VIDEODRIVER", None)
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         out = subprocess.run([sys.executable, "-c", REAL_WINDOW], cwd=root, env=env,
                              capture_output=True, text=True, timeout=60)
         assert out.returncode == 0, out.stderr
         assert out.stdout.strip().splitlines()[-1] == "(1000, 700) (1000, 700) True"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 WHOLE_GAMES = [("yatzy", (1280, 720, 1, False)), ("maxi_yatzy", (844, 390, 3, True)),
@@ -203,9 +201,11 @@ def test_an_idle_screen_is_not_drawn_again_and_moving_dice_redraw_only_the_tray(
         app.show("menu")
         frames(app, 2)
         before = app.drawn_frames
-        frames(app, 30)  # half a second of a menu nobody touches
+        from game.app import IDLE_REDRAW
+        idle = int(IDLE_REDRAW * 60)
+        frames(app, idle - 10)  # a menu nobody touches
         assert app.drawn_frames == before
-        frames(app, 40)  # the once-a-second safety redraw
+        frames(app, 20)  # the safety redraw, every IDLE_REDRAW seconds
         assert app.drawn_frames == before + 1
         click(button(app.scene, "Start").rect.center)
         frames(app)
