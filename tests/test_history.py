@@ -36,10 +36,14 @@ def test_undo_is_allowed_exactly_for_decisions_that_drew_nothing(game_id):
         allowed = refused = 0
         while not state.is_over():
             before = state.to_json()
-            draws = state.rng.draws
+            draws, actor = state.rng.draws, state.current
             state.apply(player.choose(state))
             if state.rng.draws != draws:
                 assert "roll" in state.undo_refusal() and state.undo_point() is None
+                refused += 1
+            elif not state.is_over() and state.current != actor:
+                # two people at one screen: the other one is to move now
+                assert f"only {state.seats[actor].name} could" in state.undo_refusal()
                 refused += 1
             else:
                 assert state.undo_refusal() == ""
@@ -76,7 +80,10 @@ def test_undoing_a_score_gives_back_the_same_dice_and_nothing_more():
 
 
 def test_farkle_bank_can_be_undone_but_not_a_roll_on():
-    state = FarkleState([Seat("A"), Seat("B")], {"on_board": False}, seed=2)
+    seats = [Seat("A"), Seat("B", "easy")]
+    state = FarkleState(seats, {"on_board": False}, seed=2)
+    if state.seats[state.current].bot:  # the person first (the bot is next: undo allowed)
+        state = FarkleState(seats[::-1], {"on_board": False}, seed=2)
     state.apply({"kind": "roll"})
     option = state.scoring_options()[0]
     state.apply({"kind": "bank", "set_aside": option["positions"]})
@@ -201,3 +208,32 @@ def test_replay_controls_pause_and_speed(app):
     key(pygame.K_ESCAPE)
     frames(app)
     assert isinstance(app.scene, ResultsScene) and app.scene.state is state
+
+
+def test_in_a_hot_seat_only_the_player_who_moved_takes_it_back(app):
+    """Issue 17: with two people at one screen, the second could press Ctrl+Z on their turn
+    and take back the first player's scored box. Now the Undo button is off and Ctrl+Z says
+    why; while a bot is to move, a person's own last move can still be taken back."""
+    from game.catalog import GAMES
+    from tests.ui_driver import button, frames, key
+    state = GAMES["yatzy"].new_game([Seat("Ann"), Seat("Bo")], seed=4)
+    first = state.current
+    play = app.show("play", info=GAMES["yatzy"], state=state, autosave=False)
+    play.banner = None
+    frames(app, 2)
+    play.act({"kind": "roll", "hold": []})
+    frames(app, 60)
+    play.act({"kind": "score", "category": "chance"})
+    frames(app, 60)
+    assert state.current != first and not button(play, "Undo").enabled
+    key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    frames(app)
+    assert "chance" in play.state.sheets[first]  # still scored
+    assert app.toast and "only" in app.toast[0] and state.seats[first].name in app.toast[0]
+    with_bot = GAMES["yatzy"].new_game([Seat("Ann"), Seat("Bot", "easy")], seed=4)
+    if with_bot.seats[with_bot.current].bot:
+        with_bot.apply({"kind": "roll", "hold": []})
+        with_bot.apply({"kind": "score", "category": "chance"})
+    with_bot.apply({"kind": "roll", "hold": []})
+    with_bot.apply({"kind": "score", "category": "yatzy"})
+    assert with_bot.seats[with_bot.current].bot and with_bot.undo_refusal() == ""

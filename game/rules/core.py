@@ -548,13 +548,21 @@ class GameState:
 
         Only a human's own last decision can be undone, and only when it drew nothing
         (no dice rolled, no card drawn): undo never crosses a roll, so it cannot be used
-        to peek at the dice."""
+        to peek at the dice. With several people at one screen, once another person is to
+        move, the move is theirs to keep (only the player who made a decision takes it
+        back; while a bot is to move it still can be)."""
         if not self._log:
             return "there is nothing to undo yet"
-        if not self.seats[self._actors[-1]].is_human:
-            return f"the last move was {self.seats[self._actors[-1]].name}'s"
+        actor = self.seats[self._actors[-1]]
+        if not actor.is_human:
+            return f"the last move was {actor.name}'s"
         if self._drew[-1]:
             return "undo cannot take back a roll: those dice have been seen"
+        if not self.is_over():
+            now = self.seats[self.current]
+            if now.is_human and now is not actor and now.name != actor.name:
+                # hot seat: the player to move now may not take back someone else's move
+                return f"it is {now.name}'s turn now: only {actor.name} could take that back"
         return ""
 
     def undo_point(self) -> int | None:
