@@ -222,3 +222,48 @@ def test_reshuffle_is_shown_and_the_sorceress_is_a_button(app):
     key(pygame.K_x)
     frames(app, 40)
     assert state.sorceress_used
+
+
+def test_ctrl_z_and_undo_work_over_the_next_players_card(app):
+    """Issue 17: after a stop the next player's card comes up about 0.6 s later and swallowed
+    Ctrl+Z while Undo still looked enabled. Over the card, Ctrl+Z (and the Undo button)
+    take the stop back: the card goes, the turn is the player's again; a new stop brings
+    the next player's card up again."""
+    from game.catalog import GAMES
+    from game.rules.core import Seat
+    seats = [Seat("You"), Seat("Ann", "easy")]
+    state = GAMES["pirates"].new_game(seats, seed=1)
+    if state.seats[state.current].bot:  # the person first, the bot next
+        state = GAMES["pirates"].new_game(seats[::-1], seed=1)
+    assert not state.seats[state.current].bot
+    play = app.show("play", info=GAMES["pirates"], state=state, autosave=False)
+    play.banner = None
+    for _ in range(3):
+        frames(app, 2)
+        if isinstance(app.scene, CardDrawScene):
+            app.scene.draw_card()
+            app.scene.close()
+    me = state.current
+    play.act({"kind": "roll"})
+    frames(app, 90)
+    assert state.rolled and not state.cursed() and state.current == me  # (this seed's roll)
+    play.act({"kind": "stop"})
+    for _ in range(120):  # the end is shown, then the next player's card comes up
+        frames(app)
+        if isinstance(app.scene, CardDrawScene):
+            break
+    card = app.scene
+    assert isinstance(card, CardDrawScene) and card.seat != me
+    assert button(play, "Undo").enabled  # it looks enabled: it must work
+    key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    frames(app, 2)
+    assert app.scene is play and play.state.current == me and play.state.rolled
+    play.act({"kind": "stop"})
+    for _ in range(120):
+        frames(app)
+        if isinstance(app.scene, CardDrawScene):
+            break
+    assert isinstance(app.scene, CardDrawScene)
+    click(button(play, "Undo").rect.center)  # the button, clicked over the card
+    frames(app, 2)
+    assert app.scene is play and play.state.current == me

@@ -12,6 +12,7 @@ import pygame
 
 from game.app import App, Scene
 from game.rules.pirates import CARD_EFFECTS, CARD_NAMES
+from game.scenes.table_view import UNDO_GRACE
 from game.ui import layout, probe, theme
 from game.ui.cards import draw_card, draw_pile
 from game.ui.layout import fr
@@ -93,16 +94,42 @@ class CardDrawScene(Scene):
         self.card = self.state.card
         self.phase, self.time = ("shuffle" if reshuffle else "flip"), 0.0
 
+    def undo(self) -> None:
+        """Ctrl+Z over the card: what the Undo button says it does (take back the last
+        move, the stop that ended the turn before this draw); the card waits for its turn
+        again."""
+        actions = len(self.play.state.actions)
+        self.play.undo()
+        if len(self.play.state.actions) < actions:
+            self.close()
+
     def close(self) -> None:
         if self.app.scene is self:
             self.play.bot_plan = None  # a bot's "draw" is done here, not by the play scene
             self.app.pop()
 
     def _bot_pace(self) -> float:
-        return 0.0 if self.play.fast_forward else self.app.settings.bot_delay
+        """How long a bot takes to draw: its pace, and longer while the person who just
+        moved can still take that move back (as at the table)."""
+        if self.play.fast_forward:
+            return 0.0
+        grace = UNDO_GRACE if self.state.undo_point() is not None else 0.0
+        return self.app.settings.bot_delay + grace
 
     def handle(self, event: pygame.event.Event) -> None:
         self.ensure_layout()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and \
+                event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.undo()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and any(
+                b.rect.collidepoint(event.pos) for b in self.play.top_buttons.buttons):
+            # the table's tools stay in reach above the card (Undo, Menu, Skip...)
+            actions = len(self.play.state.actions)
+            self.play.top_buttons.handle(event)
+            if len(self.play.state.actions) < actions:
+                self.close()
+            return
         press = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN,
                                                            pygame.K_KP_ENTER))

@@ -7,13 +7,11 @@ from __future__ import annotations
 import pygame
 
 from game import storage
-from game.scenes.table_view import TableScene
+from game.scenes.table_view import UNDO_GRACE, TableScene
 from game.tasks import Task
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.widgets import Button
-
-UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 
 
 class PlayScene(TableScene):

@@ -74,6 +74,7 @@ class Table(BaseTable):
 
     def new_turn(self) -> None:
         self.chosen: set[int] = set()
+        self.draw_shown = -1  # (after an undo the card scene may come up again for this turn)
 
     # -- the card-draw scene -----------------------------------------------------------------
     def hold(self) -> bool:
