@@ -31,6 +31,7 @@ from tests.ui_driver import (
     key,
     new_app,
     play_until_results,
+    wait_for_hint,
 )
 
 
@@ -291,7 +292,7 @@ def test_the_hints_mark_survives_continue_into_the_records_and_results(app):
     play = start(app, "Yatzy", "yatzy")
     roll_first(app, play)
     key(pygame.K_h)
-    frames(app)
+    wait_for_hint(app, play)  # the coach works over frames (more when its tables are cold)
     assert play.hints_used
     key(pygame.K_RETURN)  # a move after the hint (the autosave has the mark anyway)
     frames(app, 3)
