@@ -7,6 +7,13 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# The property tests are deterministic too: the same examples on every run and machine
+# (derandomize), none replayed from a local example database. A test's own @settings adds to
+# this profile.
+settings.register_profile("dice-harbor", derandomize=True, database=None)
+settings.load_profile("dice-harbor")
 
 
 @pytest.fixture(autouse=True)
