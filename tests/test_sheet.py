@@ -57,3 +57,19 @@ def test_initials_for_a_name_that_does_not_fit_its_column():
     assert initials("Констанция Щукин") == "КЩ"
     assert initials("Ada (hard)") == "AH"
     assert initials("Bram") == "Br"
+
+
+def test_the_header_row_is_one_size_names_whole_or_initials():
+    """Issue 16: one size per row. A name that fits its column only by shrinking (or by
+    breaking inside a word) is written as its initials, at the header's size like the rest."""
+    from game.ui.sheet import HEADER
+    names = ["Ada", "Séñôrå Ŵøllęštåd", "Констанция Щукин", "Bo Li", "WWWWWWWWWWWWWWWW"]
+    m = SheetModel([(n, (255, 255, 255)) for n in names], [Row("Banked", [Cell("1")] * 5)])
+    for width in range(420, 1000, 40):  # columns of about 60 to 170 px
+        rec = drawn(ScoreSheet(pygame.Rect(0, 0, width, 400), label_width=120), m)
+        header = [d for d in rec if d.source in names or d.source in map(initials, names)]
+        assert {d.size for d in header} == {HEADER}, width
+        shown = {d.source for d in header}
+        assert shown <= set(names) | {initials(n) for n in names}  # whole, or initials
+        assert "Ada" in shown and "WW" in shown, width  # a word wider than its column
+        assert not text.overflows(rec)

@@ -258,8 +258,9 @@ class ScoreSheet:
             if c == model.active_column:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=px(8))
                 pygame.draw.rect(surface, colour, cell, width=max(1, px(2)), border_radius=px(8))
-            draw_text_in(surface, self._header_text(name, cell.w - px(8), head_h), cell.inflate(
-                -px(8), -px(4)), HEADER, colour, True, min_size=12, wrap=True)
+            box = cell.inflate(-px(8), -px(4))
+            draw_text_in(surface, self._header_text(name, box.w, box.h), box, HEADER, colour,
+                         True, min_size=HEADER, wrap=True)
         corner = pygame.Rect(x0, y, label_w - px(6), head_h - px(2))
         if paged:
             prev, nxt = corner.copy(), corner.copy()
@@ -334,13 +335,14 @@ class ScoreSheet:
         return line + theme.px(8) if one else 2 * line + theme.px(8)
 
     @staticmethod
-    def _header_text(name: str, width: int, head_h: int) -> str:
-        """The name, or its initials when not even its first word fits the column."""
-        first = name.split()[0] if name.split() else name
-        if text_width(first, HEADER, True) <= width or \
-                text_width(initials(name), HEADER, True) > width:
-            return name
-        return initials(name)
+    def _header_text(name: str, width: int, height: int) -> str:
+        """The name when it fits its column whole at the header's size (on up to the lines
+        the header has, broken only between words), else its initials: every name in the
+        header row is drawn at one size, none shrunk, none broken inside a word (the full
+        name is a tap away)."""
+        fitted = fit_text(name, width, height, HEADER, HEADER, bold=True, wrap=True)
+        whole = " ".join(fitted.lines).split() == name.split() and fitted.width <= width
+        return name if whole else initials(name)
 
     def _draw_row(self, surface, model, row, y, h, size, label_w, col_x, col_w, shown,
                   area) -> None:
