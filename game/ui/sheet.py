@@ -279,7 +279,7 @@ class ScoreSheet:
                          True, min_size=16)
         elif model.corner:
             draw_text_in(surface, model.corner, corner.inflate(-px(4), 0), HEADER,
-                         theme.TEXT_DIM, True, "left", min_size=12, wrap=True)
+                         theme.TEXT_DIM, True, "left", min_size=HEADER, wrap=True)
         y += head_h
         # Rows: the totals at the bottom stay; the rest scroll when they do not fit.
         body = pygame.Rect(inner.x, y, inner.w, inner.bottom - footer_h - y)
