@@ -38,6 +38,9 @@ class PauseScene(Scene):
                 Button(pygame.Rect(0, 0, 0, 0), "Rules", self.rules, hotkey="F1", size=20),
                 Button(pygame.Rect(0, 0, 0, 0), f"Bot pace: {pace}", self.pace, size=20,
                        ident="pace"),
+                Button(pygame.Rect(0, 0, 0, 0), "Leave full screen" if self.app.fullscreen
+                       else "Full screen", self.fullscreen, hotkey="F11", size=20,
+                       ident="fullscreen"),
                 Button(pygame.Rect(0, 0, 0, 0), "Quit to menu", self.ask, size=20),
             ])
             self.focus.index = 0
@@ -67,6 +70,13 @@ class PauseScene(Scene):
     def pace(self) -> None:
         self.play._cycle_speed()
         self._buttons()
+
+    def fullscreen(self) -> None:
+        """The window fills the screen, or goes back to its size (F11 anywhere)."""
+        self.app.toggle_fullscreen()
+        self._buttons()
+        self.focus.index = next(i for i, b in enumerate(self.focus.buttons)
+                                if b.ident == "fullscreen")
 
     def ask(self) -> None:
         self.confirming = True
