@@ -8,7 +8,8 @@ A size is WIDTHxHEIGHT in CSS pixels, "r" and the device pixel ratio, and "t" fo
 meant for touch (a phone or a tablet). Every game is seated with the most players and the
 longest names the menu allows (``--players`` seats fewer), a human in the first seat; the
 table is shown at a position where that human has rolled, and the results after a game
-played by bots. Writes DIR/<game>-<scene>-<size>.png.
+played by bots. Writes DIR/<game>-<scene>-<size>.png; with ``--browser`` the same screens in headless
+Chromium (as the browser test runs the game: tests/browser/), DIR/browser-<game>-....png.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -34,6 +36,49 @@ def parse_size(text: str) -> tuple[int, int, float, bool]:
     return w, h, float(ratio or 1), touch
 
 
+def seated(game_id: str, players: int = 0):
+    """The seats (the most the game takes, or ``players``; the longest names, a human first)
+    and two saves: a position where that human has rolled, and the finished game."""
+    from game.bots import make_policy
+    from game.catalog import GAMES
+    from game.launcher import LONG_NAMES
+    from game.rules.core import Seat
+    info = GAMES[game_id]
+    n = min(players or info.max_players, info.max_players)
+    while not info.takes(n):
+        n -= 1
+    seats = [Seat(LONG_NAMES[i], None if i == 0 else ("easy", "normal", "hard")[i % 3])
+             for i in range(n)]
+    state = info.new_game(seats, seed=11)
+    bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(n)}
+    mid = None
+    while not state.is_over():
+        if mid is None and state.current == 0 and state.turns_played >= n and (
+                getattr(state, "rolls", 0) or getattr(state, "rolled", False)):
+            mid = state.save()
+        state.apply(bots[state.current].choose(state))
+    return [{"name": s.name, "bot": s.bot} for s in seats], mid, state.save()
+
+
+def stage(app, game_id: str, scene: str, seats: list, mid: dict, final: dict) -> None:
+    """Show ``scene`` of the game in ``app`` as the screenshot has it (also run in the
+    browser's page, so it imports what it needs)."""
+    from game.catalog import GAMES
+    from game.rules.core import Seat
+    info = GAMES[game_id]
+    if scene == "menu":
+        app.show("menu", game_id=game_id, seats=[Seat.from_json(s) for s in seats])
+    elif scene == "table":
+        play = app.show("play", info=info, state=info.state_type().load(mid), autosave=False)
+        for _ in range(60):
+            app.step(1 / 60)
+        play.banner = None
+    elif scene == "results":
+        app.show("results", info=info, state=info.state_type().load(final))
+        app.scene.time = 2.0
+    app.draw()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("/tmp/dice-harbor-shots"))
@@ -41,55 +86,71 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="1280x720r1,390x844r3t,1000x700r1,1280x720r2")
     parser.add_argument("--scenes", default=",".join(SCENES))
     parser.add_argument("--players", type=int, default=0)
+    parser.add_argument("--browser", action="store_true",
+                        help="in headless Chromium (pyodide and pygame-ce's wasm build, as the "
+                             "browser test runs it) instead of natively")
     args = parser.parse_args(argv)
-    import pygame
-
-    from game.app import App
-    from game.bots import make_policy
     from game.catalog import GAMES
-    from game.launcher import LONG_NAMES
-    from game.rules.core import Seat
 
     games = [g for g in args.games.split(",") if g] or list(GAMES)
     scenes = [s for s in args.scenes.split(",") if s]
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.browser:
+        return in_browser(args, games, scenes)
+    import pygame
+
+    from game.app import App
     for game_id in games:
-        info = GAMES[game_id]
-        n = min(args.players or info.max_players, info.max_players)
-        while not info.takes(n):
-            n -= 1
-        seats = [Seat(LONG_NAMES[i], None if i == 0 else ("easy", "normal", "hard")[i % 3])
-                 for i in range(n)]
-        state = info.new_game(seats, seed=11)
-        bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(n)}
-        mid = None
-        while not state.is_over():
-            if mid is None and state.current == 0 and state.turns_played >= n and (
-                    getattr(state, "rolls", 0) or getattr(state, "rolled", False)):
-                mid = state.save()
-            state.apply(bots[state.current].choose(state))
-        final = state.save()
+        seats, mid, final = seated(game_id, args.players)
         for spec in args.sizes.split(","):
             size = parse_size(spec)
             pygame.quit()
             app = App(sound=False, seed=5, window_size=size[:2], dpr=size[2], touch=size[3])
             app.settings.bot_speed = "fast"
             for scene in scenes:
-                if scene == "menu":
-                    app.show("menu", game_id=game_id, seats=seats)
-                elif scene == "table":
-                    play = app.show("play", info=info, state=info.state_type().load(mid),
-                                    autosave=False)
-                    for _ in range(60):
-                        app.step(1 / 60)
-                    play.banner = None
-                elif scene == "results":
-                    app.show("results", info=info, state=info.state_type().load(final))
-                    app.scene.time = 2.0
-                app.draw()
+                stage(app, game_id, scene, seats, mid, final)
                 path = args.out / f"{game_id}-{scene}-{spec}.png"
                 pygame.image.save(app.screen, str(path))
                 print(path)
+    return 0
+
+
+def in_browser(args, games: list[str], scenes: list[str]) -> int:
+    """The same screens in a real browser page: the page's own screenshot of each."""
+    import base64
+    import inspect
+    import json
+    import tempfile
+
+    from tests.browser.cdp import Browser
+    from tests.browser.site import Site, wheel
+    from tests.browser.test_browser import Game
+    path, problem = wheel()
+    if path is None:
+        print(problem, file=sys.stderr)
+        return 2
+    site = Site(Path(tempfile.mkdtemp(prefix="dice-harbor-shots-site-")), path)
+    try:
+        with Browser(extra_flags=["--disable-audio-output"]) as b:
+            for spec in args.sizes.split(","):
+                w, h, ratio, touch = parse_size(spec)
+                g = Game(b, site, width=w, height=h, ratio=ratio, touch=touch)
+                g.py(inspect.getsource(stage) + "\nresult = 0")
+                for game_id in games:
+                    seats, mid, final = seated(game_id, args.players)
+                    for scene in scenes:
+                        g.py(f"stage(app, {game_id!r}, {scene!r}, "
+                             f"json.loads({json.dumps(json.dumps(seats))}), "
+                             f"json.loads({json.dumps(json.dumps(mid))}), "
+                             f"json.loads({json.dumps(json.dumps(final))}))\nresult = 0")
+                        time.sleep(0.3)  # the page shows the frame
+                        shot = g.page.call("Page.captureScreenshot", {"format": "png"})
+                        out = args.out / f"browser-{game_id}-{scene}-{spec}.png"
+                        out.write_bytes(base64.b64decode(shot["data"]))
+                        print(out)
+                g.close()
+    finally:
+        site.close()
     return 0
 
 
