@@ -81,7 +81,8 @@ def stage(app, game_id: str, scene: str, seats: list, mid: dict, final: dict) ->
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path("/tmp/dice-harbor-shots"))
+    parser.add_argument("--out", type=Path,
+                        default=Path(__file__).resolve().parent.parent / "build" / "shots")
     parser.add_argument("--games", default="")
     parser.add_argument("--sizes", default="1280x720r1,390x844r3t,1000x700r1,1280x720r2")
     parser.add_argument("--scenes", default=",".join(SCENES))
