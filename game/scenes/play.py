@@ -16,7 +16,7 @@ from game.ui.widgets import Button
 
 class PlayScene(TableScene):
     def update(self, dt: float) -> None:
-        self.animator.update(dt)
+        self.animate(dt)
         self.table.update(dt)
         if self.banner:
             banner, left = self.banner
@@ -133,6 +133,7 @@ class PlayScene(TableScene):
         self.bot_plan = None  # a bot that was about to answer waits for the new position
         self.state = self.state.rewound(self.state.undo_point())
         self.pending, self.banner, self.frozen_sheet = [], None, None
+        self._forget_unseen()
         self.shown_seat = self.state.current
         self.table.new_turn()
         self._turn_key = None
