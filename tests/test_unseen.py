@@ -141,7 +141,7 @@ def film_until_seen(app, film: Film, hidden, limit: int = 400) -> None:
         frames(app)
         out_of_sight = hidden()
         film.shoot(out_of_sight)
-        if not out_of_sight and film.hidden_frames:
+        if not out_of_sight:
             seen_for += 1
             if seen_for >= SEEN_AFTER:
                 return
