@@ -203,6 +203,7 @@ class TableScene(Scene):
     def animate(self, dt: float) -> None:
         """Once a frame: the dice in the air and a card turning over on the felt move on
         (at once when skipping ahead); what they show is revealed when they are seen."""
+        self.table.tick(dt)
         if self.fast_forward:
             self.animator.finish()
         else:
@@ -288,6 +289,8 @@ class TableScene(Scene):
                 break
             if self.pending[0]["type"] == "drew" and self.card_hidden:
                 break
+            if self.pending[0]["type"] == "turn" and self.table.hold():
+                break  # how the turn ended stays a moment before the next player's turn
             self._show(self.pending.pop(0))
         if self.unseen is not None and self.landing is None and not self.card_hidden \
                 and not any(e["type"] in ("rolled", "drew") for e in self.pending):

@@ -12,7 +12,7 @@ import random
 
 import pygame
 
-from . import theme
+from . import probe, theme
 from .symbols import draw_symbol
 from .text import draw_text_in
 from .widgets import draw_text
@@ -225,6 +225,7 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
     if focused:
         pygame.draw.rect(surface, theme.INFO, r.inflate(edge * 4, edge * 4), width=max(2, edge),
                          border_radius=rect.w // 4)
+    probe.shown("die", value, r)
     if label:  # under the die, as wide as the die and a little more; a long name ends in "…"
         colour = theme.ACCENT if mode == "held" else theme.GOOD if mode == "chosen" else theme.TEXT_DIM
         box = pygame.Rect(0, 0, rect.w + rect.w // 3, theme.px(18))

@@ -182,6 +182,9 @@ class Table:
     def update(self, dt: float) -> None:
         """Once a frame while the play scene is on top (before bots act)."""
 
+    def tick(self, dt: float) -> None:
+        """Once a frame, at play and in replays: the table's own timers (its pause)."""
+
     def hold(self) -> bool:
         """True while the table shows something that players and bots wait for."""
         return False

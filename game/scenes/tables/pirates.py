@@ -80,10 +80,12 @@ class Table(BaseTable):
     def hold(self) -> bool:
         return self.pause > 0
 
+    def tick(self, dt: float) -> None:
+        if self.pause > 0:  # (counted in replays too: a replay waits for it as well)
+            self.pause = max(0.0, self.pause - (dt if not self.scene.fast_forward else 1.0))
+
     def update(self, dt: float) -> None:
         s, scene = self.state, self.scene
-        if self.pause > 0:
-            self.pause = max(0.0, self.pause - (dt if not scene.fast_forward else 1.0))
         if s.is_over() or s.drawn or scene.app.scene is not scene or scene.busy:
             return  # busy: dice landing, events and banners still to show, the pause
         if scene.fast_forward and not scene.human_turn:
