@@ -17,11 +17,11 @@ from game.ui.widgets import Button
 class PlayScene(TableScene):
     def update(self, dt: float) -> None:
         self.animate(dt)
-        self.table.update(dt)
         if self.banner:
             banner, left = self.banner
             self.banner = (banner, left - dt) if left > dt and not self.fast_forward else None
         self._pump()
+        self.table.update(dt)  # (after the events: a turn just shown may draw its card)
         if (self.human_turn and not self.busy and self.app.settings.coach == "always"
                 and self.current_hint() is None and self.hint_failed != self._position()):
             self._show_hint()

@@ -1,9 +1,10 @@
-"""Drawing dice: ivory faces with pips or pictures, held/selected/set-aside looks, a
-tumbling animation, and the number keys that pick a die.
+"""Drawing dice: ivory faces with pips or pictures, held/selected/set-aside looks, the
+throw (dice coming in from the thrower's edge of the felt, hopping and settling), and the
+number keys that pick a die.
 
 Face sets: a die value is an int 1..6 (pips) or a face name of another set in
 ``FACE_SETS`` (Pirate Fortune: skull parrot monkey sword gold diamond, drawn by
-game.ui.symbols). Drawing, the tumble and the keys work the same for every set."""
+game.ui.symbols). Drawing, the throw and the keys work the same for every set."""
 
 from __future__ import annotations
 
