@@ -42,6 +42,7 @@ def test_long_names_are_the_longest_allowed_and_drawable():
 
 def test_fit_text_shrinks_then_wraps_then_cuts():
     pygame.init()
+    theme.metrics.configure((theme.BASE_W, theme.BASE_H))  # (not a phone's, left by another test)
     theme.forget_fonts()
     box_w = 120
     small = text.fit_text("WWWWWWWWWWWWWWWW", box_w, 30, 22, 12, bold=True)

@@ -240,6 +240,20 @@ def fx_roll(rng: random.Random) -> list[float]:
     return finish(buf, 0.80)
 
 
+def fx_land(rng: random.Random) -> list[float]:
+    """The thrown dice coming to rest: a last soft bounce or two and the settling knocks,
+    close together, quieter than the throw (it plays when the dice land)."""
+    buf = silence(0.2)
+    t = 0.004
+    for k in range(4):
+        strength = (1.0 - 0.2 * k) * rng.uniform(0.75, 1.0)
+        mix(buf, knock(rng, strength), t)
+        if k == 0:  # the first die to stop rocks once on its edge
+            mix(buf, knock(rng, 0.35), t + rng.uniform(0.018, 0.03))
+        t += rng.uniform(0.012, 0.03)
+    return finish(buf, 0.6)
+
+
 def fx_hold(rng: random.Random) -> list[float]:
     """A soft, low click for keeping a die."""
     n = int(0.11 * RATE)
@@ -414,6 +428,7 @@ EFFECTS = {
     "click": fx_click,
     "error": fx_error,
     "card": fx_card,
+    "land": fx_land,
 }
 
 

@@ -4,7 +4,8 @@ The player to act turns over the top card (a human by click or tap, Space or Ent
 at its pace). When the pile is empty the discards fly back onto it first (the reshuffle).
 The card travels to the middle while it turns over, then shows its picture, name and
 effect large enough to read; a click or key (or a few seconds) returns to the table, where
-the card stays beside the dice for the whole turn."""
+the card stays beside the dice for the whole turn. The table under the card names it (on
+the felt, in the move history) only once its face is up, half-way through the turn-over."""
 
 from __future__ import annotations
 
@@ -104,6 +105,7 @@ class CardDrawScene(Scene):
             self.close()
 
     def close(self) -> None:
+        self.play.card_seen()  # (it has turned over by now; a card taken back is no matter)
         if self.app.scene is self:
             self.play.bot_plan = None  # a bot's "draw" is done here, not by the play scene
             self.app.pop()
@@ -159,6 +161,8 @@ class CardDrawScene(Scene):
             linger = SHOW_HUMAN if self.human else max(0.8, 2.5 * self._bot_pace())
             if self.play.fast_forward or self.time >= linger:
                 self.close()
+        if self.phase == "show" or (self.phase == "flip" and self.time >= FLIP / 2):
+            self.play.card_seen()  # its face is up: the table may name it
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -16,12 +16,12 @@ from game.ui.widgets import Button
 
 class PlayScene(TableScene):
     def update(self, dt: float) -> None:
-        self.animator.update(dt)
-        self.table.update(dt)
+        self.animate(dt)
         if self.banner:
             banner, left = self.banner
             self.banner = (banner, left - dt) if left > dt and not self.fast_forward else None
         self._pump()
+        self.table.update(dt)  # (after the events: a turn just shown may draw its card)
         if (self.human_turn and not self.busy and self.app.settings.coach == "always"
                 and self.current_hint() is None and self.hint_failed != self._position()):
             self._show_hint()
@@ -133,6 +133,7 @@ class PlayScene(TableScene):
         self.bot_plan = None  # a bot that was about to answer waits for the new position
         self.state = self.state.rewound(self.state.undo_point())
         self.pending, self.banner, self.frozen_sheet = [], None, None
+        self._forget_unseen()
         self.shown_seat = self.state.current
         self.table.new_turn()
         self._turn_key = None

@@ -161,11 +161,11 @@ class ReplayScene(TableScene):
     def _update(self, dt: float) -> None:
         self.table_buttons.set([])
         if self.paused:
-            self.animator.update(dt)  # a stepped move still lands and shows what it led to
+            self.animate(dt)  # a stepped move still lands and shows what it led to
             self._pump()
             return
         scaled = dt * SPEEDS[self.speed]
-        self.animator.update(scaled)
+        self.animate(scaled)
         if self.banner:
             banner, left = self.banner
             self.banner = (banner, left - scaled) if left > scaled else None

@@ -6,10 +6,17 @@ from the scene built on this one: the play scene (people and bots) or the replay
 game's moves).
 
 Pacing: ``apply`` returns all of an action's events at once, but the player sees them one
-after the other. Events wait in ``pending``: a roll tumbles first, what it led to (a
+after the other. Events wait in ``pending``: a roll is thrown first, what it led to (a
 farkle, a bonus) is announced only once the dice have landed, in a banner beside the dice
 (never over them), and the next player's turn starts on screen only after the banner was
-shown. Until the dice land the sheet shows how it was before the roll.
+shown.
+
+Nothing is told before it is seen: from an action that rolls dice or draws a card until
+the dice land (or the card has turned over) the whole table -- sheet, status, top bar,
+buttons, history, the dice held or set aside -- is drawn from the game as it was before
+the action (``unseen``, see ``view_state``), and the thrown dice show only the faces they
+*can* show; the words, sounds and looks of the result come at the landing. The table's
+own bookkeeping of the action (``Table.after_action``) waits for it too.
 
 Layout (``relayout``, from the window's size): a top bar (whose turn, the tools), the felt
 tray with the dice, the game's buttons, the status place (what to do now, the coach, the
@@ -18,6 +25,8 @@ stands beside the rest; on a phone held upright it comes under the dice, the his
 button away. Pointer input goes to the region under it (``Sections``)."""
 
 from __future__ import annotations
+
+import copy
 
 import pygame
 
@@ -30,7 +39,7 @@ from game.scenes.tables import load_table
 from game.scenes.tables.base import Banner
 from game.tasks import FRAME_BUDGET, Task
 from game.ui import layout, probe, theme
-from game.ui.dice import DiceAnimator, draw_die, lift
+from game.ui.dice import THROW_SECONDS, DiceAnimator, draw_die
 from game.ui.history import History
 from game.ui.layout import Sections, fr
 from game.ui.sheet import ScoreSheet, SheetModel
@@ -40,6 +49,9 @@ from game.ui.words import turn_of
 
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
+THROW_PACE = {"slow": 1.15, "normal": 1.0, "fast": 0.6}  # the throw's length, by the bot pace
+CARD_FLIP = 0.6  # seconds: a card drawn with no card scene over the table (a replay) turns
+# over on the felt
 
 
 
@@ -76,6 +88,16 @@ class TableScene(Scene):
         self.banner: tuple[Banner, float] | None = None
         self.pending: list[Event] = []  # events of the last action not shown yet
         self.frozen_sheet: SheetModel | None = None  # the sheet before a roll, until it lands
+        self.unseen: GameState | None = None  # the game as last seen, while an action's dice
+        # (or card) are not seen yet: what the table is drawn from (``view_state``)
+        self.later: list[tuple[Action, list[Event]]] = []  # Table.after_action, at the reveal
+        self.throw: tuple[tuple[int, ...], tuple, Action] | None = None  # the dice in the air:
+        # their positions, the faces they can show, the action that threw them
+        self.landing: Event | None = None  # the "rolled" event of the dice in the air
+        self.card_hidden = False  # a card was drawn and has not turned over yet
+        self.card_flip = 0.0  # seconds left of a card turning over on the felt
+        self.die_spots: list[pygame.Rect] = []  # where each die was drawn last (in the air,
+        # lifted): what the coach's rings go round
         self.history = History(pygame.Rect(0, 0, 1, 1))
         self.shown_seat = None if state.is_over() else state.current  # whose turn is on screen
         self._turn_key = (state.current, state.turns_played)
@@ -94,15 +116,22 @@ class TableScene(Scene):
             self._announce_seating()
 
     @property
+    def view_state(self) -> GameState:
+        """The game as the player may see it now: before an action whose dice have not
+        landed (or whose card has not turned over), the game as it was before it."""
+        return self.unseen if self.unseen is not None else self.state
+
+    @property
     def human_turn(self) -> bool:
-        return not self.state.is_over() and self.state.seats[self.state.current].is_human
+        view = self.view_state
+        return not view.is_over() and view.seats[view.current].is_human
 
     @property
     def busy(self) -> bool:
-        """Something is still being shown: dice tumbling, events waiting, a banner up, or
-        the table's own pause (a card about to be drawn)."""
+        """Something is still being shown: dice in the air, a card not turned over, events
+        waiting, a banner up, or the table's own pause (a card about to be drawn)."""
         return (self.animator.busy or bool(self.pending) or self.banner is not None
-                or self.table.hold())
+                or self.unseen is not None or self.card_hidden or self.table.hold())
 
     @property
     def finished(self) -> bool:
@@ -120,27 +149,122 @@ class TableScene(Scene):
         self._raise_banner(Banner(text, theme.INFO, "", big=True))
 
     def act(self, action: Action) -> bool:
-        """Apply an action for the player to act; illegal ones explain themselves."""
+        """Apply an action for the player to act; illegal ones explain themselves. An
+        action that throws dice or draws a card leaves the table as it was (``unseen``)
+        until they are seen."""
+        if self.unseen is not None or self.card_hidden:
+            self._settle()  # (a replay stepped on before the last move was all shown)
         before = self.table.sheet()
+        seen = self._copy(self.state) if not self.fast_forward else None
+        try:
+            spec = self.state.roll_spec(action)
+        except Exception:  # noqa: BLE001 (an illegal action is refused by apply below)
+            spec = None
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
             self.complain(str(exc))
             return False
-        if any(e["type"] == "rolled" for e in events) and not self.fast_forward:
+        events = self.table.arrange(events)
+        kinds = {e["type"] for e in events}
+        hidden = seen is not None and bool(kinds & {"rolled", "drew"})
+        if "rolled" in kinds and hidden:
             self.frozen_sheet = before
+            rolled = next(e for e in events if e["type"] == "rolled")
+            faces = spec.faces if spec else None
+            positions = spec.rolled if spec else tuple(self.table.rolled_positions(rolled))
+            self.throw = (tuple(positions), faces, action)
         self.app.invalidate()
         self.pending += events
-        self.table.after_action(action, events)
+        if hidden:
+            self.unseen = seen
+            self.later.append((action, events))
+            if "drew" in kinds:
+                self.card_hidden = True
+                # no card scene over the table (a replay): the card turns over on the felt
+                self.card_flip = CARD_FLIP if self.app.scene is self else 0.0
+        else:
+            self.table.after_action(action, events)
         self._after_change()
         self._pump()
         return True
 
-    def _after_change(self) -> None:
-        key = (self.state.current, self.state.turns_played)
+    @staticmethod
+    def _copy(state: GameState) -> GameState:
+        """A copy of the game to draw the table from (its generator left out: it is never
+        asked for anything)."""
+        rng = state.rng
+        state.rng = None  # type: ignore[assignment]
+        try:
+            return copy.deepcopy(state)
+        finally:
+            state.rng = rng
+
+    def animate(self, dt: float) -> None:
+        """Once a frame: the dice in the air and a card turning over on the felt move on
+        (at once when skipping ahead); what they show is revealed when they are seen."""
+        self.table.tick(dt)
+        if self.fast_forward:
+            self.animator.finish()
+        else:
+            self.animator.update(dt)
+        if self.card_flip > 0:
+            self.card_flip = 0.0 if self.fast_forward else max(0.0, self.card_flip - dt)
+            if self.card_hidden and self.card_flip <= CARD_FLIP / 2:
+                self.card_seen()
+
+    def card_turn(self) -> float | None:
+        """How far a card drawn on the felt has turned over (0 to 1), None when none is."""
+        return None if self.card_flip <= 0 else 1 - self.card_flip / CARD_FLIP
+
+    def card_seen(self) -> None:
+        """The drawn card has turned over (the card scene, or the felt): its name may be
+        shown, on the table and in the history."""
+        if self.card_hidden:
+            self.card_hidden = False
+            self.app.invalidate()
+            self._pump()
+
+    def _settle(self) -> None:
+        """Everything still waiting is shown at once, without banners (a replay stepping on
+        before the last move had all been shown)."""
+        self.animator.finish()
+        self.card_flip = 0.0
+        self.card_hidden = False
+        self.banner = None
+        skipping, self.fast_forward = self.fast_forward, True
+        try:
+            self._pump()
+        finally:
+            self.fast_forward = skipping
+        self.banner = None
+
+    def _reveal(self) -> None:
+        """The dice have landed or the card has turned over: the table shows the game as
+        it is, and the table's bookkeeping of the actions catches up."""
+        self.unseen, self.throw = None, None
+        later, self.later = self.later, []
+        for action, events in later:
+            self.table.after_action(action, events)
+        self._sync_turn()
+        self._build_top_buttons()
+        self.app.invalidate()
+
+    def _forget_unseen(self) -> None:
+        """The game was replaced (undo): nothing waits to be seen any more."""
+        self.unseen, self.throw, self.landing, self.later = None, None, None, []
+        self.card_hidden, self.card_flip = False, 0.0
+        self.animator.finish()
+
+    def _sync_turn(self) -> None:
+        view = self.view_state
+        key = (view.current, view.turns_played)
         if key != self._turn_key:
             self._turn_key = key
             self.table.new_turn()
+
+    def _after_change(self) -> None:
+        self._sync_turn()
         if self.autosave:
             # A finished game stays saved until the results are up: it can still be undone.
             if not storage.store(self.info.id, self.state, self.session,
@@ -156,23 +280,59 @@ class TableScene(Scene):
         self.app.notify(text[:1].upper() + text[1:], theme.BAD)
 
     def _pump(self) -> None:
-        """Show waiting events in order; stop while dice tumble or a banner is up."""
-        while self.pending and not self.animator.busy and self.banner is None:
+        """Show waiting events in order; stop while dice are in the air, a drawn card has
+        not turned over or a banner is up."""
+        while True:
+            if self.landing is not None and not self.animator.busy:
+                self._landed()
+            if not self.pending or self.animator.busy or self.banner is not None:
+                break
+            if self.pending[0]["type"] == "drew" and self.card_hidden:
+                break
+            if self.pending[0]["type"] == "turn" and self.table.hold():
+                break  # how the turn ended stays a moment before the next player's turn
             self._show(self.pending.pop(0))
+        if self.unseen is not None and self.landing is None and not self.card_hidden \
+                and not any(e["type"] in ("rolled", "drew") for e in self.pending):
+            self._reveal()
         if not self.animator.busy and not any(e["type"] == "rolled" for e in self.pending):
             self.frozen_sheet = None  # the dice have landed: the sheet may show the result
-        if not self.pending and self.banner is None:
+        if not self.pending and self.banner is None and self.unseen is None:
             self.shown_seat = None if self.state.is_over() else self.state.current
+
+    def _throw_edge(self, seat: int) -> str:
+        """The side of the felt a player throws from: a person at the screen from its
+        bottom edge, the bots from the others."""
+        if self.state.seats[seat].is_human:
+            return "bottom"
+        return ("top", "right", "left")[seat % 3]
+
+    def _landed(self) -> None:
+        """The dice are at rest: what they show is seen now (words, sound, the table)."""
+        event, self.landing = self.landing, None
+        self.app.sounds.play("land")
+        self._reveal()
+        self._words(event)
 
     def _show(self, event: Event) -> None:
         if event["type"] == "rolled":
             self.app.sounds.play("roll")
-            if not self.fast_forward:
-                self.animator.start(self.table.rolled_positions(event))
+            if not self.fast_forward and self.throw is not None:
+                positions, faces, _ = self.throw
+                pace = THROW_PACE.get(self.app.settings.bot_speed, 1.0)
+                self.animator.start(positions, faces, self._throw_edge(event["seat"]),
+                                    THROW_SECONDS * pace)
+                self.landing = event  # its words wait for the landing
+                return
         elif event["type"] == "turn":
             self.shown_seat = event["seat"]
+            self.table.turn_shown()
         elif event["type"] == "game_over":
             self.shown_seat = None
+        self._words(event)
+
+    def _words(self, event: Event) -> None:
+        """An event's line in the history, and its banner (with its sound)."""
         line = self.table.history_line(event)
         if line:
             self.history.add(*line)
@@ -262,7 +422,7 @@ class TableScene(Scene):
         area = self.regions.get("actions")
         if area is None:
             return []
-        if self.state.is_over():
+        if self.view_state.is_over():
             rect = layout.centred(area, 260, min(60, theme.dp(area.h)))
             return [Button(rect, "See the results", self.show_results, enabled=not self.busy,
                            size=20, hotkey="Enter", ident="results")]
@@ -290,10 +450,11 @@ class TableScene(Scene):
         return buttons
 
     def _not_now(self) -> None:
-        if self.state.is_over():
+        view = self.view_state
+        if view.is_over():
             self.app.notify("The game is over")
         elif not self.human_turn:
-            self.app.notify(f"Wait: it is {self.name(self.state.current)}'s turn (F skips ahead)")
+            self.app.notify(f"Wait: it is {self.name(view.current)}'s turn (F skips ahead)")
 
     def _position(self) -> tuple:
         return (id(self.state), len(self.state.actions))
@@ -378,12 +539,13 @@ class TableScene(Scene):
         return status
 
     def animating(self) -> bool:
-        return self.animator.busy or self.coach_thinking() or self.table.animating()
+        return (self.animator.busy or self.card_flip > 0 or self.coach_thinking()
+                or self.table.animating())
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """While only the dice move, only the tray is drawn again."""
-        if not self.animator.busy or self.coach_thinking() or self.table.animating() \
-                or not self.regions:
+        if not self.animator.busy or self.card_flip > 0 or self.coach_thinking() \
+                or self.table.animating() or not self.regions:
             return None
         tray = self.regions["tray"]
         area = tray.inflate(theme.px(4), theme.px(4)).clip(surface.get_rect())
@@ -412,6 +574,7 @@ class TableScene(Scene):
                 tuple(sorted(sel)) if sel else (), getattr(self.table, "cursor", None),
                 getattr(self.table, "pending_zero", None), self.frozen_sheet is not None,
                 self.bot_plan is not None, self.sheet.page, self.sheet.scroll.offset,
+                self.unseen is not None, self.card_hidden, self.landing is not None,
                 tuple((b.label, b.enabled) for b in self.table_buttons.buttons),
                 self.table.view_key())
 
@@ -461,13 +624,12 @@ class TableScene(Scene):
         if hint is None:
             return
         dice, key = self.table.hint_marks(hint.action)
-        specs = self.table.dice()
         for i in sorted(dice):
-            if i < len(self.die_rects):
-                mode = specs[i].mode if i < len(specs) else "free"
-                ring = self.die_rects[i].move(0, lift(mode, self.die_rects[i]))
-                pygame.draw.rect(surface, theme.ACCENT, ring.inflate(theme.px(12), theme.px(12)),
-                                 width=max(2, theme.px(3)), border_radius=theme.px(14))
+            if i < len(self.die_spots):  # round the die where it was drawn: lifted, in the air
+                ring = self.die_spots[i].inflate(theme.px(12), theme.px(12))
+                pygame.draw.rect(surface, theme.ACCENT, ring, width=max(2, theme.px(3)),
+                                 border_radius=theme.px(14))
+                probe.shown("hint ring", i, ring)
         row = (self.sheet.cell_rects.get(key) or self.sheet.row_rects.get(key)) if key else None
         if row is not None and "sheet" in self.regions:
             pygame.draw.rect(surface, theme.ACCENT, row.inflate(theme.px(4), theme.px(2)),
@@ -506,7 +668,7 @@ class TableScene(Scene):
                                theme.px(16), area.h)
         text, colour = self.turn_text(area.w - theme.px(40), 20)
         seat = self.shown_seat
-        info = self.table.turn_info() if seat == self.state.current else ""
+        info = self.table.turn_info() if seat == self.view_state.current else ""
         mine = seat is not None and self.state.seats[seat].is_human
         dot = theme.px(9)
         if mine:  # your turn: unmistakable, a lit band in your colour
@@ -532,26 +694,34 @@ class TableScene(Scene):
         tray = self.regions["tray"]
         panel(surface, tray, theme.FELT, 22, theme.FELT_DARK)
         self.table.draw_tray(surface, tray)
-        dice = self.table.dice()
+        throw = self.throw if self.landing is not None and self.animator.busy else None
+        if throw is not None:  # the dice in the air: nothing yet of how they land
+            positions, _, action = throw
+            dice = self.table.throw_dice(action, positions)
+            groups = self.table.throw_aside(action)
+        else:
+            dice, groups = self.table.dice(), self.table.aside_dice()
         placed = self.table.dice_rects(tray, len(dice))
         if not placed:
-            placed = self.dice_row(tray, len(dice), bool(self.table.aside_dice()))
-        self.die_rects = []
+            placed = self.dice_row(tray, len(dice), bool(groups))
+        self.die_rects, self.die_spots = [], []
         keys_on = self.human_turn and not theme.metrics.touch
+        felt = tray.inflate(-theme.px(8), -theme.px(8))
         for i, spec in enumerate(dice):
             rect = placed[i]
-            bounce, rotation = self.animator.offset(i)
-            value = spec.value if spec.value is None else self.animator.shown(i, spec.value)
-            draw_die(surface, rect.move(0, theme.px(bounce)), value, mode=spec.mode,
-                     rotation=rotation, label=spec.label,
-                     hover=(i == self.hover_die and self.human_turn))
-            if spec.mode != "aside" and keys_on:  # its key
+            spot, rotation, rise = self.animator.place(i, rect, felt)
+            value = self.animator.shown(i, spec.value)
+            drawn = draw_die(surface, spot, value, mode=spec.mode, rotation=rotation,
+                             label=spec.label, rise=rise,
+                             hover=(i == self.hover_die and self.human_turn))
+            moving = spot != rect or rise
+            if spec.mode != "aside" and keys_on and not moving:  # its key
                 draw_text(surface, str(i + 1), (rect.centerx, rect.top - theme.px(30)), 13,
                           (170, 220, 200), True, "center")
             if spec.mode not in ("aside", "blank"):
                 probe.control(f"die {i}", rect, group="dice", surface=surface)
             self.die_rects.append(rect)
-        groups = self.table.aside_dice()
+            self.die_spots.append(drawn)
         if groups:
             size = theme.px(34)
             gx, gy = tray.x + theme.px(14), tray.bottom - size - theme.px(10)

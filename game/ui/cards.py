@@ -130,7 +130,7 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None,
     w, h = source or rect.size
     if flip < 0.5 or card is None:
         image = card_back(w, h)
-        scale = 1.0 if card is None else 1 - flip * 2
+        scale = 1 - flip * 2 if flip < 0.5 else 1.0  # (a face down card may turn too)
     else:
         image = card_face(card, w, h, effect)
         scale = flip * 2 - 1
@@ -139,7 +139,7 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None,
         image = pygame.transform.smoothscale(image, (width, rect.h))
     shadow = pygame.Rect(0, 0, width, rect.h).move(rect.centerx - width // 2 + 4, rect.y + 5)
     pygame.draw.rect(surface, (8, 14, 20), shadow, border_radius=max(6, rect.w // 12))
-    probe_card(surface, rect, card)
+    probe_card(surface, rect, card if flip >= 0.5 else None)
     surface.blit(image, image.get_rect(center=rect.center))
 
 

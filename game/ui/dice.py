@@ -1,9 +1,10 @@
-"""Drawing dice: ivory faces with pips or pictures, held/selected/set-aside looks, a
-tumbling animation, and the number keys that pick a die.
+"""Drawing dice: ivory faces with pips or pictures, held/selected/set-aside looks, the
+throw (dice coming in from the thrower's edge of the felt, hopping and settling), and the
+number keys that pick a die.
 
 Face sets: a die value is an int 1..6 (pips) or a face name of another set in
 ``FACE_SETS`` (Pirate Fortune: skull parrot monkey sword gold diamond, drawn by
-game.ui.symbols). Drawing, the tumble and the keys work the same for every set."""
+game.ui.symbols). Drawing, the throw and the keys work the same for every set."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import random
 
 import pygame
 
-from . import theme
+from . import probe, theme
 from .symbols import draw_symbol
 from .text import draw_text_in
 from .widgets import draw_text
@@ -75,53 +76,118 @@ def die_face(value: int | str, size: int, face=theme.DIE, pip=theme.PIP) -> pyga
     return _cache[key]
 
 
+THROW_SECONDS = 0.7  # from the throw until every die rests (the bot pace may shorten it)
+FLICKER = 0.07  # seconds a tumbling die shows one face
+EDGES = ("bottom", "top", "left", "right")
+
+
 class DiceAnimator:
-    """Tumbles the dice that were just rolled for a short moment before they settle.
+    """Throws the dice just rolled: each comes in from the thrower's edge of the felt,
+    hops and spins towards its place, and all of them come to rest there together, at the
+    end of ``duration`` (the landing: only then may anything show what they rolled).
 
-    Purely visual: it uses its own random generator, never the game's."""
+    Purely visual: it uses its own random generator, never the game's, and nothing it does
+    depends on the faces the dice will show (it is given the faces a die *can* show)."""
 
-    DURATION = 0.55
+    DURATION = THROW_SECONDS
 
-    def __init__(self):
-        self.rng = random.Random(7)
+    def __init__(self, seed: int = 7):
+        self.rng = random.Random(seed)
         self.rolling: set[int] = set()
-        self.time_left = 0.0
+        self.time = 0.0
+        self.duration = 0.0
+        self.edge = "bottom"
+        self.face_set: tuple = FACE_SETS["pips"]
         self.faces: dict[int, int] = {}
+        self.paths: dict[int, tuple[float, float, float, int, float]] = {}
 
-    def start(self, positions) -> None:
+    def start(self, positions, faces: tuple | None = None, edge: str = "bottom",
+              duration: float | None = None) -> None:
+        """Throw the dice at ``positions`` (their faces from ``faces``) from ``edge`` of the
+        felt; they rest after ``duration`` seconds."""
         self.rolling = set(positions)
-        self.time_left = self.DURATION
+        self.face_set = tuple(faces) if faces else FACE_SETS["pips"]
+        self.edge = edge if edge in EDGES else "bottom"
+        self.duration = self.DURATION if duration is None else max(0.05, duration)
+        self.time = 0.0
+        rng = self.rng
+        # per die: when it leaves the hand (a fraction of the throw), where along the edge,
+        # how far it spins (degrees), how many hops, how high (a fraction of its side)
+        self.paths = {i: (rng.uniform(0.0, 0.18), rng.uniform(-0.3, 0.3),
+                          rng.choice((-1, 1)) * rng.uniform(300, 620), rng.choice((2, 3)),
+                          rng.uniform(0.45, 0.8))
+                      for i in sorted(self.rolling)}
         self._shuffle()
 
     @property
     def busy(self) -> bool:
-        return self.time_left > 0
+        return bool(self.rolling) and self.time < self.duration
+
+    @property
+    def time_left(self) -> float:
+        return max(0.0, self.duration - self.time) if self.rolling else 0.0
+
+    def finish(self) -> None:
+        """Every die at rest at once (skipping ahead)."""
+        self.time = self.duration
+        self.rolling = set()
 
     def _shuffle(self) -> None:
-        self.faces = {i: self.rng.randint(1, 6) for i in self.rolling}
+        n = len(self.face_set)
+        self.faces = {i: self.rng.randrange(n) for i in sorted(self.rolling)}
 
     def update(self, dt: float) -> None:
-        if self.time_left > 0:
-            before = int(self.time_left / 0.07)
-            self.time_left = max(0.0, self.time_left - dt)
-            if int(self.time_left / 0.07) != before:
-                self._shuffle()
-            if self.time_left == 0:
-                self.rolling = set()
+        if not self.busy:
+            self.rolling = set()
+            return
+        before = int(self.time / FLICKER)
+        self.time = min(self.duration, self.time + dt)
+        if int(self.time / FLICKER) != before:
+            self._shuffle()
+        if self.time >= self.duration:
+            self.rolling = set()
+
+    def progress(self, index: int) -> float:
+        """How far die ``index`` is on its way: 0 still in the hand, 1 at rest."""
+        if index not in self.rolling or not self.busy:
+            return 1.0
+        leave = self.paths[index][0] * self.duration
+        return max(0.0, min(1.0, (self.time - leave) / max(1e-6, self.duration - leave)))
 
     def shown(self, index: int, value):
-        """What die ``index`` shows now: a random face of its own set while it tumbles."""
+        """What die ``index`` shows now: while it is thrown a random face of the set it
+        was thrown with, whatever it will show (``value``, None while unknown)."""
         if index not in self.rolling or not self.busy:
             return value
-        return face_set(value)[self.faces.get(index, 1) - 1]
+        return self.face_set[self.faces.get(index, 0) % len(self.face_set)]
 
-    def offset(self, index: int) -> tuple[int, float]:
-        """(vertical bounce in px, rotation in degrees) for a tumbling die."""
+    def place(self, index: int, rect: pygame.Rect, area: pygame.Rect
+              ) -> tuple[pygame.Rect, float, int]:
+        """Where die ``index``, which rests at ``rect``, is on the felt ``area`` now: its
+        spot on the felt (kept inside ``area``), its rotation in degrees and how high it is
+        off the felt (device pixels)."""
         if index not in self.rolling or not self.busy:
-            return 0, 0.0
-        t = self.time_left / self.DURATION
-        bounce = int(-abs(math.sin(t * math.pi * 3 + index)) * 26 * t)
-        return bounce, math.sin(t * 9 + index * 1.7) * 35 * t
+            return rect, 0.0, 0
+        _, along, spin, hops, height = self.paths[index]
+        p = self.progress(index)
+        half = rect.w // 2
+        room = area.inflate(-2 * half, -2 * half) if area.w > rect.w and area.h > rect.h \
+            else pygame.Rect(area.center, (0, 0))
+        if self.edge in ("bottom", "top"):
+            sx = room.centerx + along * room.w
+            sy = room.bottom if self.edge == "bottom" else room.top
+        else:
+            sy = room.centery + along * room.h
+            sx = room.left if self.edge == "left" else room.right
+        ease = 1 - (1 - p) ** 3  # fast out of the hand, slowing down to rest
+        x = sx + (rect.centerx - sx) * ease
+        y = sy + (rect.centery - sy) * ease
+        spot = rect.copy()
+        spot.center = (round(x), round(y))
+        spot.clamp_ip(area)
+        rise = int(abs(math.sin(math.pi * hops * p)) * (1 - p) ** 1.5 * height * rect.h)
+        rise = max(0, min(rise, spot.top - area.top))  # never off the felt
+        return spot, spin * (1 - ease), rise
 
 
 def lift(mode: str, rect: pygame.Rect) -> int:
@@ -132,10 +198,12 @@ def lift(mode: str, rect: pygame.Rect) -> int:
 
 def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
              mode: str = "free", rotation: float = 0.0, label: str = "", focused: bool = False,
-             hover: bool = False) -> None:
+             hover: bool = False, rise: int = 0) -> pygame.Rect:
     """mode: free (rollable), held (kept: gold, lifted), chosen (selected to set aside),
-    aside (already out of play), blank (not rolled yet). ``rect`` in device pixels."""
-    r = rect.move(0, lift(mode, rect))
+    aside (already out of play), blank (not rolled yet). ``rect`` in device pixels: its
+    spot on the felt, where its shadow falls; ``rise``: how high it is off the felt (a die
+    in the air). Returns where the die itself was drawn (lifted, in the air)."""
+    r = rect.move(0, lift(mode, rect) - rise)
     edge = max(2, rect.w // 14)
     shadow = pygame.Rect(0, 0, rect.w - edge * 2, max(4, rect.h // 6))
     shadow.midtop = (rect.centerx, rect.bottom - edge)
@@ -158,8 +226,10 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
     if focused:
         pygame.draw.rect(surface, theme.INFO, r.inflate(edge * 4, edge * 4), width=max(2, edge),
                          border_radius=rect.w // 4)
+    probe.shown("die", value, r)
     if label:  # under the die, as wide as the die and a little more; a long name ends in "…"
         colour = theme.ACCENT if mode == "held" else theme.GOOD if mode == "chosen" else theme.TEXT_DIM
         box = pygame.Rect(0, 0, rect.w + rect.w // 3, theme.px(18))
         box.midtop = (rect.centerx, rect.bottom + theme.px(3))
         draw_text_in(surface, label, box, 13, colour, True, min_size=12)
+    return r

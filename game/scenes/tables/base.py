@@ -51,7 +51,10 @@ class Table:
 
     @property
     def state(self) -> Any:
-        return self.scene.state
+        """The game as the player may see it: at the play scene, before an action whose
+        dice have not landed (or card not turned over), the game as it was before it."""
+        view = getattr(self.scene, "view_state", None)
+        return self.scene.state if view is None else view
 
     # -- drawing ---------------------------------------------------------------------------
     def dice(self) -> list[DieSpec]:
@@ -179,6 +182,9 @@ class Table:
     def update(self, dt: float) -> None:
         """Once a frame while the play scene is on top (before bots act)."""
 
+    def tick(self, dt: float) -> None:
+        """Once a frame, at play and in replays: the table's own timers (its pause)."""
+
     def hold(self) -> bool:
         """True while the table shows something that players and bots wait for."""
         return False
@@ -242,6 +248,30 @@ class Table:
         return None
 
     def after_action(self, action: Action, events: list[Event]) -> None: ...
+
+    def arrange(self, events: list[Event]) -> list[Event]:
+        """An action's events in the order they are shown: what a roll led to comes after
+        the roll (its dice are seen landing first)."""
+        return events
+
+    def throw_dice(self, action: Action, rolled: tuple[int, ...]) -> list[DieSpec]:
+        """The dice on the felt while ``action`` throws the dice at positions ``rolled``:
+        the others as they were, the thrown ones in the air (no value: what they will show
+        is not known on screen until they land). Drawn from the game as it was before the
+        action, so nothing here can tell how they land."""
+        specs = self.dice()
+        n = max(len(specs), max(rolled, default=-1) + 1)
+        if all(i in rolled for i in range(n)):  # all of them: a fresh throw
+            n = max(rolled, default=-1) + 1
+        return [DieSpec(None, "free") if i in rolled or i >= len(specs) else specs[i]
+                for i in range(n)]
+
+    def throw_aside(self, action: Action) -> list[list[int]]:
+        """The dice set aside while ``action``'s dice are in the air."""
+        return self.aside_dice()
+
+    def turn_shown(self) -> None:
+        """The next player's turn is on screen: the last turn's dice leave the felt."""
 
     def rolled_positions(self, event: Event) -> list[int]:
         """Which dice tumble for a 'rolled' event."""

@@ -23,6 +23,7 @@ class Table(BaseTable):
         super().__init__(scene)
         self.farkled: list[int] = []  # the roll that farkled, kept on screen until the next
         self.farkled_by: int | None = None  # whose roll it was
+        self.swept = False  # the farkled dice left the felt when the next turn came on screen
 
     def new_turn(self) -> None:
         self.chosen: set[int] = set()
@@ -31,7 +32,7 @@ class Table(BaseTable):
         return True
 
     def view_key(self) -> tuple:
-        return (tuple(self.farkled), self.farkled_by)
+        return (tuple(self.farkled), self.farkled_by, self.swept)
 
     # -- what pressing things does ---------------------------------------------------------
     def selection(self):
@@ -105,6 +106,21 @@ class Table(BaseTable):
         farkle = next((e for e in events if e["type"] == "farkle"), None)
         self.farkled = list(farkle["dice"]) if farkle else []
         self.farkled_by = farkle["seat"] if farkle else None
+        self.swept = False
+
+    def turn_shown(self) -> None:
+        self.swept = True  # the farkled dice are not the next player's
+
+    def throw_dice(self, action: Action, rolled: tuple[int, ...]) -> list[DieSpec]:
+        """The dice still in hand are thrown (the ones set aside are with the others)."""
+        return [DieSpec(None, "free") for _ in rolled]
+
+    def throw_aside(self, action: Action) -> list[list[int]]:
+        s = self.state
+        groups = self.aside_dice()
+        chosen = [s.dice[i] for i in action.get("set_aside", []) if i < len(s.dice)] \
+            if s.rolled else []
+        return groups + [sorted(chosen)] if chosen else groups
 
     def describe(self, event: Event) -> Banner | None:
         kind = event["type"]
@@ -149,7 +165,7 @@ class Table(BaseTable):
         if s.rolled:
             return [DieSpec(v, "chosen" if i in self.chosen else "free",
                             "SET ASIDE" if i in self.chosen else "") for i, v in enumerate(s.dice)]
-        if self.farkled:
+        if self.farkled and not self.swept:
             return [DieSpec(v, "free", "") for v in self.farkled]
         return [DieSpec(None, "blank") for _ in range(s.dice_left)]
 

@@ -80,10 +80,12 @@ class Table(BaseTable):
     def hold(self) -> bool:
         return self.pause > 0
 
+    def tick(self, dt: float) -> None:
+        if self.pause > 0:  # (counted in replays too: a replay waits for it as well)
+            self.pause = max(0.0, self.pause - (dt if not self.scene.fast_forward else 1.0))
+
     def update(self, dt: float) -> None:
         s, scene = self.state, self.scene
-        if self.pause > 0:
-            self.pause = max(0.0, self.pause - (dt if not scene.fast_forward else 1.0))
         if s.is_over() or s.drawn or scene.app.scene is not scene or scene.busy:
             return  # busy: dice landing, events and banners still to show, the pause
         if scene.fast_forward and not scene.human_turn:
@@ -179,6 +181,18 @@ class Table(BaseTable):
             self.end_dice = scored["dice"] if scored else ["skull"] * island["skulls"]
             self.end_card = (scored or island)["card"]
             self.pause = END_PAUSE
+
+    def arrange(self, events: list[Event]) -> list[Event]:
+        """The Sorceress's die is seen landing before its face is told."""
+        told = [e for e in events if e["type"] == "sorceress"]
+        if not told:
+            return events
+        rest = [e for e in events if e["type"] != "sorceress"]
+        at = next((i + 1 for i, e in enumerate(rest) if e["type"] == "rolled"), len(rest))
+        return rest[:at] + told + rest[at:]
+
+    def turn_shown(self) -> None:
+        self.end_dice, self.end_card = [], None  # the last turn's dice and card leave the felt
 
     def describe(self, event: Event) -> Banner | None:
         kind = event["type"]
@@ -309,7 +323,12 @@ class Table(BaseTable):
         px = theme.px
         z = zones(tray)
         card = s.card or self.end_card
-        draw_card(surface, z["card"], card if card else None)
+        turn = getattr(self.scene, "card_turn", None)
+        flip = turn() if turn is not None else None
+        if flip is not None:  # a card drawn on the felt turns over (face down until half-way)
+            draw_card(surface, z["card"], card if card and flip >= 0.5 else None, flip=flip)
+        else:
+            draw_card(surface, z["card"], card if card else None)
         if not s.drawn and self.scene.human_turn and not s.is_over():
             probe.control("card", z["card"], surface=surface)
         below = pygame.Rect(z["card"].x - px(4), z["card"].bottom + px(6), z["card"].w + px(8),
