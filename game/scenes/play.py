@@ -113,6 +113,8 @@ class PlayScene(TableScene):
         elif self.finished and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                              pygame.K_SPACE):
             self.show_results()
+        elif self.table.browse_key(event):
+            self.app.invalidate()  # another player's sheet, also while others play
         elif self.human_turn and not self.busy:
             self.table.handle_key(event)
             cursor = getattr(self.table, "cursor", None)

@@ -340,7 +340,9 @@ class TableScene(Scene):
         key = self.sheet.key_at(event.pos)
         if key is None:
             return False
-        if self.human_turn and not self.busy:
+        if self.table.browse_row(key):
+            self.app.invalidate()
+        elif self.human_turn and not self.busy:
             self.table.click_row(key)
         else:
             self._not_now()

@@ -172,6 +172,16 @@ class Table:
     def handle_key(self, event: pygame.event.Event) -> bool:
         return False
 
+    def browse_key(self, event: pygame.event.Event) -> bool:
+        """A key that only changes what is shown (another player's sheet), taken at any
+        time, also while others play; True when it was one."""
+        return False
+
+    def browse_row(self, key: str) -> bool:
+        """A click on the sheet that only changes what is shown, taken at any time; True
+        when it was one."""
+        return False
+
     # -- the flow of the game --------------------------------------------------------------
     def new_turn(self) -> None:
         """The player to act changed: clear selections."""
