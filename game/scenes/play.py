@@ -22,6 +22,7 @@ class PlayScene(TableScene):
             banner, left = self.banner
             self.banner = (banner, left - dt) if left > dt and not self.fast_forward else None
         self._pump()
+        self.tick_effects(dt)
         if (self.human_turn and not self.busy and self.app.settings.coach == "always"
                 and self.current_hint() is None and self.hint_failed != self._position()):
             self._show_hint()

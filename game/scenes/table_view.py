@@ -30,6 +30,7 @@ from game.scenes.tables import load_table
 from game.scenes.tables.base import Banner
 from game.tasks import FRAME_BUDGET, Task
 from game.ui import layout, probe, theme
+from game.ui.celebrate import Burst
 from game.ui.dice import DiceAnimator, draw_die, lift
 from game.ui.history import History
 from game.ui.layout import Sections, fr
@@ -60,6 +61,7 @@ class TableScene(Scene):
         self.bots = {i: make_policy(info.bot_module, seat.bot, seed=state.seed * 7 + i)
                      for i, seat in enumerate(state.seats) if seat.bot}
         self.animator = DiceAnimator()
+        self.burst = Burst()  # sparks on the tray for a moment worth celebrating
         self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
         self.regions: dict[str, pygame.Rect] = {}
         self.save_failed = False  # the autosave was refused once (and the player told)
@@ -130,7 +132,7 @@ class TableScene(Scene):
         if any(e["type"] == "rolled" for e in events) and not self.fast_forward:
             self.frozen_sheet = before
         self.app.invalidate()
-        self.pending += events
+        self.pending += self.table.moments(events)
         self.table.after_action(action, events)
         self._after_change()
         self._pump()
@@ -184,6 +186,26 @@ class TableScene(Scene):
                 self.history.add(banner.text, banner.colour)
             if banner.big:
                 self._raise_banner(banner)
+            if banner.celebrate:
+                self._celebrate(banner)
+
+    def _celebrate(self, banner: Banner) -> None:
+        """Sparks from the dice on the tray (none while skipping ahead)."""
+        if self.fast_forward or "tray" not in self.regions:
+            return
+        tray = self.regions["tray"]
+        origins = [((r.centerx - tray.x) / max(1, tray.w), (r.centery - tray.y) / max(1, tray.h))
+                   for r in self.die_rects if tray.colliderect(r)]
+        self.burst.start(origins, banner.celebrate)
+        self.app.invalidate()
+
+    def tick_effects(self, dt: float) -> None:
+        """Once a frame: the celebration moves on; the frame after it ends is drawn once
+        more (to clear it), then it costs nothing."""
+        if self.fast_forward:
+            self.burst.stop()
+        if self.burst.update(dt):
+            self.app.invalidate()
 
     def _raise_banner(self, banner: Banner) -> None:
         if not self.fast_forward:
@@ -380,17 +402,20 @@ class TableScene(Scene):
         return status
 
     def animating(self) -> bool:
-        return self.animator.busy or self.coach_thinking() or self.table.animating()
+        return (self.animator.busy or self.coach_thinking() or self.table.animating()
+                or self.burst.busy)
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        """While only the dice move, only the tray is drawn again."""
-        if not self.animator.busy or self.coach_thinking() or self.table.animating() \
-                or not self.regions:
+        """While only the dice (or a celebration's sparks) move, only the tray is drawn
+        again."""
+        if not (self.animator.busy or self.burst.busy) or self.coach_thinking() \
+                or self.table.animating() or not self.regions:
             return None
         tray = self.regions["tray"]
         area = tray.inflate(theme.px(4), theme.px(4)).clip(surface.get_rect())
         surface.fill(theme.BG, area)
         self._draw_tray(surface)
+        self.burst.draw(surface, tray)
         self._draw_hint_marks(surface)
         return [area]
 
@@ -422,6 +447,7 @@ class TableScene(Scene):
         surface.fill(theme.BG)
         self._draw_top(surface)
         self._draw_tray(surface)
+        self.burst.draw(surface, self.regions["tray"])
         self.table_buttons.draw(surface)
         if self.banner:
             self._draw_banner(surface, *self.banner)
@@ -623,6 +649,24 @@ class TableScene(Scene):
         rect = self.regions["status"]
         if self.app.toast and self.app.scene is self:
             rect = layout.rows(rect, fr(), fr(), gap=4)[0]
+        if banner.celebrate:  # a moment: a tinted card, a double frame, stars, display type
+            tint = tuple(int(d * 0.7 + c * 0.3)
+                         for d, c in zip(theme.BG_DARK[:3], banner.colour[:3], strict=True))
+            pygame.draw.rect(surface, tint, rect, border_radius=theme.px(18))
+            pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(4)),
+                             border_radius=theme.px(18))
+            pygame.draw.rect(surface, banner.colour, rect.inflate(-theme.px(10), -theme.px(10)),
+                             width=max(1, theme.px(1)), border_radius=theme.px(14))
+            for x in (rect.x + theme.px(24), rect.right - theme.px(24)):
+                r = theme.px(7)
+                y = rect.centery
+                pygame.draw.polygon(surface, banner.colour, [
+                    (x, y - 2 * r), (x + r // 2, y - r // 2), (x + 2 * r, y),
+                    (x + r // 2, y + r // 2), (x, y + 2 * r), (x - r // 2, y + r // 2),
+                    (x - 2 * r, y), (x - r // 2, y - r // 2)])
+            draw_text_in(surface, banner.text, layout.inset(rect, x=44, y=6), 26, banner.colour,
+                         True, min_size=16, wrap=True, display=True)
+            return
         pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(18))
         pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(3)),
                          border_radius=theme.px(18))

@@ -156,8 +156,8 @@ class Table(BaseTable):
             return Banner(f"Three farkles in a row: {says(who, 'loses')} 1000", theme.BAD, "error",
                           big=True)
         if kind == "hot_dice":
-            return Banner(f"HOT DICE! {says(who, 'may')} roll all six again", theme.ACCENT,
-                          "hot_dice", big=True)
+            return Banner(f"HOT DICE! Every die scored: {says(who, 'may')} roll all six again",
+                          theme.ACCENT, "hot_dice", big=True, celebrate="gold")
         if kind == "vant_hof":
             ones = "Your" if who == "You" else f"{who}'s"
             return Banner(f"Van't Hof 6! {ones} 1s are worth 3000", theme.ACCENT, "bonus", big=True)
