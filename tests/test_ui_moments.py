@@ -3,7 +3,9 @@ engine's chance model): a Yatzy (six of a kind in Maxi Yatzy, Bona Fortuna's 5 o
 Farkle's hot dice, Pirate Fortune's full chest and the Island of Skulls, a Grab It! box
 grabbed from under an opponent. A celebration is a big banner, its sound and a burst of
 sparks on the tray for about a second, drawn inside the tray only, that stops costing
-frames once done; ordinary rolls and moves celebrate nothing."""
+frames once done; ordinary rolls and moves celebrate nothing. And the start of a person's
+turn after someone else's: "Your turn, Ann!" over the top bar with a sound, never holding
+up the player."""
 
 import pygame
 import pytest
@@ -12,6 +14,7 @@ from game.catalog import GAMES
 from game.rules.core import Seat
 from game.scenes.carddraw import CardDrawScene
 from game.scenes.play import PlayScene
+from game.ui.text import record
 from tests.forced import land, loaded_dice, settle
 from tests.ui_driver import button, click, frames, key, sheet_spot
 
@@ -256,6 +259,69 @@ def test_skipping_ahead_shows_no_sparks(app):
         key(pygame.K_SPACE)
         frames(app)
     assert not play.burst.busy
+
+
+# -- whose turn: "Your turn, Ann!" ----------------------------------------------------------
+
+def drawn_texts(app) -> str:
+    with record() as drawn:
+        app.draw()
+    return " | ".join(text for text, _, _ in drawn)
+
+
+def test_hot_seat_turn_start_is_unmistakable_and_does_not_block(app):
+    play = start(app, "farkle", [Seat("Ann"), Seat("Bob")])
+    watch = Watch(app, play)
+    assert play.flourish.busy and play.flourish.text == "Your turn, Ann!"  # who starts
+    for _ in range(200):
+        if not play.flourish.busy:
+            break
+        frames(app)
+    press(app, play, pygame.K_SPACE, [2, 3, 4, 6, 2, 3])  # Ann farkles
+    assert play.banner and play.banner[0].text.startswith("FARKLE")
+    assert not play.flourish.busy  # Bob's turn is not on screen yet
+    for _ in range(600):
+        if play.shown_seat == 1:
+            break
+        frames(app)
+    frames(app)
+    assert play.flourish.busy and play.flourish.text == "Your turn, Bob!"
+    assert "your_turn" in watch.sounds_played()
+    assert "Your turn, Bob!" in drawn_texts(app)
+    assert play.animating()
+    assert play.human_turn and not play.busy  # nothing to wait for
+    assert button(play, "Roll").enabled
+    with loaded_dice(play.state, {"kind": "roll"}, [1, 3, 4, 6, 2, 2]):
+        key(pygame.K_SPACE)  # Bob rolls at once, during the flourish
+        frames(app)
+    assert play.state.rolled and play.state.current == 1
+    for _ in range(200):
+        if not play.flourish.busy:
+            break
+        frames(app)
+    assert not play.flourish.busy
+    assert watch.sounds_played().count("your_turn") == 1
+    assert "Your turn, Bob!" not in drawn_texts(app)
+
+
+def test_against_bots_only_the_person_s_turn_is_announced(app):
+    play = start(app, "farkle", [Seat("Ann"), Seat("Bot", "easy")])
+    watch = Watch(app, play)
+    assert not play.flourish.busy  # alone against bots: the first turn needs no flourish
+    press(app, play, pygame.K_SPACE, [2, 3, 4, 6, 2, 3])  # Ann farkles: the bot's turn
+    for _ in range(600):
+        if play.shown_seat == 1:
+            break
+        frames(app)
+    frames(app, 2)
+    assert not play.flourish.busy and "your_turn" not in watch.sounds_played()
+    for _ in range(6000):  # the bot plays its turn, then it is Ann's again
+        if play.shown_seat == 0 and play.state.current == 0:
+            break
+        frames(app)
+    frames(app)
+    assert play.flourish.busy and play.flourish.text == "Your turn, Ann!"
+    assert watch.sounds_played().count("your_turn") == 1
 
 
 @pytest.mark.parametrize("game_id", ["yatzy", "bona_fortuna", "grab_it"])

@@ -438,6 +438,14 @@ def fx_island(rng: random.Random) -> list[float]:
     return finish(buf, 0.6)
 
 
+def fx_your_turn(rng: random.Random) -> list[float]:
+    """A person's turn starts: a soft, friendly rising "ding-ding" (about 0.6 s)."""
+    buf = silence(0.65)
+    mix(buf, bell(note("E5"), 0.4, 0.14, detune=0.002), 0.0, 0.7)
+    mix(buf, bell(note("A5"), 0.5, 0.2, detune=0.002), 0.12, 0.9)
+    return finish(buf, 0.5)
+
+
 EFFECTS = {
     "roll": fx_roll,
     "hold": fx_hold,
@@ -451,6 +459,7 @@ EFFECTS = {
     "card": fx_card,
     "celebrate": fx_celebrate,
     "island": fx_island,
+    "your_turn": fx_your_turn,
 }
 
 

@@ -23,6 +23,7 @@ class PlayScene(TableScene):
             self.banner = (banner, left - dt) if left > dt and not self.fast_forward else None
         self._pump()
         self.tick_effects(dt)
+        self.note_turn()
         if (self.human_turn and not self.busy and self.app.settings.coach == "always"
                 and self.current_hint() is None and self.hint_failed != self._position()):
             self._show_hint()

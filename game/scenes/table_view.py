@@ -30,14 +30,14 @@ from game.scenes.tables import load_table
 from game.scenes.tables.base import Banner
 from game.tasks import FRAME_BUDGET, Task
 from game.ui import layout, probe, theme
-from game.ui.celebrate import Burst
+from game.ui.celebrate import Burst, TurnFlourish
 from game.ui.dice import DiceAnimator, draw_die, lift
 from game.ui.history import History
 from game.ui.layout import Sections, fr
 from game.ui.sheet import ScoreSheet, SheetModel
 from game.ui.text import draw_text_in, ellipsize, text_width
 from game.ui.widgets import Button, FocusGroup, draw_text, panel
-from game.ui.words import turn_of
+from game.ui.words import turn_of, your_turn
 
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
@@ -62,6 +62,8 @@ class TableScene(Scene):
                      for i, seat in enumerate(state.seats) if seat.bot}
         self.animator = DiceAnimator()
         self.burst = Burst()  # sparks on the tray for a moment worth celebrating
+        self.flourish = TurnFlourish()  # "Your turn, Ann!" over the top bar
+        self._flourish_seat = None  # the seat whose turn was last seen starting
         self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
         self.regions: dict[str, pygame.Rect] = {}
         self.save_failed = False  # the autosave was refused once (and the player told)
@@ -200,12 +202,28 @@ class TableScene(Scene):
         self.app.invalidate()
 
     def tick_effects(self, dt: float) -> None:
-        """Once a frame: the celebration moves on; the frame after it ends is drawn once
-        more (to clear it), then it costs nothing."""
+        """Once a frame: the celebration and the turn's flourish move on; the frame after
+        one ends is drawn once more (to clear it), then they cost nothing."""
         if self.fast_forward:
             self.burst.stop()
-        if self.burst.update(dt):
+        if self.burst.update(dt) | self.flourish.update(dt):
             self.app.invalidate()
+
+    def note_turn(self) -> None:
+        """A person's turn has started on screen (after another player's): "Your turn,
+        Ann!" runs over the top bar with a sound, without holding anything up."""
+        seat = self.shown_seat
+        if seat == self._flourish_seat:
+            return
+        before, self._flourish_seat = self._flourish_seat, seat
+        if seat is None or self.fast_forward or not self.state.seats[seat].is_human:
+            return
+        humans = sum(1 for s in self.state.seats if s.is_human)
+        if before is None and humans < 2:
+            return  # the first turn of a game alone against bots: the seating banner says it
+        self.flourish.start(seat, your_turn(self.name(seat)))
+        self.app.sounds.play("your_turn")
+        self.app.invalidate()
 
     def _raise_banner(self, banner: Banner) -> None:
         if not self.fast_forward:
@@ -403,13 +421,13 @@ class TableScene(Scene):
 
     def animating(self) -> bool:
         return (self.animator.busy or self.coach_thinking() or self.table.animating()
-                or self.burst.busy)
+                or self.burst.busy or self.flourish.busy)
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """While only the dice (or a celebration's sparks) move, only the tray is drawn
         again."""
         if not (self.animator.busy or self.burst.busy) or self.coach_thinking() \
-                or self.table.animating() or not self.regions:
+                or self.table.animating() or self.flourish.busy or not self.regions:
             return None
         tray = self.regions["tray"]
         area = tray.inflate(theme.px(4), theme.px(4)).clip(surface.get_rect())
@@ -542,6 +560,9 @@ class TableScene(Scene):
             pygame.draw.rect(surface, (48, 44, 28), band, border_radius=theme.px(10))
             pygame.draw.rect(surface, colour, band, width=max(1, theme.px(2)),
                              border_radius=theme.px(10))
+            if self.flourish.busy and self.flourish.seat == seat:
+                self.flourish.draw(surface, band, colour)
+                text = self.flourish.text
         pygame.draw.circle(surface, colour, (area.x + dot + theme.px(6), area.centery), dot)
         words = pygame.Rect(area.x + 2 * dot + theme.px(14), area.y,
                             area.w - 2 * dot - theme.px(20), area.h)

@@ -1,11 +1,12 @@
 """The table's short visual flourishes: a burst of sparks on the felt when something worth
 celebrating happens (a Yatzy, hot dice, a full chest, the Island of Skulls, a box grabbed
-from under an opponent).
+from under an opponent), and the glow that runs over the top bar when a person's turn
+starts.
 
-It is purely visual and lasts about a second: it uses its own random generator (never the
-game's), it is advanced by the scene's ``update`` with the frame's time, and once done it
-draws nothing and costs nothing (``busy`` is False, so the table stops asking for
-frames). A burst draws only inside the rectangle it is given (the tray),
+Both are purely visual and last about a second: they use their own random generator
+(never the game's), they are advanced by the scene's ``update`` with the frame's time, and
+once they are done they draw nothing and cost nothing (``busy`` is False, so the table
+stops asking for frames). A burst draws only inside the rectangle it is given (the tray),
 so it never covers the buttons, the sheet or the move history."""
 
 from __future__ import annotations
@@ -122,3 +123,50 @@ class Burst:
         finally:
             surface.set_clip(old_clip)
 
+
+class TurnFlourish:
+    """"Your turn, Ann!": a light that sweeps once over the lit band of the top bar and a
+    glow that fades, ``DURATION`` seconds; it never stops the player from moving."""
+
+    DURATION = 1.4
+
+    def __init__(self):
+        self.time_left = 0.0
+        self.text = ""
+        self.seat: int | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self.time_left > 0
+
+    def start(self, seat: int, text: str) -> None:
+        self.seat, self.text, self.time_left = seat, text, self.DURATION
+
+    def stop(self) -> None:
+        self.time_left = 0.0
+
+    def update(self, dt: float) -> bool:
+        """Advance by ``dt``; True on the frame it ends (draw once more to clear it)."""
+        if self.time_left <= 0:
+            return False
+        self.time_left = max(0.0, self.time_left - dt)
+        return self.time_left == 0
+
+    def draw(self, surface: pygame.Surface, band: pygame.Rect, colour: tuple) -> None:
+        """Over the band (device pixels): a soft halo and a bright sweep, clipped to it."""
+        if not self.busy:
+            return
+        k = 1 - self.time_left / self.DURATION  # 0 -> 1
+        glow = 1 - k
+        width = max(1, int(theme.px(2) + theme.px(4) * glow))
+        halo = band.inflate(int(theme.px(6) * glow), int(theme.px(4) * glow))
+        pygame.draw.rect(surface, colour, halo, width=width, border_radius=theme.px(12))
+        if k >= 1 / 1.3 or band.w <= 0 or band.h <= 0:
+            return
+        x = int((band.w + theme.px(80)) * k * 1.3) - theme.px(40)
+        shine = (*(min(255, c + 70) for c in colour[:3]), 110)
+        layer = pygame.Surface(band.size, pygame.SRCALPHA)
+        pts = [(x - theme.px(30), band.h), (x + theme.px(6), 0), (x + theme.px(34), 0),
+               (x - theme.px(2), band.h)]
+        pygame.draw.polygon(layer, shine, pts)
+        surface.blit(layer, band.topleft)
