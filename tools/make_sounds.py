@@ -417,6 +417,49 @@ def fx_card(rng: random.Random) -> list[float]:
     return finish(buf, 0.45)
 
 
+def fx_celebrate(rng: random.Random) -> list[float]:
+    """A moment worth celebrating (a Yatzy, a full chest, a box snatched): a brassy
+    fanfare whose last chord shimmers with a spray of high bells (about 1.3 s)."""
+    buf = silence(1.35)
+    for name, t in (("C5", 0.0), ("E5", 0.09), ("G5", 0.18)):
+        mix(buf, brass(note(name), 0.12, attack=0.01, release=0.04, bright=1.1), t, 0.5)
+    for name, gain in (("C5", 0.3), ("G5", 0.3), ("C6", 0.4), ("E6", 0.3)):
+        mix(buf, brass(note(name), 0.8, attack=0.02, release=0.4, vibrato=0.005, bright=1.0),
+            0.28, gain)
+    glass = [(1.0, 1.0), (2.76, 0.2)]
+    for _ in range(16):  # the sparkle
+        f = note("C7") * 2.0 ** (rng.choice([0, 4, 7, 12, 16]) / 12.0)
+        mix(buf, bell(f, 0.25, 0.06, partials=glass), rng.uniform(0.3, 1.0), 0.16)
+    return finish(buf, 0.66)
+
+
+def fx_island(rng: random.Random) -> list[float]:
+    """The Island of Skulls: two deep drum hits under a falling minor line with a tritone,
+    a little eerie (about 1.3 s)."""
+    buf = silence(1.35)
+    for start in (0.0, 0.32):
+        n = int(0.45 * RATE)
+        drum = []
+        for i in range(n):
+            t = i / RATE
+            f = 70.0 - 25.0 * min(1.0, t / 0.2)
+            drum.append(math.sin(TAU * f * t) * math.exp(-t / 0.12))
+        mix(buf, drum, start, 0.9)
+    for name, t, dur in (("A4", 0.05, 0.35), ("Eb4", 0.33, 0.35), ("D4", 0.62, 0.7)):
+        mix(buf, brass(note(name), dur, attack=0.04, release=0.2, vibrato=0.012, bright=0.6),
+            t, 0.45)
+        mix(buf, bell(note(name) / 2, dur + 0.2, 0.25), t, 0.25)
+    return finish(buf, 0.6)
+
+
+def fx_your_turn(rng: random.Random) -> list[float]:
+    """A person's turn starts: a soft, friendly rising "ding-ding" (about 0.6 s)."""
+    buf = silence(0.65)
+    mix(buf, bell(note("E5"), 0.4, 0.14, detune=0.002), 0.0, 0.7)
+    mix(buf, bell(note("A5"), 0.5, 0.2, detune=0.002), 0.12, 0.9)
+    return finish(buf, 0.5)
+
+
 EFFECTS = {
     "roll": fx_roll,
     "hold": fx_hold,
@@ -429,6 +472,9 @@ EFFECTS = {
     "error": fx_error,
     "card": fx_card,
     "land": fx_land,
+    "celebrate": fx_celebrate,
+    "island": fx_island,
+    "your_turn": fx_your_turn,
 }
 
 

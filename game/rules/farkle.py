@@ -315,6 +315,15 @@ class FarkleState(TargetRace, GameState):
                  "points": points}
                 for values, points in scoring_selections(tuple(sorted(self.dice)))]
 
+    def scoring_positions(self) -> set[int]:
+        """The positions of the current roll that can be part of some scoring set-aside (a
+        1, a 5, a die of a three-or-more of a kind, of a six-dice combination); the others
+        can never be set aside from this roll."""
+        if not self.rolled:
+            return set()
+        values = {v for combo, _ in scoring_selections(tuple(sorted(self.dice))) for v in combo}
+        return {i for i, v in enumerate(self.dice) if v in values}
+
     def turn_results(self, seat: int) -> list[dict[str, Any]]:
         """The finished turns of ``seat`` (banks and farkles, credits left out)."""
         return [h for h in self.history[seat] if h["result"] in ("bank", "farkle")]

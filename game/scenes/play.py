@@ -22,6 +22,8 @@ class PlayScene(TableScene):
             self.banner = (banner, left - dt) if left > dt and not self.fast_forward else None
         self._pump()
         self.table.update(dt)  # (after the events: a turn just shown may draw its card)
+        self.tick_effects(dt)
+        self.note_turn()
         if (self.human_turn and not self.busy and self.app.settings.coach == "always"
                 and self.current_hint() is None and self.hint_failed != self._position()):
             self._show_hint()
@@ -113,6 +115,8 @@ class PlayScene(TableScene):
         elif self.finished and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                              pygame.K_SPACE):
             self.show_results()
+        elif self.table.browse_key(event):
+            self.app.invalidate()  # another player's sheet, also while others play
         elif self.human_turn and not self.busy:
             self.table.handle_key(event)
             cursor = getattr(self.table, "cursor", None)

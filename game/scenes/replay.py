@@ -162,10 +162,12 @@ class ReplayScene(TableScene):
         self.table_buttons.set([])
         if self.paused:
             self.animate(dt)  # a stepped move still lands and shows what it led to
+            self.tick_effects(dt)
             self._pump()
             return
         scaled = dt * SPEEDS[self.speed]
         self.animate(scaled)
+        self.tick_effects(scaled)
         if self.banner:
             banner, left = self.banner
             self.banner = (banner, left - scaled) if left > scaled else None

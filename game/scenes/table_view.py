@@ -39,13 +39,14 @@ from game.scenes.tables import load_table
 from game.scenes.tables.base import Banner
 from game.tasks import FRAME_BUDGET, Task
 from game.ui import layout, probe, theme
+from game.ui.celebrate import Burst, TurnFlourish
 from game.ui.dice import THROW_SECONDS, DiceAnimator, draw_die
 from game.ui.history import History
 from game.ui.layout import Sections, fr
 from game.ui.sheet import ScoreSheet, SheetModel
 from game.ui.text import draw_text_in, ellipsize, text_width
 from game.ui.widgets import Button, FocusGroup, draw_text, panel
-from game.ui.words import turn_of
+from game.ui.words import turn_of, your_turn
 
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
@@ -72,6 +73,9 @@ class TableScene(Scene):
         self.bots = {i: make_policy(info.bot_module, seat.bot, seed=state.seed * 7 + i)
                      for i, seat in enumerate(state.seats) if seat.bot}
         self.animator = DiceAnimator()
+        self.burst = Burst()  # sparks on the tray for a moment worth celebrating
+        self.flourish = TurnFlourish()  # "Your turn, Ann!" over the top bar
+        self._flourish_seat = None  # the seat whose turn was last seen starting
         self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
         self.regions: dict[str, pygame.Rect] = {}
         self.save_failed = False  # the autosave was refused once (and the player told)
@@ -175,7 +179,7 @@ class TableScene(Scene):
             positions = spec.rolled if spec else tuple(self.table.rolled_positions(rolled))
             self.throw = (tuple(positions), faces, action)
         self.app.invalidate()
-        self.pending += events
+        self.pending += self.table.moments(events)  # (read from the game as it is now)
         if hidden:
             self.unseen = seen
             self.later.append((action, events))
@@ -344,6 +348,42 @@ class TableScene(Scene):
                 self.history.add(banner.text, banner.colour)
             if banner.big:
                 self._raise_banner(banner)
+            if banner.celebrate:
+                self._celebrate(banner)
+
+    def _celebrate(self, banner: Banner) -> None:
+        """Sparks from the dice on the tray (none while skipping ahead)."""
+        if self.fast_forward or "tray" not in self.regions:
+            return
+        tray = self.regions["tray"]
+        origins = [((r.centerx - tray.x) / max(1, tray.w), (r.centery - tray.y) / max(1, tray.h))
+                   for r in self.die_rects if tray.colliderect(r)]
+        self.burst.start(origins, banner.celebrate)
+        self.app.invalidate()
+
+    def tick_effects(self, dt: float) -> None:
+        """Once a frame: the celebration and the turn's flourish move on; the frame after
+        one ends is drawn once more (to clear it), then they cost nothing."""
+        if self.fast_forward:
+            self.burst.stop()
+        if self.burst.update(dt) | self.flourish.update(dt):
+            self.app.invalidate()
+
+    def note_turn(self) -> None:
+        """A person's turn has started on screen (after another player's): "Your turn,
+        Ann!" runs over the top bar with a sound, without holding anything up."""
+        seat = self.shown_seat
+        if seat == self._flourish_seat:
+            return
+        before, self._flourish_seat = self._flourish_seat, seat
+        if seat is None or self.fast_forward or not self.state.seats[seat].is_human:
+            return
+        humans = sum(1 for s in self.state.seats if s.is_human)
+        if before is None and humans < 2:
+            return  # the first turn of a game alone against bots: the seating banner says it
+        self.flourish.start(seat, your_turn(self.name(seat)))
+        self.app.sounds.play("your_turn")
+        self.app.invalidate()
 
     def _raise_banner(self, banner: Banner) -> None:
         if not self.fast_forward:
@@ -501,7 +541,9 @@ class TableScene(Scene):
         key = self.sheet.key_at(event.pos)
         if key is None:
             return False
-        if self.human_turn and not self.busy:
+        if self.table.browse_row(key):
+            self.app.invalidate()
+        elif self.human_turn and not self.busy:
             self.table.click_row(key)
         else:
             self._not_now()
@@ -540,17 +582,20 @@ class TableScene(Scene):
 
     def animating(self) -> bool:
         return (self.animator.busy or self.card_flip > 0 or self.coach_thinking()
-                or self.table.animating())
+                or self.table.animating() or self.burst.busy or self.flourish.busy)
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        """While only the dice move, only the tray is drawn again."""
-        if not self.animator.busy or self.card_flip > 0 or self.coach_thinking() \
-                or self.table.animating() or not self.regions:
+        """While only the dice (or a celebration's sparks) move, only the tray is drawn
+        again."""
+        if not (self.animator.busy or self.burst.busy) or self.card_flip > 0 \
+                or self.coach_thinking() or self.table.animating() or self.flourish.busy \
+                or not self.regions:
             return None
         tray = self.regions["tray"]
         area = tray.inflate(theme.px(4), theme.px(4)).clip(surface.get_rect())
         surface.fill(theme.BG, area)
         self._draw_tray(surface)
+        self.burst.draw(surface, tray)
         self._draw_hint_marks(surface)
         return [area]
 
@@ -583,6 +628,7 @@ class TableScene(Scene):
         surface.fill(theme.BG)
         self._draw_top(surface)
         self._draw_tray(surface)
+        self.burst.draw(surface, self.regions["tray"])
         self.table_buttons.draw(surface)
         if self.banner:
             self._draw_banner(surface, *self.banner)
@@ -676,6 +722,9 @@ class TableScene(Scene):
             pygame.draw.rect(surface, (48, 44, 28), band, border_radius=theme.px(10))
             pygame.draw.rect(surface, colour, band, width=max(1, theme.px(2)),
                              border_radius=theme.px(10))
+            if self.flourish.busy and self.flourish.seat == seat:
+                self.flourish.draw(surface, band, colour)
+                text = self.flourish.text
         pygame.draw.circle(surface, colour, (area.x + dot + theme.px(6), area.centery), dot)
         words = pygame.Rect(area.x + 2 * dot + theme.px(14), area.y,
                             area.w - 2 * dot - theme.px(20), area.h)
@@ -791,6 +840,24 @@ class TableScene(Scene):
         rect = self.regions["status"]
         if self.app.toast and self.app.scene is self:
             rect = layout.rows(rect, fr(), fr(), gap=4)[0]
+        if banner.celebrate:  # a moment: a tinted card, a double frame, stars, display type
+            tint = tuple(int(d * 0.7 + c * 0.3)
+                         for d, c in zip(theme.BG_DARK[:3], banner.colour[:3], strict=True))
+            pygame.draw.rect(surface, tint, rect, border_radius=theme.px(18))
+            pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(4)),
+                             border_radius=theme.px(18))
+            pygame.draw.rect(surface, banner.colour, rect.inflate(-theme.px(10), -theme.px(10)),
+                             width=max(1, theme.px(1)), border_radius=theme.px(14))
+            for x in (rect.x + theme.px(24), rect.right - theme.px(24)):
+                r = theme.px(7)
+                y = rect.centery
+                pygame.draw.polygon(surface, banner.colour, [
+                    (x, y - 2 * r), (x + r // 2, y - r // 2), (x + 2 * r, y),
+                    (x + r // 2, y + r // 2), (x, y + 2 * r), (x - r // 2, y + r // 2),
+                    (x - 2 * r, y), (x - r // 2, y - r // 2)])
+            draw_text_in(surface, banner.text, layout.inset(rect, x=44, y=6), 26, banner.colour,
+                         True, min_size=16, wrap=True, display=True)
+            return
         pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(18))
         pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(3)),
                          border_radius=theme.px(18))

@@ -27,3 +27,9 @@ def possessive(name: str) -> str:
 def count(n: int, one: str, many: str | None = None) -> str:
     """'1 die', '3 dice'."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def your_turn(name: str) -> str:
+    """The start of a person's turn, said to them: 'Your turn, Ann!' ('Your turn!' for the
+    default "You" seat)."""
+    return "Your turn!" if name == YOU else f"Your turn, {name}!"

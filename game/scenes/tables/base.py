@@ -41,6 +41,7 @@ class Banner:
     colour: tuple = (236, 240, 244)
     sound: str = ""
     big: bool = False  # a centre-screen announcement rather than a status line
+    celebrate: str = ""  # a moment: sparks on the tray in this style ("gold", "skulls")
 
 
 class Table:
@@ -175,6 +176,16 @@ class Table:
     def handle_key(self, event: pygame.event.Event) -> bool:
         return False
 
+    def browse_key(self, event: pygame.event.Event) -> bool:
+        """A key that only changes what is shown (another player's sheet), taken at any
+        time, also while others play; True when it was one."""
+        return False
+
+    def browse_row(self, key: str) -> bool:
+        """A click on the sheet that only changes what is shown, taken at any time; True
+        when it was one."""
+        return False
+
     # -- the flow of the game --------------------------------------------------------------
     def new_turn(self) -> None:
         """The player to act changed: clear selections."""
@@ -273,6 +284,13 @@ class Table:
     def turn_shown(self) -> None:
         """The next player's turn is on screen: the last turn's dice leave the felt."""
 
+    def moments(self, events: list[Event]) -> list[Event]:
+        """The events to show for an action: the engine's, with the table's own "moment"
+        events put in where something worth celebrating happened (a Yatzy rolled, a box
+        grabbed from under an opponent). A moment is shown like any event, in order:
+        after the dice it follows have landed; ``describe`` gives its banner."""
+        return list(events)
+
     def rolled_positions(self, event: Event) -> list[int]:
         """Which dice tumble for a 'rolled' event."""
         hold = set(event.get("hold", []))
@@ -306,6 +324,26 @@ class HoldTable(Table):
 
     def roll_action(self) -> Action:
         return {"kind": "roll", "hold": sorted(self.held) if self.state.rolls else []}
+
+    def moments(self, events: list[Event]) -> list[Event]:
+        """A roll that shows every die the same (a Yatzy, Maxi Yatzy's six of a kind, 5 of a
+        Kind) is a moment, right after the roll (a roll that threw no die is not)."""
+        out: list[Event] = []
+        for event in events:
+            out.append(event)
+            dice = event.get("dice") or []
+            if (event["type"] == "rolled" and len(dice) == self.state.n_dice
+                    and len(set(dice)) == 1 and len(event.get("hold", [])) < len(dice)):
+                out.append({"type": "moment", "moment": "all_same", "seat": event["seat"],
+                            "dice": list(dice)})
+        return out
+
+    def all_same_banner(self, event: Event) -> Banner:
+        """The banner of a roll with every die the same (each game names it)."""
+        who = self.scene.name(event["seat"])
+        return Banner(f"{len(event['dice'])} OF A KIND! {says(who, 'rolls')} "
+                      f"{dice_text(event['dice'])}", theme.ACCENT, "celebrate", big=True,
+                      celebrate="gold")
 
     def roll_button(self) -> ButtonSpec:
         """Roll, then "Roll again (n)" while rolls are left."""

@@ -1,8 +1,9 @@
 """Bona Fortuna at the shared table: hold and roll, fill a box of the Normal or Doubled
 column in Phase I, then fight for the shared boxes of the Doubling Round.
 
-The sheet shows one player's sheet in full (the player to act, or whoever you pick with
-Tab or a click on their name) and the others compactly: per box the sum of their two
+The sheet shows one player's sheet in full (a person's own: the person to act, and while
+bots play the person who played last, so your sheet stays where it is; or whoever you pick
+with Tab or a click on their name, until your next turn) and the others compactly: per box the sum of their two
 columns, and everyone's column totals, bonuses and (in Phase II) round share below. In
 the Doubling Round it shows the shared board: who took which box and for how much."""
 
@@ -54,6 +55,7 @@ class Table(BaseTable):
     def __init__(self, scene):
         super().__init__(scene)
         self.viewing: int | None = None  # a seat whose sheet the player chose to look at
+        self.home: int | None = None  # the person whose sheet stays shown while bots play
         self._announced = False
 
     def new_turn(self) -> None:
@@ -61,8 +63,11 @@ class Table(BaseTable):
         self.pending_zero: str | None = None  # a target waiting for the confirming click
         self.asking: tuple[str | None, str] | None = None  # 3K or Full House? (column, box)
         self.cursor: str | None = None
-        self.viewing = None
         s = self.state
+        if s.is_over() or s.seats[s.current].is_human:
+            self.viewing = None  # a person's turn: their own sheet again
+        if not s.is_over() and s.seats[s.current].is_human:
+            self.home = s.current
         history = getattr(self.scene, "history", None)
         if not self._announced and s.turns_played == 0 and s.rolls == 0 and not s.is_over() \
                 and history is not None:
@@ -72,13 +77,22 @@ class Table(BaseTable):
     # -- helpers ---------------------------------------------------------------------------
     @property
     def focus(self) -> int:
-        """The seat whose Phase I sheet is shown in full."""
+        """The seat whose Phase I sheet is shown in full: the one chosen with Tab, else the
+        home seat."""
+        return self.viewing if self.viewing is not None else self.home_seat()
+
+    def home_seat(self) -> int:
+        """The sheet shown unless another is chosen: the player to act when a person is,
+        and while bots play the person who played last (at the start, the first person in
+        the playing order); with no person at the table, the player to act."""
         s = self.state
-        if self.viewing is not None:
-            return self.viewing
         if s.is_over():
             return s.order[0]
-        return s.current
+        if s.seats[s.current].is_human:
+            return s.current
+        if self.home is not None and s.seats[self.home].is_human:
+            return self.home
+        return next((x for x in s.order if s.seats[x].is_human), s.current)
 
     def roll_off_text(self) -> str:
         s = self.state
@@ -143,10 +157,23 @@ class Table(BaseTable):
         return [target_key(c, b) for c, b in s.open_boxes()]
 
     # -- input -----------------------------------------------------------------------------
+    def browse_row(self, key: str) -> bool:
+        """A click on another player's column: their sheet (at any time)."""
+        if not key.startswith("seat:"):
+            return False
+        self.view_seat(int(key.split(":")[1]))
+        return True
+
+    def browse_key(self, event: pygame.event.Event) -> bool:
+        """Tab / Shift+Tab: the next (previous) player's sheet, at any time."""
+        if event.key != pygame.K_TAB:
+            return False
+        self.cycle_view(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        return True
+
     def click_row(self, key: str) -> None:
         s = self.state
-        if key.startswith("seat:"):
-            self.view_seat(int(key.split(":")[1]))
+        if self.browse_row(key):
             return
         target = parse_key(key)
         if target is None:
@@ -197,7 +224,8 @@ class Table(BaseTable):
     def view_seat(self, seat: int | None) -> None:
         """Show this seat's Phase I sheet (None: the usual view)."""
         s = self.state
-        self.viewing = None if seat is None or (s.phase == 1 and seat == s.current) else seat
+        self.viewing = None if seat is None or (s.phase == 1 and seat == self.home_seat()) \
+            else seat
         self.pending_zero = None
 
     def cycle_view(self, step: int) -> None:
@@ -214,8 +242,7 @@ class Table(BaseTable):
             return True
         if event.key == pygame.K_SPACE:
             self.asking = None
-        if event.key == pygame.K_TAB:
-            self.cycle_view(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        if self.browse_key(event):
             return True
         if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT) and s.rolls:
             self.move_cursor(event.key)
@@ -273,6 +300,8 @@ class Table(BaseTable):
         kind = event["type"]
         who = self.scene.name(event["seat"]) if "seat" in event and event["seat"] is not None \
             else ""
+        if kind == "moment":
+            return self.all_same_banner(event)
         if kind == "scored":
             label = LABELS[event["meld"]]
             pts = event["points"]

@@ -1,4 +1,10 @@
-"""Farkle at the shared table: pick scoring dice to set aside, then roll on or bank."""
+"""Farkle at the shared table: pick scoring dice to set aside, then roll on or bank.
+
+Once a roll has landed, the dice that can score carry a gold mark under them; a die that
+can never score in this roll is refused when pressed (nothing changes, the message says
+why). The dice chosen now are lifted and labelled CHOSEN; those set aside earlier in the
+turn sit small in their own dark tray, "out of play". When Roll or Bank is off, the status
+says why."""
 
 from __future__ import annotations
 
@@ -14,6 +20,9 @@ from game.ui.words import count, says, turn_of
 
 HISTORY_ROWS = 9
 LEADER = (92, 74, 20)
+SCORING_MARK = (222, 190, 90)  # the mark under a die that can be set aside
+OUT_OF_PLAY = (20, 66, 46)  # the dark strip of the dice set aside earlier this turn
+ASIDE_GAP = 22  # dp between the dice in play and that strip: their labels and marks
 
 
 class Table(BaseTable):
@@ -30,6 +39,17 @@ class Table(BaseTable):
 
     def has_aside(self) -> bool:
         return True
+
+    def tray_height(self, width: float) -> float:
+        return super().tray_height(width) + ASIDE_GAP
+
+    def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect] | None:
+        """The usual row, raised above the strip of dice out of play when there is one, so
+        that the CHOSEN labels and the gold marks stay clear of it."""
+        if not self.aside_dice() or not hasattr(self.scene, "dice_row"):
+            return None
+        room = pygame.Rect(tray.x, tray.y, tray.w, tray.h - theme.px(ASIDE_GAP))
+        return self.scene.dice_row(room, n, True)
 
     def view_key(self) -> tuple:
         return (tuple(self.farkled), self.farkled_by, self.swept)
@@ -59,13 +79,32 @@ class Table(BaseTable):
         return f"Setting aside {shown}", [self.roll_action(), self.bank_action()]
 
     def click_die(self, index: int) -> None:
-        if not self.state.rolled:
+        s = self.state
+        if not s.rolled:
             self.scene.complain("Roll first: then pick the scoring dice to set aside")
             return
-        if index >= len(self.state.dice):
+        if index >= len(s.dice):
+            return
+        if index not in self.chosen and index not in s.scoring_positions():
+            self.scene.complain(self.refusal(index))  # refused: nothing changes
             return
         self.chosen ^= {index}
         self.scene.app.sounds.play("hold")
+
+    def refusal(self, index: int) -> str:
+        """Why die ``index`` of this roll cannot be set aside, in words."""
+        return (f"A {self.state.dice[index]} scores nothing on its own: set aside 1s, 5s or "
+                "a scoring group")
+
+    def scoring_marks(self) -> set[int]:
+        """The dice marked as able to score: those of the roll waiting for a choice, once
+        it has landed (never while the dice still tumble)."""
+        scene = self.scene
+        if getattr(scene, "animator", None) is not None and scene.animator.busy:
+            return set()
+        if any(e["type"] == "rolled" for e in getattr(scene, "pending", [])):
+            return set()
+        return self.state.scoring_positions()
 
     def choose_best(self) -> None:
         """Select every scoring die (the biggest set-aside); a shortcut, not advice."""
@@ -133,8 +172,8 @@ class Table(BaseTable):
             return Banner(f"Three farkles in a row: {says(who, 'loses')} 1000", theme.BAD, "error",
                           big=True)
         if kind == "hot_dice":
-            return Banner(f"HOT DICE! {says(who, 'may')} roll all six again", theme.ACCENT,
-                          "hot_dice", big=True)
+            return Banner(f"HOT DICE! Every die scored: {says(who, 'may')} roll all six again",
+                          theme.ACCENT, "hot_dice", big=True, celebrate="gold")
         if kind == "vant_hof":
             ones = "Your" if who == "You" else f"{who}'s"
             return Banner(f"Van't Hof 6! {ones} 1s are worth 3000", theme.ACCENT, "bonus", big=True)
@@ -164,13 +203,42 @@ class Table(BaseTable):
         s = self.state
         if s.rolled:
             return [DieSpec(v, "chosen" if i in self.chosen else "free",
-                            "SET ASIDE" if i in self.chosen else "") for i, v in enumerate(s.dice)]
+                            "CHOSEN" if i in self.chosen else "") for i, v in enumerate(s.dice)]
         if self.farkled and not self.swept:
             return [DieSpec(v, "free", "") for v in self.farkled]
         return [DieSpec(None, "blank") for _ in range(s.dice_left)]
 
     def aside_dice(self) -> list[list[int]]:
         return [g["dice"] for g in self.state.groups]
+
+    def aside_label(self) -> str:
+        points = sum(g["points"] for g in self.state.groups)
+        return f"Out of play: scored earlier this turn (+{points})"
+
+    def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
+        """Under the dice: the dark strip of the dice already out of play, and the gold
+        marks under the dice of this roll that can score."""
+        px = theme.px
+        groups = self.aside_dice()
+        if groups:
+            n = sum(len(g) for g in groups)
+            width = px(14) + n * px(38) + len(groups) * px(12) + px(8)
+            width = max(width, px(300))
+            strip = pygame.Rect(tray.x + px(6), tray.bottom - px(68),
+                                min(width, tray.w - px(12)), px(62))
+            pygame.draw.rect(surface, OUT_OF_PLAY, strip, border_radius=px(10))
+        marks = self.scoring_marks()
+        if not marks or not self.state.rolled:
+            return
+        dice = self.dice()
+        placed = self.dice_rects(tray, len(dice)) or self.scene.dice_row(tray, len(dice),
+                                                                          False)
+        for i in sorted(marks):
+            if i < len(placed) and i not in self.chosen:
+                r = placed[i]
+                bar = pygame.Rect(0, 0, max(px(10), r.w * 2 // 5), max(3, px(5)))
+                bar.midtop = (r.centerx, r.bottom + px(7))
+                pygame.draw.rect(surface, SCORING_MARK, bar, border_radius=bar.h // 2)
 
     def buttons(self) -> list[ButtonSpec]:
         s = self.state
@@ -206,13 +274,25 @@ class Table(BaseTable):
         elif s.rolled:
             p = self.preview()
             if not self.chosen:
-                lines.append("Click scoring dice (or press 1-6) to set them aside; A picks all.")
+                lines.append("Roll and Bank wait until you pick scoring dice (gold marks; "
+                             "A: all).")
+            elif p["can_roll"] and not p["can_bank"]:
+                why = "to get on the board" if not s.on_board[s.current] else "to stop"
+                lines.append(f"Selected: {p['points']} points, turn total {p['turn_total']}. "
+                             f"Bank is off: {p['minimum']} needed {why}.")
+                return lines + self._last_round_line()
             elif p["can_roll"]:
                 extra = f" + Van't Hof {p['vant_hof']}" if p["vant_hof"] else ""
                 lines.append(f"Selected: {p['points']} points{extra}. Turn total would be "
                              f"{p['turn_total']}.")
+            elif set(self.chosen) <= s.scoring_positions():
+                shown = dice_text([s.dice[i] for i in sorted(self.chosen)])
+                verb = "scores" if len(self.chosen) == 1 else "score"
+                lines.append(f"Roll and Bank wait: {shown} {verb} only as part of a group; "
+                             "choose the rest of it.")
             else:
-                lines.append(f"Not allowed: {p['reason']}.")
+                lines.append(f"Roll and Bank are off: {p['reason']} (set aside 1s, 5s or a "
+                             "scoring group).")
         elif self.farkled and self.farkled_by is not None:
             lines.append(f"{says(self.scene.name(self.farkled_by), 'farkled')} with "
                          f"{dice_text(self.farkled)}. {turn_of(self.scene.name(s.current))}: roll!")
@@ -223,10 +303,14 @@ class Table(BaseTable):
             lines.append(f"Not on the board yet: the first bank needs {minimum}.")
         elif minimum:
             lines.append(f"Minimum bank: {minimum}.")
-        if s.last_round:
-            still = ", ".join(self.scene.name(x) for x in s.still_to_play)
-            lines.append(f"Last round - still to play: {still}. Beat {s.leader_total(s.current)}!")
-        return lines
+        return lines + self._last_round_line()
+
+    def _last_round_line(self) -> list[str]:
+        s = self.state
+        if not s.last_round:
+            return []
+        still = ", ".join(self.scene.name(x) for x in s.still_to_play)
+        return [f"Last round - still to play: {still}. Beat {s.leader_total(s.current)}!"]
 
     @staticmethod
     def _turn_cell(r: dict) -> Cell:

@@ -4,19 +4,25 @@ on one shared board, where a box taken by one side is gone for everyone.
 The board has a column per side (partners share one, in one colour), then "Now" (what
 the dice would score in each open box; the best in gold) and "Deny" (what the next
 player would most likely get there when going for it; the biggest a scratch could take
-away in blue)."""
+away in blue).
+
+A box grabbed from under an opponent is celebrated ("SNATCHED!"): a grab (points above 0)
+of the open box that was the best for the next player, the side to play after the grab —
+the box with the highest "Deny" value, what that player would most likely have got there
+going for it — while the game goes on (so the opponent really loses it). Sum of Dice, the
+box everyone may fill with any dice, does not count."""
 
 from __future__ import annotations
 
 from game.bots import grab_it_table
 from game.rules.core import Event
 from game.rules.grab_it import CATEGORIES, LABELS, VALUES, GrabItState
-from game.scenes.tables.base import Banner, dice_text
+from game.scenes.tables.base import Banner, HoldTable, dice_text
 from game.scenes.tables.yatzy import BEST, SCRATCH
 from game.scenes.tables.yatzy import Table as YatzyTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
-from game.ui.words import says
+from game.ui.words import possessive, says
 
 DENY = (28, 64, 104)
 
@@ -66,9 +72,48 @@ class Table(YatzyTable):
             return
         self.scene.act({"kind": "score", "category": key})
 
+    # -- moments ---------------------------------------------------------------------------
+    all_same_banner = HoldTable.all_same_banner  # "5 OF A KIND!", not Yatzy's word
+
+    def snatched_from(self, event: Event) -> int | None:
+        """The seat a grab took its box from under (see the module's doc), else None. Read
+        right after the grab: the board already holds the box, the next player is to act."""
+        s = self.state
+        category = event["category"]
+        if event["points"] <= 0 or category == "sum" or s.is_over():
+            return None
+        victim = s.current
+        if s.side_of(victim) == event["side"]:
+            return None
+        open_before = set(s.open_categories()) | {category}
+        deny = {c: grab_it_table.ALONE[c] for c in open_before}
+        return victim if deny[category] >= max(deny.values()) else None
+
+    def moments(self, events: list[Event]) -> list[Event]:
+        out: list[Event] = []
+        for event in super().moments(events):
+            victim = self.snatched_from(event) if event["type"] == "scored" else None
+            if victim is None:
+                out.append(event)
+                continue
+            out.append(dict(event, snatched=True))  # its banner is the moment's
+            out.append({"type": "moment", "moment": "snatched", "seat": event["seat"],
+                        "victim": victim, "category": event["category"],
+                        "points": event["points"]})
+        return out
+
     # -- words -----------------------------------------------------------------------------
     def describe(self, event: Event) -> Banner | None:
         kind = event["type"]
+        if kind == "moment" and event["moment"] == "snatched":
+            who, victim = self.scene.name(event["seat"]), self.scene.name(event["victim"])
+            return Banner(f"SNATCHED! {says(who, 'grabs')} {LABELS[event['category']]} "
+                          f"(+{event['points']}) from under {possessive(victim)} nose",
+                          theme.ACCENT, "celebrate", big=True, celebrate="gold")
+        if kind == "moment":
+            return self.all_same_banner(event)
+        if kind == "scored" and event.get("snatched"):
+            return None  # the moment that follows says it
         if kind == "scored":
             who = self.scene.name(event["seat"])
             label = LABELS[event["category"]]

@@ -209,12 +209,18 @@ class Table(BaseTable):
             if result == "truce":
                 return Banner(f"Swords under a Truce: {says(who, 'loses')} {-points}", theme.BAD,
                               "error", big=True)
+            full = next((p for label, p in event["parts"] if label == "Full Chest"), None)
+            if full is not None:
+                return Banner(f"FULL CHEST! Every die counts: {says(who, 'scores')} {points} "
+                              f"(+{full} bonus)", theme.ACCENT, "celebrate", big=True,
+                              celebrate="gold")
             big = points >= 2000
             return Banner(f"{says(who, 'scores')} {points} (total {event['total']})",
                           theme.GOOD, "bonus" if big else "score", big=big)
         if kind == "island":
-            return Banner(f"ISLAND OF SKULLS! {event['skulls']} skulls", theme.BAD, "bonus",
-                          big=True)
+            return Banner(f"ISLAND OF SKULLS! {event['skulls']} skulls: the others lose "
+                          f"{event['penalty'] // max(1, event['skulls'])} a skull",
+                          theme.BAD, "island", big=True, celebrate="skulls")
         if kind == "island_penalty":
             if not event["victims"]:
                 return Banner(f"{says(who, 'leaves')} the Island with {event['skulls']} skulls",

@@ -106,6 +106,8 @@ class Table(BaseTable):
     def describe(self, event: Event) -> Banner | None:
         kind = event["type"]
         who = self.scene.name(event["seat"]) if "seat" in event else ""
+        if kind == "moment":
+            return self.all_same_banner(event)
         if kind == "scored":
             label = LABELS[event["category"]]
             dice = dice_text(event["dice"])
@@ -129,6 +131,13 @@ class Table(BaseTable):
             return Banner(f"The pot: {takers} {event['chips']} chips{each}{house}",
                           theme.ACCENT, "bonus")
         return None
+
+    def all_same_banner(self, event: Event) -> Banner:
+        """A Yatzy rolled (all five dice the same; all six in Maxi Yatzy)."""
+        name = "MAXI YATZY" if len(event["dice"]) == 6 else "YATZY"
+        who = self.scene.name(event["seat"])
+        return Banner(f"{name}! {says(who, 'rolls')} {dice_text(event['dice'])}", theme.ACCENT,
+                      "celebrate", big=True, celebrate="gold")
 
     # -- drawing ---------------------------------------------------------------------------
     def dice(self) -> list[DieSpec]:
