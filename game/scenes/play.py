@@ -12,6 +12,7 @@ from game.tasks import Task
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.widgets import Button
+from game.ui.words import possessive
 
 
 class PlayScene(TableScene):
@@ -200,8 +201,8 @@ class PlayScene(TableScene):
         elif self.state.is_over():
             self.app.notify("The game is over: no more hints")
         elif not self.human_turn:
-            self.app.notify(f"Hints are for your own turn: it is {self.name(self.state.current)}'s"
-                            " turn")
+            self.app.notify("Hints are for your own turn: it is "
+                            f"{possessive(self.name(self.state.current))} turn")
         elif self.busy:
             self.app.notify("Wait for the dice to land, then ask again")
         else:

@@ -12,6 +12,7 @@ from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
+from game.ui.words import says, verb
 
 
 def fmt(value: float) -> str:
@@ -89,10 +90,10 @@ class SessionScene(Scene):
         if self.session.is_over():
             if len(top) > 1:
                 return f"Session tied: {names}"
-            return f"{names} win{'' if plural else 's'} the session!"
+            return f"{names} {'win' if plural else verb(names, 'wins')} the session!"
         if len(top) > 1:
             return "All square" if len(top) == len(self.table) else f"Level at the top: {names}"
-        return f"{names} lead{'' if plural else 's'}"
+        return f"{names} {'lead' if plural else verb(names, 'leads')}"
 
     def next_line(self) -> str:
         s = self.session
@@ -101,7 +102,8 @@ class SessionScene(Scene):
         k = len(s.games)
         rotates = "first" in s.game_options(k)
         first = s.seats[s.game_options(k)["first"]].name if rotates else ""
-        return (f"Next: game {k + 1} of {s.length}" + (f", {first} rolls first." if first else ".")
+        return (f"Next: game {k + 1} of {s.length}" +
+                (f", {says(first, 'rolls')} first." if first else ".")
                 + " Most games won takes the session; points break a tie.")
 
     # -- drawing ---------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from game.ui.layout import Sections, fr
 from game.ui.sheet import ScoreSheet, SheetModel
 from game.ui.text import draw_text_in, ellipsize, text_width
 from game.ui.widgets import Button, FocusGroup, draw_text, panel
-from game.ui.words import turn_of
+from game.ui.words import possessive, says, turn_of
 
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
@@ -293,7 +293,8 @@ class TableScene(Scene):
         if self.state.is_over():
             self.app.notify("The game is over")
         elif not self.human_turn:
-            self.app.notify(f"Wait: it is {self.name(self.state.current)}'s turn (F skips ahead)")
+            self.app.notify(f"Wait: it is {possessive(self.name(self.state.current))} turn "
+                            "(F skips ahead)")
 
     def _position(self) -> tuple:
         return (id(self.state), len(self.state.actions))
@@ -480,7 +481,7 @@ class TableScene(Scene):
         if seat is None:
             return "Game over", theme.ACCENT
         who = self.name(seat)
-        text = turn_of(who) if self.state.seats[seat].is_human else f"{who} is playing"
+        text = turn_of(who) if self.state.seats[seat].is_human else f"{says(who, 'is')} playing"
         if width is not None and who in text and text_width(text, size, True) > width:
             rest = text.replace(who, "", 1)
             room = max(theme.px(30), width - text_width(rest, size, True))

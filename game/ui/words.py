@@ -1,19 +1,45 @@
-"""Small English helpers so messages read right for the default "You" seat and for one die."""
+"""Small English helpers so messages read right for the default "You" seat, for any other
+name, for one die and for big numbers.
+
+A name is written exactly as the player typed it: nothing here (nor anywhere else) changes
+its case. "You" is the one name that takes the second person ("You roll", "your turn").
+Numbers read as the rules write them: thousands separated ("8,000", "+1,500")."""
 
 from __future__ import annotations
 
 YOU = "You"
 
+# Third-person forms whose plain form is not the usual rule's (below).
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
 
-def says(name: str, verb: str) -> str:
-    """'Ada banks' but 'You bank': ``verb`` is the third-person form."""
-    if name != YOU:
-        return f"{name} {verb}"
-    plain = {"is": "are", "has": "have", "gets": "get", "loses": "lose", "wins": "win",
-             "reaches": "reach", "does": "do", "goes": "go"}.get(verb)
-    if plain is None:
-        plain = verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
-    return f"{name} {plain}"
+
+def plain_form(verb: str) -> str:
+    """The form that goes with "You" for the third-person form ``verb`` ("rolls" ->
+    "roll", "scratches" -> "scratch", "passes" -> "pass", "tries" -> "try", "is" -> "are").
+    A verb that is not a third-person present ("scored", "may") is returned unchanged."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if not verb.endswith("s") or verb.endswith("ss") or len(verb) < 3:
+        return verb
+    stem = verb[:-1]
+    if verb.endswith("ies") and len(verb) > 4 and verb[-4] not in "aeiou":
+        return verb[:-3] + "y"  # tries -> try, carries -> carry
+    if verb.endswith(("ches", "shes", "sses", "xes", "zzes", "oes")):
+        return verb[:-2]  # scratches -> scratch, pushes -> push, passes -> pass
+    return stem  # rolls -> roll, takes -> take, loses -> lose
+
+
+def verb(name: str, third: str) -> str:
+    """The form of the verb ``third`` (third person: "plays") that goes with ``name``, for
+    a second verb of the same subject: "You rolled highest and {verb(name, 'plays')}
+    first"."""
+    return plain_form(third) if name == YOU else third
+
+
+def says(name: str, third: str) -> str:
+    """'Ada banks' but 'You bank': ``third`` is the third-person form, and the name is
+    kept exactly as written."""
+    return f"{name} {verb(name, third)}"
 
 
 def turn_of(name: str) -> str:
@@ -21,9 +47,32 @@ def turn_of(name: str) -> str:
 
 
 def possessive(name: str) -> str:
+    """'Ada's', and 'your' for You (at the start of a sentence, ``Possessive``)."""
     return "your" if name == YOU else f"{name}'s"
+
+
+def Possessive(name: str) -> str:  # noqa: N802 (the capital says where it goes)
+    """'Ada's', and 'Your' for You: the possessive that starts a sentence or a title. Only
+    the word "your" is capitalised; a name is never re-cased ("åsa-Märta's")."""
+    return "Your" if name == YOU else f"{name}'s"
 
 
 def count(n: int, one: str, many: str | None = None) -> str:
     """'1 die', '3 dice'."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    return f"{number(n)} {one if n == 1 else (many or one + 's')}"
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """A number as the rules write it: '950', '8,000', '-1,000', '12,250'; a float with
+    ``decimals`` places ('1,234.5'), a whole float without them unless asked."""
+    if isinstance(value, float) and not decimals and value != int(value):
+        decimals = 1
+    if decimals:
+        return f"{value:,.{decimals}f}"
+    return f"{int(value):,}"
+
+
+def signed(value: float, decimals: int = 0) -> str:
+    """A change of score: '+50', '+1,500', '-1,000', '0'."""
+    text = number(value, decimals)
+    return f"+{text}" if value > 0 else text

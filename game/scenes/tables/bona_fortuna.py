@@ -26,6 +26,7 @@ from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
 from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
+from game.ui.words import possessive, says, verb
 
 BEST = (92, 74, 20)
 SCRATCH = (110, 40, 40)
@@ -287,7 +288,7 @@ class Table(BaseTable):
             if not pts:
                 return Banner(f"{who} scratched {LABELS[event['box']]} for everyone",
                               theme.TEXT_DIM, "click")
-            return Banner(f"{who} takes {label}: {pts}", theme.GOOD, "score",
+            return Banner(f"{says(who, 'takes')} {label}: {pts}", theme.GOOD, "score",
                           big=pts >= 80)
         if kind == "bonus":
             where = COLUMN_TITLES[event["column"]].split()[0] if event["column"] else \
@@ -296,7 +297,7 @@ class Table(BaseTable):
                           f"({where})", theme.ACCENT, "bonus", big=True)
         if kind == "phase":
             starter = self.scene.name(event["starter"])
-            return Banner(f"Doubling Round! {starter} starts (lowest Phase I total)",
+            return Banner(f"Doubling Round! {says(starter, 'starts')} (lowest Phase I total)",
                           theme.ACCENT, "bonus", big=True)
         return None
 
@@ -305,7 +306,8 @@ class Table(BaseTable):
             totals = " · ".join(f"{self.scene.name(x)} {event['totals'][x]}"
                                 for x in self.state.phase1_order)
             return (f"Phase I totals: {totals}. Doubling Round: "
-                    f"{self.scene.name(event['starter'])} starts (lowest).", theme.ACCENT)
+                    f"{says(self.scene.name(event['starter']), 'starts')} (lowest).",
+                    theme.ACCENT)
         return super().history_line(event)
 
     # -- drawing ---------------------------------------------------------------------------
@@ -349,14 +351,16 @@ class Table(BaseTable):
             return ["Every box is filled."]
         lines = []
         if s.turns_played == 0 and s.rolls == 0:
-            lines.append(f"Roll-off (the dice above): {self.scene.name(s.current)} rolled "
-                         "highest and plays first.")
+            who = self.scene.name(s.current)
+            lines.append(f"Roll-off (the dice above): {who} rolled highest and "
+                         f"{verb(who, 'plays')} first.")
         if s.phase == 2 and len(s.board) == 0 and s.rolls == 0:
-            lines.append(f"Doubling Round: {self.scene.name(s.current)} had the lowest Phase I "
-                         "total and starts. Every box x2, one owner per box.")
+            who = self.scene.name(s.current)
+            lines.append(f"Doubling Round: {who} had the lowest Phase I total and "
+                         f"{verb(who, 'starts')}. Every box x2, one owner per box.")
         left = s.ROLLS_PER_TURN - s.rolls
         if not self.scene.human_turn:
-            lines.append(f"{self.scene.name(s.current)} is thinking…")
+            lines.append(f"{says(self.scene.name(s.current), 'is')} thinking…")
         elif self.asking:
             lines.append("Both fit: write 3 of a Kind (T) or Full House (H)?")
         elif s.rolls == 0:
@@ -373,7 +377,8 @@ class Table(BaseTable):
         if s.phase == 2 and not all(b in s.board for b in NUMBER_BOXES):
             lines.append("A 0 goes only into 6's, 5's or 4's until all three are filled.")
         if self.viewing is not None:
-            lines.append(f"Viewing {self.scene.name(self.viewing)}'s sheet (Tab: next player).")
+            lines.append(f"Viewing {possessive(self.scene.name(self.viewing))} sheet "
+                         "(Tab: next player).")
         return lines
 
     # -- the sheet -------------------------------------------------------------------------

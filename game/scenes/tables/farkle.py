@@ -186,7 +186,7 @@ class Table(BaseTable):
         lines = []
         human = self.scene.human_turn
         if not human:
-            lines.append(f"{self.scene.name(s.current)} is thinking…")
+            lines.append(f"{says(self.scene.name(s.current), 'is')} thinking…")
         elif s.rolled:
             p = self.preview()
             if not self.chosen:

@@ -109,10 +109,10 @@ class Table(YatzyTable):
     def roll_off_text(self) -> str:
         s = self.state
         if not s.roll_off:
-            return f"{self.scene.name(s.order[0])} rolls first (the first roller rotates)."
+            return f"{says(self.scene.name(s.order[0]), 'rolls')} first (the first roller rotates)."
         last = ", ".join(f"{self.scene.name(int(p))} {t}" for p, t in s.roll_off[-1].items())
         again = " (after a tie)" if len(s.roll_off) > 1 else ""
-        return f"Roll-off{again}: {last}. {self.scene.name(s.order[0])} starts."
+        return f"Roll-off{again}: {last}. {says(self.scene.name(s.order[0]), 'starts')}."
 
     def status(self) -> list[str]:
         s = self.state
@@ -125,7 +125,7 @@ class Table(YatzyTable):
         elif s.n_sides < len(s.seats) and s.rolls == 0:
             lines.append("Partners share one column and take turns with the dice.")
         if not self.scene.human_turn:
-            lines.append(f"{self.scene.name(s.current)} is thinking…")
+            lines.append(f"{says(self.scene.name(s.current), 'is')} thinking…")
         elif s.rolls == 0:
             lines.append("Press Space or click Roll to throw the dice.")
         elif left:

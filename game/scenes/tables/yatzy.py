@@ -155,7 +155,7 @@ class Table(BaseTable):
         left = s.ROLLS_PER_TURN - s.rolls
         lines = []
         if not self.scene.human_turn:
-            lines.append(f"{self.scene.name(s.current)} is thinking…")
+            lines.append(f"{says(self.scene.name(s.current), 'is')} thinking…")
         elif s.rolls == 0:
             lines.append("Press Space or click Roll to throw the dice.")
         elif left:
