@@ -152,8 +152,12 @@ class TableScene(Scene):
         self._build_top_buttons()
 
     def complain(self, text: str) -> None:
+        """A refusal, as a sentence (its first letter capital, unless it starts with a
+        player's name: a name is never re-cased)."""
         self.app.sounds.play("error")
-        self.app.notify(text[:1].upper() + text[1:], theme.BAD)
+        if not any(text.startswith(s.name) for s in self.state.seats if s.name):
+            text = text[:1].upper() + text[1:]
+        self.app.notify(text, theme.BAD)
 
     def _pump(self) -> None:
         """Show waiting events in order; stop while dice tumble or a banner is up."""
