@@ -4,6 +4,7 @@ is never re-cased; numbers read as the rules write them (game.ui.words and its u
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -129,3 +130,44 @@ def test_grab_it_scratch_sentence(name):
     assert banner.text == f"{who} {LABELS[box]} for everyone"
     line, _ = table.history_line(event)
     assert line.startswith(f"{who} {LABELS[box]} with [")
+
+
+# -- big numbers in the race games ------------------------------------------------------------
+BIG = re.compile(r"(?<![\d,.\w])[-+]?\d{4,}(?![\d,])")  # four digits in a row: no separator
+
+
+def table_texts(table, events) -> list[str]:
+    """What a table says about these events and the position now: banners, history lines,
+    the status, the turn line, the buttons and every text of the sheet."""
+    out = []
+    for event in events:
+        banner = table.describe(event)
+        line = table.history_line(event)
+        out += [banner.text] if banner else []
+        out += [line[0]] if line else []
+    out += table.status() + [table.turn_info()] + [b.label for b in table.buttons()]
+    model = table.sheet()
+    out += [h[0] for h in model.headers] + [model.footer or ""]
+    out += [r.label for r in model.rows] + [c.text for r in model.rows for c in r.cells]
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["farkle", "pirates"])
+def test_the_race_tables_write_big_numbers_with_separators(game_id):
+    """A whole game to 10,000 (Farkle) or 8,000 (Pirate Fortune) played by bots: every
+    banner, history line, status, button and sheet cell writes 1,000 and more with its
+    separators -- and big numbers are there to be written."""
+    from game.bots import make_policy
+    from game.catalog import GAMES
+    info = GAMES[game_id]
+    state = info.new_game([Seat("You", "normal"), Seat("Ada", "normal")], {}, seed=4)
+    table = load_table(info.table_module())(StandIn(state))
+    bots = [make_policy(info.bot_module, "normal", seed=i) for i in range(2)]
+    texts = []
+    while not state.is_over():
+        table.new_turn()
+        events = state.apply(bots[state.current].choose(state))
+        texts += table_texts(table, events)
+    assert any(re.search(r"\d,\d{3}", t) for t in texts)
+    bad = sorted({t for t in texts if BIG.search(t)})
+    assert not bad, bad

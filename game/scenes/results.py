@@ -17,7 +17,7 @@ from game.ui.layout import fr
 from game.ui.sheet import ScoreSheet
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
-from game.ui.words import says
+from game.ui.words import number, says
 
 CONFETTI_SECONDS = 6.0  # the confetti falls once, then the screen is still
 
@@ -159,7 +159,7 @@ class ResultsScene(Scene):
 
     @staticmethod
     def _fmt(score: float) -> str:
-        return str(int(score)) if score == int(score) else f"{score:.1f}"
+        return number(score)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
@@ -240,6 +240,6 @@ class ResultsScene(Scene):
             draw_text_in(surface, self._fmt(r["score"]), cells[3], size, colour, True, "right",
                          min_size=16)
             if chips:
-                draw_text_in(surface, str(chips[r["seat"]]), cells[4], max(16, size - 4),
+                draw_text_in(surface, number(chips[r["seat"]]), cells[4], max(16, size - 4),
                              theme.ACCENT, False, "right", min_size=16)
             y += row_h

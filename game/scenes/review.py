@@ -54,7 +54,7 @@ def loss_text(d: Decision) -> tuple[str, tuple]:
         return "best", theme.GOOD
     if d.unit == "win":
         return f"-{d.loss * 100:.1f}%", theme.BAD if d.loss >= 0.05 else theme.INFO
-    return f"-{d.loss:.1f}", theme.BAD if d.loss >= 5 else theme.ACCENT
+    return f"-{d.loss:,.1f}", theme.BAD if d.loss >= 5 else theme.ACCENT
 
 
 def verdict_text(d: Decision, win_note: str = "") -> str:
@@ -67,7 +67,7 @@ def verdict_text(d: Decision, win_note: str = "") -> str:
     if d.unit == "win":
         return f"{d.loss * 100:.1f}% chance of winning lost" + (f", {win_note}" if win_note
                                                                    else "")
-    return f"{d.loss:.1f} points lost on average"
+    return f"{d.loss:,.1f} points lost on average"
 
 
 class ReviewScene(Scene):
@@ -167,7 +167,7 @@ class ReviewScene(Scene):
             for i, rect in places.items():
                 rev = seats[i]
                 win = f" · -{rev.total_win_loss * 100:.1f}%" if rev.win_priced else ""
-                figures = (f"-{rev.total_loss:.1f}{win} · {rev.accuracy:.0%}"
+                figures = (f"-{rev.total_loss:,.1f}{win} · {rev.accuracy:.0%}"
                            if rev.accuracy is not None else "not priced")
                 buttons.append(Button(rect, rev.name, lambda i=i: self.show_tab(i), size=16,
                                       selected=i == self.tab, ident=f"seat{i}", hotkey=figures))
@@ -258,8 +258,8 @@ class ReviewScene(Scene):
         name = self.state.seats[d.seat].name
         verdict = verdict_text(d, self.review.win_note if self.review else "")
         marked = d.best is not None and not d.is_best
-        note = (f"Move {d.index + 1} ({name}, turn {d.turn}): played {d.played_text}; "
-                f"best was {d.best_text}{', in gold' if marked else ''} ({verdict}).")
+        note = (f"Move {d.index + 1} ({name}, turn {d.turn}). Played: {d.played_text}. "
+                f"Best: {d.best_text}{', in gold' if marked else ''} ({verdict}).")
         self.app.open("replay", info=self.info, final=self.state, start=d.index, pushed=True,
                       note=note, best=d.best if marked else None)
 

@@ -12,14 +12,15 @@ from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
-from game.ui.words import says, verb
+from game.ui.words import number, says, verb
 
 
 def fmt(value: float) -> str:
+    """Games won and points: "2", "1½", "½", "2,150" (thousands separated)."""
     if value == int(value):
-        return str(int(value))
+        return number(value)
     whole, part = int(value), value - int(value)
-    return f"{whole or ''}½" if abs(part - 0.5) < 1e-9 else f"{value:.2f}"
+    return f"{number(whole) if whole else ''}½" if abs(part - 0.5) < 1e-9 else number(value, 2)
 
 
 class SessionScene(Scene):
