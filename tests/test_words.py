@@ -171,3 +171,27 @@ def test_the_race_tables_write_big_numbers_with_separators(game_id):
     assert any(re.search(r"\d,\d{3}", t) for t in texts)
     bad = sorted({t for t in texts if BIG.search(t)})
     assert not bad, bad
+
+
+# -- the menu's options -----------------------------------------------------------------------
+def test_every_option_value_is_shown_in_words():
+    """An option's value as the menu shows it: never the code's value ("default", a 0 that
+    means one game), a number as the rules write it."""
+    from game.catalog import GAMES
+    for info in GAMES.values():
+        for opt in info.options:
+            values = (True, False) if opt.kind == "bool" else opt.choices
+            for value in values:
+                shown = opt.text(value)
+                assert shown and "_" not in shown, (info.id, opt.key, value)
+                if isinstance(value, str):  # a name for it, not the code's word
+                    assert shown[:1].isupper(), (info.id, opt.key, value, shown)
+                elif isinstance(value, int) and not isinstance(value, bool):
+                    assert shown == f"{value:,}" or not shown[:1].isdigit() or \
+                        shown.startswith(f"{value} "), (info.id, opt.key, value, shown)
+    pirates = {o.key: o for o in GAMES["pirates"].options}
+    assert pirates["deck"].text("default") == "Standard"
+    assert pirates["target"].text(8000) == "8,000"
+    session = {o.key: o for o in GAMES["grab_it"].options}["session"]
+    assert [session.text(v) for v in session.choices] == [
+        "one game", "1 game per side", "2 games per side", "3 games per side"]

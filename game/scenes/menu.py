@@ -484,7 +484,7 @@ class MenuScene(Scene):
 
     def _option_button(self, opt: Option, rect: pygame.Rect, enabled: bool) -> Button:
         value = self.option_value(opt)
-        text = ("On" if value else "Off") if opt.kind == "bool" else str(value)
+        text = opt.text(value)
         number = opt.kind != "bool"
         tip = opt.help + (" Left/Right or a click on either half steps it." if number else "")
         return Button(rect, f"{opt.label}: {text}", lambda o=opt: self.change_option(o),
