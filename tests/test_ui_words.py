@@ -4,7 +4,9 @@ numbers as the rules write them, dialogs that say what they act on, name entry."
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from game.bots import make_policy
 from game.catalog import GAMES
 from game.rules.core import Seat
 from game.scenes.carddraw import CardDrawScene
@@ -51,3 +53,42 @@ def test_the_card_draw_keeps_a_name_as_typed():
             assert title in texts, texts
         finally:
             pygame.quit()
+
+
+# -- solo play --------------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id, target", [("farkle", 2000), ("pirates", 3000)])
+def test_a_solo_race_reports_the_turns_it_took(game_id, target):
+    """Solo Farkle and Pirate Fortune are practice at reaching the target in as few turns as
+    possible (RULES.md): the results say how many turns it took, not "You win!"."""
+    info = GAMES[game_id]
+    state = info.new_game([Seat("You")], {"target": target}, seed=3)
+    bot = make_policy(info.bot_module, "normal", seed=1)
+    while not state.is_over():
+        state.apply(bot.choose(state))
+    turns = state.turns_taken(0)
+    app = new_app()
+    try:
+        app.show("results", info=info, state=state)
+        frames(app)
+        texts = drawn_texts(app)
+        assert f"You reached {target:,} in {turns} turns!" in texts, texts
+        assert f"Solo: reach {target:,} in as few turns as you can" in texts
+        assert not any("win" in t.lower() for t in texts), texts
+    finally:
+        pygame.quit()
+
+
+def test_a_solo_yatzy_reports_the_score():
+    info = GAMES["yatzy"]
+    state = info.new_game([Seat("åsa-Märta")], {}, seed=3)
+    bot = make_policy(info.bot_module, "normal", seed=1)
+    while not state.is_over():
+        state.apply(bot.choose(state))
+    app = new_app()
+    try:
+        app.show("results", info=info, state=state)
+        frames(app)
+        score = int(state.final_scores()[0])
+        assert f"åsa-Märta scored {score}!" in drawn_texts(app)
+    finally:
+        pygame.quit()

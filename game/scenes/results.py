@@ -11,13 +11,14 @@ import pygame
 from game.app import App, Scene
 from game.catalog import GameInfo
 from game.rules.core import GameState
+from game.rules.shared import TargetRace
 from game.scenes.tables import StandIn, load_table
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.sheet import ScoreSheet
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
-from game.ui.words import number, says
+from game.ui.words import count, number, says
 
 CONFETTI_SECONDS = 6.0  # the confetti falls once, then the screen is still
 
@@ -146,8 +147,13 @@ class ResultsScene(Scene):
 
     def headline(self) -> str:
         winners = [r for r in self.ranking if r["place"] == 1]
-        if len(self.ranking) == 1:
-            return f"{says(winners[0]['name'], 'scored')} {self._fmt(winners[0]['score'])}!"
+        if len(self.ranking) == 1:  # solo: what solo play is about
+            name = winners[0]["name"]
+            if isinstance(self.state, TargetRace):  # reach the target in as few turns as you can
+                target = number(self.state.options["target"])
+                turns = count(self.state.turns_taken(winners[0]["seat"]), "turn")
+                return f"{says(name, 'reached')} {target} in {turns}!"
+            return f"{says(name, 'scored')} {self._fmt(winners[0]['score'])}!"
         if len(winners) > 1:
             names = [w["name"] for w in winners]
             joined = " & ".join(names) if all(len(w["seats"]) == 1 for w in winners) \

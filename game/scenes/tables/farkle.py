@@ -242,5 +242,7 @@ class Table(BaseTable):
                                                       theme.BAD if s.farkles_in_row[i] == 2
                                                       else theme.TEXT_DIM) for i in seats]))
         rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
-        footer = f"First to {number(s.options['target'])} starts the last round · gold: the leader"
+        footer = (f"Solo: reach {number(s.options['target'])} in as few turns as you can"
+                  if len(s.seats) == 1 else
+                  f"First to {number(s.options['target'])} starts the last round · gold: the leader")
         return SheetModel(headers, rows, active, footer=footer)

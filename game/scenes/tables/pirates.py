@@ -491,5 +491,7 @@ class Table(BaseTable):
                  if any(h["result"] == "penalised" for h in s.history[i]) else "",
                  theme.BAD) for i in seats]))
         rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
-        footer = f"First to {number(target)} starts the last round · gold: the leader"
+        footer = (f"Solo: reach {number(target)} in as few turns as you can"
+                  if len(s.seats) == 1 else
+                  f"First to {number(target)} starts the last round · gold: the leader")
         return SheetModel(headers, rows, active, footer=footer)
