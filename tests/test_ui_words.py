@@ -6,12 +6,15 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import storage
 from game.bots import make_policy
 from game.catalog import GAMES
 from game.rules.core import Seat
 from game.scenes.carddraw import CardDrawScene
+from game.scenes.confirm import ConfirmScene
+from game.scenes.menu import MenuScene
 from game.ui import text
-from tests.ui_driver import frames, new_app
+from tests.ui_driver import button, click, frames, key, new_app
 
 
 def drawn_texts(app) -> list[str]:
@@ -92,3 +95,46 @@ def test_a_solo_yatzy_reports_the_score():
         assert f"åsa-Märta scored {score}!" in drawn_texts(app)
     finally:
         pygame.quit()
+
+
+# -- questions --------------------------------------------------------------------------------
+def test_replacing_the_saved_game_names_it_and_enter_keeps_it(app):
+    """Start over a saved game asks first: the question names the game it would throw away
+    (its game, players and progress), and its default -- Enter -- keeps it."""
+    info = GAMES["farkle"]
+    state = info.new_game([Seat("You"), Seat("åsa-Märta"), Seat("Ada", "normal")], {}, seed=2)
+    bot = make_policy(info.bot_module, "normal", seed=1)
+    while state.turns_played < 4:
+        state.apply(bot.choose(state))
+    storage.store("farkle", state)
+    menu = MenuScene(app)  # (Yatzy chosen)
+    app.replace_all(menu)
+    frames(app)
+    click(button(menu, "Start").rect.center)
+    frames(app)
+    question = app.scene
+    assert isinstance(question, ConfirmScene)
+    texts = drawn_texts(app)
+    assert "Replace the saved Farkle game?" in texts, texts
+    assert ("The Farkle game of You, åsa-Märta and Ada (after 4 turns) is saved. Starting a "
+            "new Yatzy game replaces it; Continue resumes it instead.") in texts, texts
+    assert question.focus.focused is button(question, "No, keep it")
+    key(pygame.K_RETURN)
+    frames(app)
+    assert app.scene is menu and storage.load()[1].actions == state.actions
+
+
+def test_the_quit_question_keeps_playing_on_enter(app):
+    info = GAMES["yatzy"]
+    play = app.show("play", info=info, state=info.new_game([Seat("You")], {}, seed=1),
+                    autosave=False)
+    frames(app)
+    app.open("pause", play=play)
+    pause = app.scene
+    click(button(pause, "Quit to menu").rect.center)
+    frames(app)
+    assert pause.confirming and pause.focus.focused is button(pause, "No, keep playing")
+    assert "Quit this game?" in drawn_texts(app)
+    key(pygame.K_RETURN)
+    frames(app)
+    assert app.scenes[0] is play and not pause.confirming

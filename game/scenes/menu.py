@@ -22,6 +22,7 @@ from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
 from game.ui.text import ELLIPSIS, draw_text_in, face_for
 from game.ui.widgets import Button, FocusGroup, panel
+from game.ui.words import count
 
 BOT_NAMES = ["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"]
 NAME_LIMIT = NAME_MAX
@@ -232,12 +233,34 @@ class MenuScene(Scene):
         self.remember()
         self.rebuild()
         if storage.has_save():
-            self.app.open("confirm", title="Replace the saved game?",
-                          text="A game in progress is saved. Starting a new one replaces it; "
-                               "Continue resumes it instead.", yes="Yes, start new",
-                          on_yes=self.start_now)
+            title, saved = self.saved_game_words()
+            self.app.open("confirm", title=f"Replace the saved {title}?",
+                          text=f"{saved} is saved. Starting a new {self.info.title} game "
+                               "replaces it; Continue resumes it instead.",
+                          yes="Yes, start new", no="No, keep it", on_yes=self.start_now)
             return
         self.start_now()
+
+    @staticmethod
+    def saved_game_words() -> tuple[str, str]:
+        """The saved game in words, for the question before it is replaced: ("Farkle
+        game", "The Farkle game of You, Ada and Bram (after 12 turns)")."""
+        try:
+            info, state, session, _ = storage.load_marks()
+        except SaveError:
+            return "game", "A game that cannot be continued"
+        names = [s.name for s in state.seats]
+        players = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        if state.is_over():
+            progress = "finished, its results not seen yet"
+        elif state.turns_played:
+            progress = f"after {count(state.turns_played, 'turn')}"
+        else:
+            progress = "just started"
+        if session is not None:
+            return (f"{info.title} session", f"The {info.title} session of {players} (game "
+                    f"{len(session.games)} of {session.length}, {progress})")
+        return f"{info.title} game", f"The {info.title} game of {players} ({progress})"
 
     def start_now(self) -> None:
         try:
