@@ -9,12 +9,13 @@ import pytest
 from game import storage
 from game.bots import make_policy
 from game.catalog import GAMES
-from game.rules.core import Seat
+from game.rules.core import NAME_MAX, Seat
 from game.scenes.carddraw import CardDrawScene
 from game.scenes.confirm import ConfirmScene
 from game.scenes.menu import MenuScene
-from game.ui import text
-from tests.ui_driver import button, click, frames, key, new_app
+from game.scenes.play import PlayScene
+from game.ui import text, theme
+from tests.ui_driver import button, click, frames, key, new_app, type_text
 
 
 def drawn_texts(app) -> list[str]:
@@ -56,6 +57,93 @@ def test_the_card_draw_keeps_a_name_as_typed():
             assert title in texts, texts
         finally:
             pygame.quit()
+
+
+# -- name entry -------------------------------------------------------------------------------
+def start_typing(app, seat: int = 0):
+    """Click a seat's name and rub it out, as a player about to type a new one does."""
+    menu = app.scene
+    click(button(menu, menu.seats[seat].name).rect.center)
+    frames(app)
+    assert menu.typing == seat
+    for _ in range(NAME_MAX):
+        key(pygame.K_BACKSPACE)
+    frames(app)
+    return menu
+
+
+def test_a_refused_character_is_named_in_words(app):
+    """The fonts cannot draw 中 or 😀: the message names them in words (and never tries to
+    draw them, which would show an empty box)."""
+    menu = start_typing(app)
+    type_text("Li中")
+    frames(app)
+    assert menu.seats[0].name == "Li"
+    message = app.toast[0]
+    assert message.startswith("The Chinese character U+4E2D cannot be shown"), message
+    assert "中" not in message and theme.can_draw(message)
+    assert message in drawn_texts(app)  # on screen, whole
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="😀☃"))  # (an input method
+    frames(app)  # may send several characters at once)
+    message = app.toast[0]
+    assert message.startswith("The emoji U+1F600 (grinning face) (and 1 other character) "
+                              "cannot be shown"), message
+    assert theme.can_draw(message) and menu.seats[0].name == "Li"
+
+
+def test_two_seats_cannot_share_a_name(app):
+    """Records are kept per name: a name another seat has (whatever its capitals and
+    spaces) is refused while typing, put back when the typing is left, and Start never
+    starts a game with two equal names; a new bot takes a name nobody has."""
+    menu = start_typing(app)
+    assert [s.name for s in menu.seats] == ["", "Ada"]  # a person, the default bot
+    type_text(" aDA ")
+    key(pygame.K_RETURN)
+    frames(app)
+    assert menu.typing == 0  # refused: the field stays open to change it
+    assert "Ada is already at the table" in app.toast[0]
+    assert "cannot share a name" in app.toast[0]
+    key(pygame.K_ESCAPE)  # left with the clash: the name it had comes back
+    frames(app)
+    assert menu.typing is None and menu.seats[0].name == "You"
+
+    menu = start_typing(app)
+    type_text("ada")
+    click(button(menu, "Start").rect.center)  # the click leaves the field: refused, not started
+    frames(app)
+    assert isinstance(app.scene, MenuScene) and menu.seats[0].name == "You"
+    assert "Ada is already at the table" in app.toast[0]
+
+    menu = start_typing(app)
+    type_text("bram")
+    key(pygame.K_RETURN)
+    frames(app)
+    assert menu.typing is None and menu.seats[0].name == "bram"
+    click(button(menu, "+ Add player").rect.center)  # the next bot name would be "Bram"
+    frames(app)
+    assert [s.name for s in menu.seats] == ["bram", "Ada", "Cleo"]
+
+    menu.seats[2].name = "ADA"  # (say, seats remembered from an older version)
+    click(button(menu, "Start").rect.center)
+    frames(app)
+    assert isinstance(app.scene, MenuScene) and "cannot share a name" in app.toast[0]
+    menu.seats[2].name = "Cleo"
+    click(button(menu, "Start").rect.center)
+    frames(app)
+    assert isinstance(app.scene, PlayScene)
+    assert [s.name for s in app.scene.state.seats] == ["bram", "Ada", "Cleo"]
+
+
+def test_emptied_names_do_not_clash(app):
+    menu = start_typing(app)
+    key(pygame.K_RETURN)
+    frames(app)
+    assert menu.seats[0].name == "Player"
+    menu.toggle_kind(1)  # Ada becomes a person
+    menu = start_typing(app, 1)
+    key(pygame.K_TAB)
+    frames(app)
+    assert [s.name for s in menu.seats] == ["Player", "Player 2"] and menu.typing is None
 
 
 # -- solo play --------------------------------------------------------------------------------

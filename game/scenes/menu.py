@@ -22,7 +22,7 @@ from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
 from game.ui.text import ELLIPSIS, draw_text_in, face_for
 from game.ui.widgets import Button, FocusGroup, panel
-from game.ui.words import count
+from game.ui.words import character_name, count, name_key
 
 BOT_NAMES = ["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"]
 NAME_LIMIT = NAME_MAX
@@ -108,6 +108,7 @@ class MenuScene(Scene):
         for gid in GAMES:
             self.options.setdefault(gid, {})
         self.typing: int | None = None
+        self.name_before = ""  # the name of the seat being typed before the typing began
         self.focus = FocusGroup()
         self.body = ScrollArea("menu")
         self.content: dict[int, pygame.Rect] = {}  # id(button) -> its rect in the body
@@ -154,10 +155,32 @@ class MenuScene(Scene):
         if len(self.seats) >= self.info.max_players:
             self.app.notify(f"{self.info.title} takes at most {self.info.max_players} players")
             return
-        used = {s.name for s in self.seats}
-        name = next((n for n in BOT_NAMES if n not in used), f"Bot {len(self.seats) + 1}")
-        self.seats.append(Seat(name, "normal"))
+        self.seats.append(Seat(self.free_name(BOT_NAMES, "Bot"), "normal"))
         self.rebuild()
+
+    def free_name(self, names: list[str], fallback: str, seat: int | None = None) -> str:
+        """The first of ``names`` no other seat has (capitals and spaces aside), else
+        ``fallback`` with the lowest free number: a new seat never takes a name that is
+        already at the table."""
+        used = {name_key(s.name) for i, s in enumerate(self.seats) if i != seat}
+        for name in names:
+            if name_key(name) not in used:
+                return name
+        k = 2  # ("Player", then "Player 2")
+        while name_key(f"{fallback} {k}") in used:
+            k += 1
+        return f"{fallback} {k}"
+
+    def clash(self, index: int) -> str | None:
+        """The name of another seat that seat ``index`` shares its name with, if any."""
+        key = name_key(self.seats[index].name)
+        return next((s.name for i, s in enumerate(self.seats) if i != index
+                     and name_key(s.name) == key), None)
+
+    def refuse_clash(self, taken: str) -> None:
+        self.app.sounds.play("error")
+        self.app.notify(f"{taken} is already at the table: two players cannot share a name "
+                        "(the records are kept per name)", theme.BAD, 4)
 
     def remove_seat(self, index: int) -> None:
         if len(self.seats) <= self.info.min_players:
@@ -190,7 +213,31 @@ class MenuScene(Scene):
 
     def edit_name(self, index: int) -> None:
         self.typing = None if self.typing == index else index
+        if self.typing is not None:
+            self.name_before = self.seats[index].name  # put back if the new name clashes
         self.rebuild()
+
+    def finish_name(self, keep_typing: bool) -> bool:
+        """Leave the name being typed. An empty name becomes "Player" (or "Player 2"...);
+        a name another seat has is refused: with ``keep_typing`` the field stays open to
+        change it, else the name it had comes back. True when the name was taken."""
+        index = self.typing
+        if index is None:
+            return True
+        seat = self.seats[index]
+        seat.name = seat.name.strip() or self.free_name(["Player"], "Player", index)
+        taken = self.clash(index)
+        if taken is None:
+            self.typing = None
+            return True
+        self.refuse_clash(taken)
+        if not keep_typing:
+            before = getattr(self, "name_before", "")
+            seat.name = before
+            if not before.strip() or self.clash(index) is not None:
+                seat.name = self.free_name(["Player"], "Player", index)
+            self.typing = None
+        return False
 
     def option_value(self, opt: Option):
         return self.options[self.game_id].get(opt.key, self.info.default_options()[opt.key])
@@ -227,11 +274,18 @@ class MenuScene(Scene):
 
     def start(self) -> None:
         """Start a new game; over a saved one, ask first (starting replaces the save)."""
-        self.typing = None
-        for seat in self.seats:
-            seat.name = seat.name.strip() or "Player"
+        if not self.finish_name(keep_typing=True):
+            self.rebuild()
+            return
+        for i, seat in enumerate(self.seats):
+            seat.name = seat.name.strip() or self.free_name(["Player"], "Player", i)
         self.remember()
         self.rebuild()
+        taken = next((self.clash(i) for i in range(len(self.seats))
+                      if self.clash(i) is not None), None)
+        if taken is not None:  # (seats remembered from an older version, say)
+            self.refuse_clash(taken)
+            return
         if storage.has_save():
             title, saved = self.saved_game_words()
             self.app.open("confirm", title=f"Replace the saved {title}?",
@@ -578,17 +632,16 @@ class MenuScene(Scene):
             if event.key == pygame.K_BACKSPACE:
                 seat.name = seat.name[:-1]
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-                seat.name = seat.name.strip() or "Player"
-                self.typing = None
-                if event.key == pygame.K_TAB:
+                done = self.finish_name(keep_typing=event.key != pygame.K_ESCAPE)
+                if event.key == pygame.K_TAB and done:
                     self.rebuild()
-                    return False
+                    return False  # Tab moves on to the next control
             self.rebuild()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
-            seat.name = seat.name.strip() or "Player"
-            self.typing = None
+            taken = not self.finish_name(keep_typing=False)
             self.rebuild()
+            return taken  # a refused name is put back; the click does nothing else then
         return False
 
     def type_text(self, seat: Seat, text: str) -> None:
@@ -597,10 +650,14 @@ class MenuScene(Scene):
         refused = [ch for ch in text if not ch.isprintable() or not theme.can_draw(ch)]
         text = "".join(ch for ch in text if ch not in refused)
         room = NAME_MAX - len(seat.name)
-        if refused:
+        if refused:  # named in words: the fonts cannot draw the character itself
+            what = character_name(refused[0])
+            more = len(set(refused)) - 1
+            also = f" (and {count(more, 'other character')})" if more else ""
             self.app.sounds.play("error")
-            self.app.notify(f"{''.join(refused)[:8]!r} cannot be shown: letters of Latin, Greek "
-                            "and Cyrillic scripts, digits and punctuation work", theme.BAD)
+            self.app.notify(f"{what[:1].upper()}{what[1:]}{also} cannot be shown: names use "
+                            "letters of Latin, Greek and Cyrillic scripts, digits and "
+                            "punctuation", theme.BAD, 4)
         if len(text) > room:
             self.app.sounds.play("error")
             self.app.notify(f"Names have at most {NAME_MAX} letters", theme.BAD)

@@ -76,3 +76,40 @@ def signed(value: float, decimals: int = 0) -> str:
     """A change of score: '+50', '+1,500', '-1,000', '0'."""
     text = number(value, decimals)
     return f"+{text}" if value > 0 else text
+
+
+# Scripts named by the start of a character's Unicode name, as a player would call them.
+_SCRIPTS = (("CJK UNIFIED IDEOGRAPH", "Chinese character"), ("CJK COMPATIBILITY IDEOGRAPH",
+            "Chinese character"), ("HIRAGANA", "Japanese letter"), ("KATAKANA",
+            "Japanese letter"), ("HANGUL", "Korean letter"), ("ARABIC", "Arabic letter"),
+            ("HEBREW", "Hebrew letter"), ("DEVANAGARI", "Devanagari letter"), ("BENGALI",
+            "Bengali letter"), ("THAI", "Thai letter"), ("ARMENIAN", "Armenian letter"),
+            ("GEORGIAN", "Georgian letter"), ("ETHIOPIC", "Ethiopic letter"), ("TAMIL",
+            "Tamil letter"))
+
+
+def character_name(ch: str) -> str:
+    """A character in words, never the character itself (for a message about one the fonts
+    cannot draw): "the Chinese character U+4E2D", "the emoji U+1F600 (grinning face)",
+    "the character U+2603 (snowman)", "a control character (U+0007)"."""
+    code = f"U+{ord(ch):04X}"
+    try:
+        import unicodedata
+        name = unicodedata.name(ch, "")
+        category = unicodedata.category(ch)
+    except ImportError:  # (a Python without the Unicode database)
+        name, category = "", ""
+    if category.startswith("C") or not name:
+        return f"a control character ({code})" if category == "Cc" else f"the character {code}"
+    for prefix, words in _SCRIPTS:
+        if name.startswith(prefix):
+            return f"the {words} {code}"
+    if 0x1F000 <= ord(ch) <= 0x1FAFF or 0x2600 <= ord(ch) <= 0x27BF:
+        return f"the emoji {code} ({name.lower()})"
+    return f"the character {code} ({name.lower()})"
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same name (the records are kept per name): their letters,
+    whatever the capitals and the spaces around them."""
+    return name.strip().casefold()
