@@ -251,7 +251,7 @@ class PlayScene(TableScene):
         self.hints_used = True
 
     def _cycle_speed(self) -> None:
-        self.app.notify(f"Bot pace: {self.app.settings.next_speed()}")
+        self.app.notify(f"Bot pace: {self.app.settings.next_speed().title()}")
         self.app.save_settings()
         self._build_top_buttons()
 

@@ -26,7 +26,7 @@ from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
 from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
-from game.ui.words import possessive, says, verb
+from game.ui.words import number, possessive, says, verb
 
 BEST = (92, 74, 20)
 SCRATCH = (110, 40, 40)
@@ -303,7 +303,7 @@ class Table(BaseTable):
 
     def history_line(self, event: Event) -> tuple[str, tuple] | None:
         if event["type"] == "phase":
-            totals = " · ".join(f"{self.scene.name(x)} {event['totals'][x]}"
+            totals = " · ".join(f"{self.scene.name(x)} {number(event['totals'][x])}"
                                 for x in self.state.phase1_order)
             return (f"Phase I totals: {totals}. Doubling Round: "
                     f"{says(self.scene.name(event['starter']), 'starts')} (lowest).",
@@ -478,15 +478,15 @@ class Table(BaseTable):
             cells = []
             for c in COLUMNS:
                 t = s.column_total(focus, c)["total"]
-                cells.append(Cell(str(t) if c == column else "", theme.TEXT, True))
-            cells += [Cell(str(s.column_total(x, column)["total"]), theme.TEXT_DIM,
+                cells.append(Cell(number(t) if c == column else "", theme.TEXT, True))
+            cells += [Cell(number(s.column_total(x, column)["total"]), theme.TEXT_DIM,
                            key=f"seat:{x}") for x in others]
             rows.append(Row(f"{COLUMN_TITLES[column].split()[0]} total", cells, kind="sum"))
         lead = max(s.phase1_total(x) for x in range(len(s.seats)))
-        rows.append(Row("Phase I total", [Cell(str(s.phase1_total(focus)), theme.ACCENT
+        rows.append(Row("Phase I total", [Cell(number(s.phase1_total(focus)), theme.ACCENT
                                                if s.phase1_total(focus) == lead else theme.TEXT,
                                                True), Cell("")] +
-                        [Cell(str(s.phase1_total(x)), theme.ACCENT if s.phase1_total(x) == lead
+                        [Cell(number(s.phase1_total(x)), theme.ACCENT if s.phase1_total(x) == lead
                               else theme.TEXT, True, key=f"seat:{x}") for x in others],
                         kind="total"))
         active = 2 + others.index(s.current) if s.current in others and \
@@ -538,13 +538,13 @@ class Table(BaseTable):
                 rows.append(Row(ROUND_BONUS_ROWS[group], bonus_cells, kind="sum",
                                 label_colour=theme.TEXT_DIM))
         rows.append(Row("Round share", [Cell("")] + [
-            Cell(str(s.round_total(x)["total"]), theme.TEXT, True) for x in seats], kind="sum"))
+            Cell(number(s.round_total(x)["total"]), theme.TEXT, True) for x in seats], kind="sum"))
         rows.append(Row("Phase I", [Cell("")] + [
-            Cell(str(s.phase1_total(x)), theme.TEXT_DIM) for x in seats]))
+            Cell(number(s.phase1_total(x)), theme.TEXT_DIM) for x in seats]))
         totals = [s.grand_total(x) for x in seats]
         lead = max(totals)
         rows.append(Row("Grand total", [Cell("")] + [
-            Cell(str(t), theme.ACCENT if t == lead else theme.TEXT, True,
+            Cell(number(t), theme.ACCENT if t == lead else theme.TEXT, True,
                  BEST if t == lead else None) for t in totals], kind="total"))
         active = -1 if s.is_over() else 1 + seats.index(s.current)
         footer = (self.coach_note("a 0 needs a second click · Tab: Phase I sheets") if live

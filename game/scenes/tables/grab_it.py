@@ -16,7 +16,7 @@ from game.scenes.tables.yatzy import BEST, SCRATCH
 from game.scenes.tables.yatzy import Table as YatzyTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
-from game.ui.words import says
+from game.ui.words import number, says
 
 DENY = (28, 64, 104)
 
@@ -190,7 +190,7 @@ class Table(YatzyTable):
             rows.append(Row(row_label(cat), cells, key=cat,
                             label_colour=theme.TEXT if entry is None else theme.TEXT_DIM))
         totals = s.totals()
-        rows.append(Row("Total", [Cell(str(t), self.side_colour(k), True)
+        rows.append(Row("Total", [Cell(number(t), self.side_colour(k), True)
                                   for k, t in enumerate(totals)] + [Cell("")] * (len(headers) - len(sides)),
                         kind="total"))
         footer = ("Each box went to one side, or was scratched for everyone" if over else

@@ -203,7 +203,7 @@ class Table(BaseTable):
                     bonuses.append(Cell(f"+{t['bonus']}" if t["bonus"] else "", theme.ACCENT, True))
                 rows.append(Row("Upper sum", sums, kind="sum", label_colour=theme.TEXT_DIM))
                 rows.append(Row("Bonus", bonuses, label_colour=theme.TEXT_DIM))
-        rows.append(Row("Total", [Cell(str(s.totals(i)["total"]), theme.TEXT, True) for i in seats],
+        rows.append(Row("Total", [Cell(number(s.totals(i)["total"]), theme.TEXT, True) for i in seats],
                         kind="total"))
         if s.chips:
             rows.append(Row("Chips", [Cell(number(s.chips[i]), theme.ACCENT) for i in seats],
