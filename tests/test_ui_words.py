@@ -226,3 +226,100 @@ def test_the_quit_question_keeps_playing_on_enter(app):
     key(pygame.K_RETURN)
     frames(app)
     assert app.scenes[0] is play and not pause.confirming
+
+
+# -- labels a player reads ----------------------------------------------------------------------
+def test_the_menu_names_the_teams(app):
+    """Partnerships are named by their players (the seats have no numbers on screen)."""
+    menu = MenuScene(app, "grab_it", [Seat("You"), Seat("åsa-Märta"), Seat("Ada", "normal"),
+                                      Seat("Bram", "hard")])
+    app.replace_all(menu)
+    frames(app)
+    texts = drawn_texts(app)
+    assert "Teams: You + Ada · åsa-Märta + Bram" in texts, texts
+    assert not any(t.startswith("Teams: 1") for t in texts)
+
+
+def test_records_draw_no_column_titles_over_nothing(app):
+    records = app.show("records", game_id="bona_fortuna")
+    frames(app)
+    texts = drawn_texts(app)
+    assert "No games recorded yet: finish a game to see it here." in texts
+    assert not {"Games", "Wins", "Best", "Average"} & set(texts), texts
+    info = GAMES["bona_fortuna"]
+    state = info.new_game([Seat("You"), Seat("Ada", "normal")], {}, seed=1)
+    bot = make_policy(info.bot_module, "easy", seed=1)
+    while not state.is_over():
+        state.apply(bot.choose(state))
+    app.record_game("bona_fortuna", state)
+    app.show("records", game_id="bona_fortuna")
+    frames(app)
+    assert {"Games", "Wins", "Best", "Average"} <= set(drawn_texts(app))
+    del records
+
+
+def test_the_session_names_its_column_for_players_or_teams(app):
+    from game.rules.session import Session
+    for seats, column in (([Seat("You"), Seat("Ada", "normal")], "Player"),
+                          ([Seat("You"), Seat("Bram", "hard"), Seat("Ada", "normal"),
+                            Seat("Cleo", "easy")], "Team")):
+        session = Session("grab_it", seats, {}, 1, seed=3)
+        bot = make_policy("grab_it", "easy", seed=1)
+        while not session.current.is_over():
+            session.current.apply(bot.choose(session.current))
+        app.show("session", info=GAMES["grab_it"], session=session)
+        frames(app)
+        texts = drawn_texts(app)
+        assert column in texts and "Side" not in texts, texts
+
+
+def test_the_review_says_your_decisions(app):
+    info = GAMES["yatzy"]
+    state = info.new_game([Seat("You"), Seat("Ada", "normal")], {}, seed=1)
+    bot = make_policy(info.bot_module, "easy", seed=1)
+    while not state.is_over():
+        state.apply(bot.choose(state))
+    app.show("review", info=info, state=state)
+    frames(app)
+    texts = drawn_texts(app)
+    assert "Reviewing your decisions…" in texts, texts
+    assert not any("of You" in t for t in texts)
+
+
+def test_a_coach_failure_names_no_code(app):
+    from game.tasks import Task
+    info = GAMES["yatzy"]
+    play = app.show("play", info=info, state=info.new_game([Seat("You")], {}, seed=1),
+                    autosave=False)
+    frames(app, 5)
+
+    def failing():
+        raise KeyError("yatzy")
+        yield  # (a generator)
+    play.hint_task = (play._position(), Task(failing()))
+    frames(app)
+    assert app.toast and "coach" in app.toast[0]
+    assert "KeyError" not in app.toast[0] and "yatzy" not in app.toast[0]
+
+
+def test_bona_fortuna_moves_name_the_meld():
+    from game.scenes.tables import StandIn, load_table
+    info = GAMES["bona_fortuna"]
+    table = load_table(info.table_module())(StandIn(info.new_game([Seat("You"), Seat("Ada")])))
+    assert table.describe_move({"kind": "score", "box": "three_or_full", "column": "normal",
+                                "meld": "full_house"}) == "Score Full House (Normal)"
+    assert table.describe_move({"kind": "score", "box": "three_or_full",
+                                "meld": "three_of_a_kind"}) == "Score 3 of a Kind"
+
+
+def test_the_replay_lists_its_own_keys(app):
+    info = GAMES["yatzy"]
+    state = info.new_game([Seat("You"), Seat("Ada", "normal")], {}, seed=1)
+    bot = make_policy(info.bot_module, "easy", seed=1)
+    while not state.is_over():
+        state.apply(bot.choose(state))
+    app.show("replay", info=info, final=state)
+    frames(app)
+    keys = next(t for t in drawn_texts(app) if "F11 fullscreen" in t)
+    assert "N step" in keys and "Esc back" in keys
+    assert "H hint" not in keys and "Esc menu" not in keys

@@ -548,7 +548,7 @@ class MenuScene(Scene):
         self._add(buttons, Button(add, "+ Add player", self.add_seat, size=17, ident="add",
                                   enabled=len(self.seats) < self.info.max_players), add)
         if any(len(side) > 1 for side in sides):  # partnerships: say who plays with whom
-            names = " · ".join("+".join(str(i + 1) for i in side) for side in sides)
+            names = " · ".join(" + ".join(self.seats[i].name for i in side) for side in sides)
             self._label(f"Teams: {names}", teams, 15, theme.INFO)
         y = add_row.bottom + px(16)
         coach = pygame.Rect(x, y, min(width, px(300)), px(control_h))

@@ -239,7 +239,7 @@ class PlayScene(TableScene):
         self.hint_task = None
         if task.error is not None:
             self.hint_failed = position
-            self.complain(f"The coach could not help here ({type(task.error).__name__})")
+            self.complain("The coach could not work out a hint here")
         else:
             self.hint = (position, task.result)
             self._mark_hinted()

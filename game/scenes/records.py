@@ -242,14 +242,14 @@ class RecordsScene(Scene):
         tracks = (fr(min=90), 56, 56, 64, 76, 52)
         titles = ("Player", "Games", "Wins", "Best", "Average", "Hints")
         head = pygame.Rect(inner.x, inner.y, inner.w, px(28))
-        for title, cell in zip(titles, layout.cols(head, *tracks, gap=6), strict=True):
-            draw_text_in(surface, title, cell, 14, theme.TEXT_DIM, True,
-                         "left" if title == "Player" else "right", min_size=12)
         rows = self.records.table(self.game_id)
-        if not rows:
+        if not rows:  # (no column titles over nothing)
             draw_text_in(surface, "No games recorded yet: finish a game to see it here.",
                          layout.inset(box, 30), 18, theme.TEXT_DIM, wrap=True, min_size=14)
             return
+        for title, cell in zip(titles, layout.cols(head, *tracks, gap=6), strict=True):
+            draw_text_in(surface, title, cell, 14, theme.TEXT_DIM, True,
+                         "left" if title == "Player" else "right", min_size=12)
         row_h = px(30)
         room = max(1, (inner.bottom - head.bottom - px(28)) // row_h)
         y = head.bottom + px(6)

@@ -27,6 +27,7 @@ from game.ui import layout, probe, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
+from game.ui.words import Possessive, possessive
 
 # columns: (title, width track, align); on a narrow screen a row takes two lines
 COLUMNS = (("Loss", 92, "right"), ("Turn", 54, "center"), ("Position", fr(0.8), "left"),
@@ -333,9 +334,8 @@ class ReviewScene(Scene):
     def _draw_summary(self, surface: pygame.Surface) -> None:
         box = self.regions["summary"]
         if self.review is None or not self.review.seats:
-            who = ", ".join(self.state.seats[s].name for s in self.seats)
-            text = (f"Decisions of {who}, priced against the coach's best move"
-                    if self.seats else "")
+            text = (f"{self.whose([self.state.seats[s].name for s in self.seats])} decisions, "
+                    "priced against the coach's best move" if self.seats else "")
             draw_text_in(surface, text, box, 17, theme.TEXT_DIM, align="left", min_size=13,
                          wrap=True)
             return
@@ -351,14 +351,21 @@ class ReviewScene(Scene):
         text = f"{rev.summary(self.review.win_note)} · against the {self.review.coach_label} bot"
         draw_text_in(surface, text, rest, 16, theme.TEXT, align="left", min_size=13, wrap=True)
 
+    @staticmethod
+    def whose(names: list[str], start: bool = True) -> str:
+        """"Your", "Ada's", "Your and Ada's", "Ada's and Bram's": whose decisions these are
+        (``start``: at the start of a sentence, "Your"; else "your")."""
+        return " and ".join(Possessive(n) if i == 0 and start else possessive(n)
+                            for i, n in enumerate(names))
+
     def _draw_progress(self, surface: pygame.Surface) -> None:
         lst = self.regions["list"]
         progress = self.task.progress if self.task else 0.0
         bar = layout.centred(lst, min(700, theme.dp(lst.w) - 40), 26)
-        who = " and ".join(self.state.seats[s].name for s in self.seats[:2])
-        if len(self.seats) > 2:
-            who = f"{len(self.seats)} players"
-        draw_text_in(surface, f"Reviewing the decisions of {who}…",
+        names = [self.state.seats[s].name for s in self.seats]
+        who = f"{len(self.seats)} players'" if len(self.seats) > 2 else \
+            self.whose(names, start=False)
+        draw_text_in(surface, f"Reviewing {who} decisions…",
                      pygame.Rect(lst.x + theme.px(20), bar.y - theme.px(76), lst.w - theme.px(40),
                                  theme.px(60)), 20, theme.TEXT, min_size=14, wrap=True)
         pygame.draw.rect(surface, theme.BG_DARK, bar, border_radius=bar.h // 2)

@@ -127,7 +127,8 @@ class SessionScene(Scene):
         tracks = [54, 22, fr(min=90), 64, 80, games_w]
         head = pygame.Rect(inner.x, inner.y, inner.w, px(30))
         cells = layout.cols(head, *tracks, gap=8)
-        for text, cell, align in (("Place", cells[0], "left"), ("Side", cells[2], "left"),
+        side = "Team" if any(len(r["seats"]) > 1 for r in self.table) else "Player"
+        for text, cell, align in (("Place", cells[0], "left"), (side, cells[2], "left"),
                                   ("Won", cells[3], "right"), ("Points", cells[4], "right")):
             draw_text_in(surface, text, cell, 15, theme.TEXT_DIM, True, align, min_size=12)
         game_cells = layout.cols(cells[5], *([fr()] * n_games), gap=2)

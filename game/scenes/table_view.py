@@ -440,11 +440,14 @@ class TableScene(Scene):
             self.sheet.draw(surface, self.odds.decorate(self.frozen_sheet or self.table.sheet()))
             self.odds.draw(surface, area)
         if "keys" in self.regions and self.regions["keys"].h:
-            keys = ("Esc menu · F1 rules · H hint · O odds · M sound · F skip bots · "
-                    "wheel/PgUp: history · F11 fullscreen")
-            draw_text_in(surface, keys, self.regions["keys"], 13, theme.TEXT_DIM,
+            draw_text_in(surface, self.keys_text(), self.regions["keys"], 13, theme.TEXT_DIM,
                          align="left", min_size=12)
         self._draw_hint_marks(surface)
+
+    def keys_text(self) -> str:
+        """The keys line under the history (a desktop window): what the keys do here."""
+        return ("Esc menu · F1 rules · H hint · O odds · M sound · F skip bots · "
+                "wheel/PgUp: history · F11 fullscreen")
 
     def _draw_tabs(self, surface: pygame.Surface) -> None:
         for name, rect in self.tab_rects().items():

@@ -255,7 +255,8 @@ class Table(BaseTable):
     def describe_move(self, action: Action) -> str:
         if action["kind"] == "score":
             where = f" ({COLUMN_TITLES[action['column']]})" if action.get("column") else ""
-            return f"Score {LABELS[action['box']]}{where}"
+            meld = action.get("meld")  # the 3 of a Kind / Full House box: which one
+            return f"Score {LABELS[meld if meld in LABELS else action['box']]}{where}"
         return super().describe_move(action)
 
     def preview_bot(self, action: Action) -> None:
