@@ -323,3 +323,12 @@ def test_the_replay_lists_its_own_keys(app):
     keys = next(t for t in drawn_texts(app) if "F11 fullscreen" in t)
     assert "N step" in keys and "Esc back" in keys
     assert "H hint" not in keys and "Esc menu" not in keys
+
+
+def test_the_strength_tip_lists_the_strengths_of_the_game(app):
+    menu = app.scene  # Yatzy: a bot may be expert there
+    tips = {b.tooltip for b in menu.focus.buttons if b.ident.startswith("strength")}
+    assert tips == {"This bot's strength: easy, normal, hard or expert (a click steps it)"}
+    menu.choose_game("farkle")
+    tips = {b.tooltip for b in menu.focus.buttons if b.ident.startswith("strength")}
+    assert tips == {"This bot's strength: easy, normal or hard (a click steps it)"}

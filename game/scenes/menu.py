@@ -536,7 +536,7 @@ class MenuScene(Scene):
                 self._add(buttons, Button(strength, seat.bot.title(),
                                           lambda i=i: self.cycle_strength(i), size=16,
                                           ident=f"strength {i}",
-                                          tooltip="This bot's strength: easy, normal or hard"),
+                                          tooltip=self.strengths_tip()),
                           strength)
             self._add(buttons, Button(remove, "X", lambda i=i: self.remove_seat(i), size=16,
                                       colour=(110, 56, 60), ident=f"remove {i}",
@@ -558,6 +558,12 @@ class MenuScene(Scene):
                                           "the Hint button) or always shown on your turn"),
                   coach)
         return coach.bottom + px(12)
+
+    def strengths_tip(self) -> str:
+        """"This bot's strength: easy, normal, hard or expert" (the strengths this game has)."""
+        offered = list(strengths_for(self.info))
+        listed = offered[0] if len(offered) == 1 else ", ".join(offered[:-1]) + " or " + offered[-1]
+        return f"This bot's strength: {listed} (a click steps it)"
 
     def _option_button(self, opt: Option, rect: pygame.Rect, enabled: bool) -> Button:
         value = self.option_value(opt)

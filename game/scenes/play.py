@@ -258,7 +258,7 @@ class PlayScene(TableScene):
     def _toggle_skip(self) -> None:
         self.fast_forward = not self.fast_forward
         self.app.notify("Skipping ahead to your turn (F)" if self.fast_forward
-                        else "Bots at normal pace (F)")
+                        else "Skipping off: bots play at their pace again (F)")
         self._build_top_buttons()
 
     def open_rules(self) -> None:
