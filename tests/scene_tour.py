@@ -287,6 +287,7 @@ CODE = re.compile(r"\bseat \d|\b(?:None|True|False)\b(?! [a-z])|\b\w+(?:Error|Ex
 # a big number without its separators: four digits or more in a row, not a code point
 BIG = re.compile(r"(?<![\d,.+\w])(?<!U\+)[-+]?\d{4,}(?:\.\d+)?(?![\d,])")
 AFTER_YOU = re.compile(r"\bYou (\w+)")
+MINUS_ZERO = re.compile(r"(?<![\d.,])-0(?:\.0+)?(?![\d.,])")  # "-0.0", "-0.0%"
 SETTINGS = {  # a setting's label and the values the code keeps (shown by their words)
     "Coach": ("off", "request", "always"),
     "Bot pace": ("slow", "normal", "fast"),
@@ -351,6 +352,7 @@ def problems(screens: Screens, numbers_in_rules: bool = False) -> list[str]:
         out += [f"{said} shows a setting's coded value" for p in raw if p.search(shown)]
         if numbers_in_rules or not where.startswith("rules"):
             out += [f"{said} writes {m.group(0)} without separators" for m in BIG.finditer(shown)]
+        out += [f"{said} writes minus zero" for _ in MINUS_ZERO.finditer(shown)]
         out += [f"{said}: {w!r} does not agree" for w in you_agrees(shown)]
         out += [f"{said} re-cases the name {w!r}" for w in recased(shown, screens.names)]
     return out

@@ -21,12 +21,13 @@ def test_the_checks_find_what_they_look_for():
            "Target score: 10000", "Åsa-märta's Fortune Card", "Fortune deck: default",
            "Session: 0", "Coach: request", "Bot pace: fast", "unknown option for grab_it",
            "it is seat 0's turn", "The coach could not help here (KeyError)", "Best: 12250.0",
-           "Stop now: -1000", "You's turn"]
+           "Stop now: -1000", "You's turn", "-0.0 · 100%", "-0.0% win chance"]
     good = ["You scratch 5 of a Kind for everyone", "You roll [1 2 3]", "You are thinking…",
             "Target score: 10,000", "åsa-Märta's Fortune Card", "Fortune deck: Standard",
             "Session: one game", "Coach: On request", "Bot pace: Fast", "Your turn",
             "Stop now: -1,000", "U+4E2D", "25 Nov 04:48", "Ada draws Truce", "None yet",
-            "your turn", "1. You 12,250 · 2. Ada 9,700", "Remove You", "You: 24 in Chance"]
+            "your turn", "1. You 12,250 · 2. Ada 9,700", "Remove You", "You: 24 in Chance",
+            "-0.5 · 0.0% · 89%", "Roll 4+ swords: +1,000. Fail: -1,000.", "-10.5%"]
     for text in bad:
         screens.shown = {"table": {text}}
         assert problems(screens), f"{text!r} was let through"
@@ -57,3 +58,11 @@ def test_solo_and_you_as_a_bot_read_right(game_id):
         screens = tour(game_id, names, every_option=False, people=people)
         found = problems(screens)
         assert not found, "\n".join(sorted(set(found))[:40])
+
+
+def test_partnerships_read_right():
+    """Grab It! with four: two teams of two ("You & Ada win!"), a session's standings."""
+    screens = tour("grab_it", ["You", "åsa-Märta", "Ada", "Bram"], every_option=False)
+    assert screens.shown.get("session standings")
+    found = problems(screens)
+    assert not found, "\n".join(sorted(set(found))[:40])

@@ -332,3 +332,9 @@ def test_the_strength_tip_lists_the_strengths_of_the_game(app):
     menu.choose_game("farkle")
     tips = {b.tooltip for b in menu.focus.buttons if b.ident.startswith("strength")}
     assert tips == {"This bot's strength: easy, normal or hard (a click steps it)"}
+
+
+def test_a_loss_of_nothing_is_not_minus_zero():
+    from game.scenes.review import lost
+    assert lost(0.0) == "0.0" and lost(0.04) == "0.0" and lost(0.06) == "-0.1"
+    assert lost(4.2) == "-4.2" and lost(1078.66) == "-1,078.7"

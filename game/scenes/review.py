@@ -58,6 +58,12 @@ def loss_text(d: Decision) -> tuple[str, tuple]:
     return f"-{d.loss:,.1f}", theme.BAD if d.loss >= 5 else theme.ACCENT
 
 
+def lost(amount: float) -> str:
+    """A loss as a figure: "-4.2", "-1,078.7", and "0.0" for nothing (never "-0.0")."""
+    text = f"{amount:,.1f}"
+    return text if text == "0.0" else f"-{text}"
+
+
 def verdict_text(d: Decision, win_note: str = "") -> str:
     """A decision's loss in words, for the replay's note (``win_note``: how a chance to win
     lost is measured, when it is not the bare chance)."""
@@ -167,8 +173,8 @@ class ReviewScene(Scene):
                 places = dict(enumerate(tabs))
             for i, rect in places.items():
                 rev = seats[i]
-                win = f" · -{rev.total_win_loss * 100:.1f}%" if rev.win_priced else ""
-                figures = (f"-{rev.total_loss:,.1f}{win} · {rev.accuracy:.0%}"
+                win = f" · {lost(rev.total_win_loss * 100)}%" if rev.win_priced else ""
+                figures = (f"{lost(rev.total_loss)}{win} · {rev.accuracy:.0%}"
                            if rev.accuracy is not None else "not priced")
                 buttons.append(Button(rect, rev.name, lambda i=i: self.show_tab(i), size=16,
                                       selected=i == self.tab, ident=f"seat{i}", hotkey=figures))

@@ -350,7 +350,7 @@ class Table(BaseTable):
             pygame.draw.rect(surface, (214, 170, 80), zone, max(1, px(3)), border_radius=px(12))
             draw_symbol(surface, "chest", pygame.Rect(zone.x + px(6), zone.y + px(3), px(24),
                                                       px(24)))
-            draw_text_in(surface, "Treasure chest", pygame.Rect(zone.x + px(34), zone.y + px(4),
+            draw_text_in(surface, "Treasure Chest", pygame.Rect(zone.x + px(34), zone.y + px(4),
                                                                 zone.w - px(40), px(22)),
                          14, theme.TEXT, True, "left", min_size=12)
             if not s.chest:
