@@ -20,7 +20,7 @@ from game.rules.core import NAME_MAX, SaveError, Seat
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
-from game.ui.text import ELLIPSIS, draw_text_in, face_for
+from game.ui.text import ELLIPSIS, draw_text_in, face_for, fit_text
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import character_name, count, name_key
 
@@ -549,7 +549,10 @@ class MenuScene(Scene):
                                   enabled=len(self.seats) < self.info.max_players), add)
         if any(len(side) > 1 for side in sides):  # partnerships: say who plays with whom
             names = " · ".join(" + ".join(self.seats[i].name for i in side) for side in sides)
-            self._label(f"Teams: {names}", teams, 15, theme.INFO)
+            label = f"Teams: {names}"
+            if ELLIPSIS in "".join(fit_text(label, teams.w, teams.h, 15, 13, wrap=True).lines):
+                label = "Teams: partners have the same colour"  # (the names do not fit)
+            self._label(label, teams, 15, theme.INFO)
         y = add_row.bottom + px(16)
         coach = pygame.Rect(x, y, min(width, px(300)), px(control_h))
         self._add(buttons, Button(coach, f"Coach: {COACH_LABELS[self.app.settings.coach]}",
