@@ -262,6 +262,21 @@ def test_records_draw_no_column_titles_over_nothing(app):
     del records
 
 
+def test_the_results_name_their_column_for_players_or_teams(app):
+    info = GAMES["grab_it"]
+    for seats, column in (([Seat("You"), Seat("Ada", "normal")], "Player"),
+                          ([Seat("You"), Seat("Bram", "hard"), Seat("Ada", "normal"),
+                            Seat("Cleo", "easy")], "Team")):
+        state = info.new_game(seats, {}, seed=2)
+        bot = make_policy(info.bot_module, "easy", seed=1)
+        while not state.is_over():
+            state.apply(bot.choose(state))
+        app.show("results", info=info, state=state)
+        frames(app)
+        texts = drawn_texts(app)
+        assert column in texts and ({"Player", "Team"} - {column}).isdisjoint(texts), texts
+
+
 def test_the_session_names_its_column_for_players_or_teams(app):
     from game.rules.session import Session
     for seats, column in (([Seat("You"), Seat("Ada", "normal")], "Player"),

@@ -219,7 +219,8 @@ class ResultsScene(Scene):
         tracks = [46 if size < 26 else 60, 24, fr(), 110 if size >= 26 else 84]
         if chips:
             tracks.append(90)
-        titles = ["Place", "", "Player", "Score"] + (["Chips"] if chips else [])
+        who = "Team" if any(len(r["seats"]) > 1 for r in self.ranking) else "Player"
+        titles = ["Place", "", who, "Score"] + (["Chips"] if chips else [])
         for title, cell in zip(titles, layout.cols(head, *tracks, gap=6), strict=True):
             if title:
                 draw_text_in(surface, title, cell, 15, theme.TEXT_DIM, True,
