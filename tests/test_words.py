@@ -195,3 +195,17 @@ def test_every_option_value_is_shown_in_words():
     session = {o.key: o for o in GAMES["grab_it"].options}["session"]
     assert [session.text(v) for v in session.choices] == [
         "one game", "1 game per side", "2 games per side", "3 games per side"]
+
+
+def test_a_damaged_record_is_named_by_its_game_title():
+    """Messages name a game by its title: "the high scores of Maxi Yatzy", not the key."""
+    from game import storage
+    from game.records import Records
+    good = {"players": {}, "high": []}
+    for damage in ({"players": {}, "high": [{"name": "Ada"}]}, {"players": 3, "high": []},
+                   {"players": {"Ada": {"games": 1}}, "high": []}):
+        data = {"format": Records().to_json()["format"],
+                "games": {"maxi_yatzy": damage, "yatzy": good}}
+        with pytest.raises(storage.StoreError) as caught:
+            Records.from_json(data)
+        assert "Maxi Yatzy" in str(caught.value) and "maxi_yatzy" not in str(caught.value)

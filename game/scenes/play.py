@@ -239,7 +239,7 @@ class PlayScene(TableScene):
         self.hint_task = None
         if task.error is not None:
             self.hint_failed = position
-            self.complain("The coach could not work out a hint here")
+            self.complain("The coach could not help here: no hint for this position")
         else:
             self.hint = (position, task.result)
             self._mark_hinted()
