@@ -357,3 +357,15 @@ def test_a_loss_of_nothing_is_not_minus_zero():
     from game.scenes.review import lost
     assert lost(0.0) == "0.0" and lost(0.04) == "0.0" and lost(0.06) == "-0.1"
     assert lost(4.2) == "-4.2" and lost(1078.66) == "-1,078.7"
+
+
+def test_a_table_the_game_cannot_seat_is_refused_in_words(app):
+    menu = MenuScene(app, "grab_it", [Seat("You")] + [Seat(n, "easy") for n in
+                                                      ("Ada", "Bram", "Cleo", "Dax")])
+    app.replace_all(menu)
+    frames(app)
+    click(button(menu, "Start").rect.center)
+    frames(app)
+    assert app.scene is menu
+    assert app.toast[0] == ("Grab It! takes 2, 3, 4 or 6 players (4 and 6 play in teams of "
+                            "two)")

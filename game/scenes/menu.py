@@ -286,6 +286,15 @@ class MenuScene(Scene):
         if taken is not None:  # (seats remembered from an older version, say)
             self.refuse_clash(taken)
             return
+        if not self.info.takes(len(self.seats)):  # (Grab It!: not with five)
+            sides_for = self.info.state_type().sides_for
+            teams = [str(n) for n in self.info.player_counts
+                     if any(len(side) > 1 for side in sides_for(n))]
+            also = f" ({' and '.join(teams)} play in teams of two)" if teams else ""
+            self.app.sounds.play("error")
+            self.app.notify(f"{self.info.title} takes {self.info.players_text()} players{also}",
+                            theme.BAD)
+            return
         if storage.has_save():
             title, saved = self.saved_game_words()
             self.app.open("confirm", title=f"Replace the saved {title}?",
