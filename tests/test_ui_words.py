@@ -222,7 +222,7 @@ def test_the_quit_question_keeps_playing_on_enter(app):
     click(button(pause, "Quit to menu").rect.center)
     frames(app)
     assert pause.confirming and pause.focus.focused is button(pause, "No, keep playing")
-    assert "Quit this game?" in drawn_texts(app)
+    assert "Quit this Yatzy game?" in drawn_texts(app)
     key(pygame.K_RETURN)
     frames(app)
     assert app.scenes[0] is play and not pause.confirming

@@ -56,9 +56,11 @@ def test_says_agrees_with_you_and_keeps_other_names(third):
     assert says(YOU, third) == f"You {YOU_FORMS[third]}"
     assert verb(YOU, third) == YOU_FORMS[third]
     assert plain_form(third) == YOU_FORMS[third]
-    for name in ("Ada", "åsa-Märta", "Констанция Щукин", "you", "Yours", "YOU"):
+    for name in ("Ada", "åsa-Märta", "Констанция Щукин", "Yours", "Youssef"):
         assert says(name, third) == f"{name} {third}"  # only "You" is the second person
         assert verb(name, third) == third
+    for name in ("you", "YOU"):  # typed so, still "You": the verb agrees, the name stays
+        assert says(name, third) == f"{name} {YOU_FORMS[third]}"
 
 
 def test_possessives_keep_the_name_as_typed():

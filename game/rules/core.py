@@ -556,7 +556,7 @@ class GameState:
         actor = self.seats[self._actors[-1]]
         if not actor.is_human:
             # (a bot may keep the name "You": "the last move was You's" would not read)
-            return ("the last move was a bot's" if actor.name == "You" else
+            return ("the last move was a bot's" if actor.name.strip().casefold() == "you" else
                     f"the last move was {actor.name}'s")
         if self._drew[-1]:
             return "undo cannot take back a roll: those dice have been seen"

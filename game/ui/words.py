@@ -9,6 +9,12 @@ from __future__ import annotations
 
 YOU = "You"
 
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the second person: "You" (also typed "you" or "YOU"; the name
+    is still written as typed)."""
+    return name.strip().casefold() == "you"
+
 # Third-person forms whose plain form is not the usual rule's (below).
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
 
@@ -33,7 +39,7 @@ def verb(name: str, third: str) -> str:
     """The form of the verb ``third`` (third person: "plays") that goes with ``name``, for
     a second verb of the same subject: "You rolled highest and {verb(name, 'plays')}
     first"."""
-    return plain_form(third) if name == YOU else third
+    return plain_form(third) if is_you(name) else third
 
 
 def says(name: str, third: str) -> str:
@@ -43,18 +49,18 @@ def says(name: str, third: str) -> str:
 
 
 def turn_of(name: str) -> str:
-    return "Your turn" if name == YOU else f"{name}'s turn"
+    return "Your turn" if is_you(name) else f"{name}'s turn"
 
 
 def possessive(name: str) -> str:
     """'Ada's', and 'your' for You (at the start of a sentence, ``Possessive``)."""
-    return "your" if name == YOU else f"{name}'s"
+    return "your" if is_you(name) else f"{name}'s"
 
 
 def Possessive(name: str) -> str:  # noqa: N802 (the capital says where it goes)
     """'Ada's', and 'Your' for You: the possessive that starts a sentence or a title. Only
     the word "your" is capitalised; a name is never re-cased ("åsa-Märta's")."""
-    return "Your" if name == YOU else f"{name}'s"
+    return "Your" if is_you(name) else f"{name}'s"
 
 
 def count(n: int, one: str, many: str | None = None) -> str:
