@@ -369,3 +369,24 @@ def test_a_table_the_game_cannot_seat_is_refused_in_words(app):
     assert app.scene is menu
     assert app.toast[0] == ("Grab It! takes 2, 3, 4 or 6 players (4 and 6 play in teams of "
                             "two)")
+
+
+def test_the_refusal_fits_a_phone():
+    """On a phone held upright the message place holds two short lines: the refusal of a
+    character is drawn whole there."""
+    from game.app import App
+    pygame.quit()
+    app = App(sound=False, seed=5, window_size=(390, 844), dpr=3, touch=True)
+    try:
+        menu = app.show("menu", game_id="yatzy", seats=[Seat("You"), Seat("Ada", "normal")])
+        frames(app)
+        menu.edit_name(0)
+        type_text("中")
+        frames(app)
+        app.invalidate()
+        with text.record() as drawn:
+            app.draw()
+        lines = [d.text for d in drawn if d.source == app.toast[0]]
+        assert lines and not any(text.ELLIPSIS in line for line in lines), lines
+    finally:
+        pygame.quit()

@@ -673,9 +673,9 @@ class MenuScene(Scene):
             more = len(set(refused)) - 1
             also = f" (and {count(more, 'other character')})" if more else ""
             self.app.sounds.play("error")
-            self.app.notify(f"{what[:1].upper()}{what[1:]}{also} cannot be shown: names use "
-                            "letters of Latin, Greek and Cyrillic scripts, digits and "
-                            "punctuation", theme.BAD, 4)
+            self.app.notify(f"{what[:1].upper()}{what[1:]}{also} cannot be shown: use Latin, "
+                            "Greek or Cyrillic letters, digits, punctuation",
+                            theme.BAD, 4)
         if len(text) > room:
             self.app.sounds.play("error")
             self.app.notify(f"Names have at most {NAME_MAX} letters", theme.BAD)
