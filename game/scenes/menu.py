@@ -220,7 +220,7 @@ class MenuScene(Scene):
     def finish_name(self, keep_typing: bool) -> bool:
         """Leave the name being typed. An empty name becomes "Player" (or "Player 2"...);
         a name another seat has is refused: with ``keep_typing`` the field stays open to
-        change it, else the name it had comes back. True when the name was taken."""
+        change it, else the name it had comes back. False when the name was refused."""
         index = self.typing
         if index is None:
             return True
@@ -232,9 +232,8 @@ class MenuScene(Scene):
             return True
         self.refuse_clash(taken)
         if not keep_typing:
-            before = getattr(self, "name_before", "")
-            seat.name = before
-            if not before.strip() or self.clash(index) is not None:
+            seat.name = self.name_before
+            if not seat.name.strip() or self.clash(index) is not None:
                 seat.name = self.free_name(["Player"], "Player", index)
             self.typing = None
         return False
