@@ -19,6 +19,19 @@ class Option:
     help: str = ""
     shown_if: str | None = None  # key of a bool option that must be on for this to matter
     default: Any = None  # for options the menu holds but the rules do not (e.g. the session)
+    names: tuple[tuple[Any, str], ...] = ()  # (value, words) where a value is not for show
+
+    def text(self, value: Any) -> str:
+        """A value as the menu shows it: On/Off, a name for a coded value ("Standard" for
+        the deck "default"), a number as the rules write it ("10,000")."""
+        for coded, words in self.names:
+            if coded == value and type(coded) is type(value):
+                return words
+        if self.kind == "bool":
+            return "On" if value else "Off"
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"{value:,}"
+        return str(value)
 
 
 @dataclass(frozen=True)
@@ -95,8 +108,10 @@ SESSION_OPTION = "session"  # games per side in a session; 0 plays a single game
 
 
 def session_option(help_text: str) -> Option:
-    return Option(SESSION_OPTION, "Session (games per side)", "int", choices=(0, 1, 2, 3),
-                  help=help_text, default=0)
+    return Option(SESSION_OPTION, "Session", "int", choices=(0, 1, 2, 3),
+                  help=help_text, default=0,
+                  names=((0, "one game"), (1, "1 game per side"), (2, "2 games per side"),
+                         (3, "3 games per side")))
 
 
 GAMES: dict[str, GameInfo] = {
@@ -119,10 +134,10 @@ GAMES: dict[str, GameInfo] = {
                help="Once on the board, a player may only bank a turn worth the minimum."),
         Option("min_bank_points", "Stop at least", "int", choices=(200, 300, 350, 400, 500),
                shown_if="min_bank"),
-        Option("three_farkles", "Three farkles: -1000", "bool",
-               help="Three farkles in a row cost 1000 points; any bank resets the count."),
+        Option("three_farkles", "Three farkles: -1,000", "bool",
+               help="Three farkles in a row cost 1,000 points; any bank resets the count."),
         Option("vant_hof", "Van't Hof 6", "bool",
-               help="Six 1s set aside in one turn, across rolls, are worth 3000 together."),
+               help="Six 1s set aside in one turn, across rolls, are worth 3,000 together."),
         Option("piggyback", "Piggybacking", "bool",
                help="Start your turn on the dice the previous player left, with their points."),
         Option("piggyback_credit", "Farkled piggyback pays back", "bool", shown_if="piggyback",
@@ -135,14 +150,15 @@ GAMES: dict[str, GameInfo] = {
     "grab_it": GameInfo(
         "grab_it", "Grab It!", "Twelve shared boxes: what you grab, nobody else gets.", 2, 6,
         "grab_it:GrabItState", "grab_it", {}, (
-            session_option("0: one game. 1-3: a session of that many games per side, the first "
-                           "roller moving on each game; most games won takes it."),
+            session_option("One game, or a session of 1 to 3 games per side, the first roller "
+                           "moving on each game; most games won takes it."),
         ), "grab_it", player_counts=(2, 3, 4, 6)),
     "pirates": GameInfo(
         "pirates", "Pirate Fortune", "Eight dice, a Fortune Card, mind the skulls.",
         1, 4, "pirates:PirateState", "pirates", {}, (
         Option("deck", "Fortune deck", "choice", choices=("default", "classic"),
-               help="default: 35 cards with Storm and Truce; classic: 35 cards without them."),
+               names=(("default", "Standard"), ("classic", "Classic")),
+               help="Standard: 35 cards with Storm and Truce; Classic: 35 cards without them."),
         Option("negative", "Negative scores", "bool",
                help="Lost battles, Truces and the Island may take a score below 0."),
         Option("target", "Target score", "int", choices=(3000, 5000, 6000, 8000, 10000, 12000),

@@ -160,7 +160,7 @@ def cost_words(cost: float, unit: str = "points") -> str:
     winning" (percentage points, for the "win" unit), or "is as good" when it rounds to 0."""
     if unit == "win":
         return f"costs {cost * 100:.1f}% chance of winning" if cost * 100 >= 0.05 else "is as good"
-    return f"costs {cost:.1f} points on average" if cost >= 0.05 else "is as good"
+    return f"costs {cost:,.1f} points on average" if cost >= 0.05 else "is as good"
 
 
 def hint(info, state) -> Hint:

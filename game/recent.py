@@ -44,7 +44,8 @@ class RecentGame:
 
 
 def _points(score: float) -> str:
-    return str(int(score)) if score == int(score) else f"{score:.1f}"
+    """A score as the rules write it: "212", "12,250", "12.5"."""
+    return f"{int(score):,}" if score == int(score) else f"{score:,.1f}"
 
 
 def decode_entry(data: Any) -> RecentGame:

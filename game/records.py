@@ -54,6 +54,13 @@ def _name(value: Any) -> str:
     return value
 
 
+def _title(game_id: str) -> str:
+    """A game as a message names it: "Maxi Yatzy" (not "maxi_yatzy")."""
+    from game.catalog import GAMES
+    info = GAMES.get(game_id)
+    return info.title if info is not None else "a game Dice Harbor does not have"
+
+
 def check_whole(game_id: str, record: GameRecords) -> None:
     """The records of one game checked as a whole, not field by field: a known game, every
     best a score the game can end with, averages between the lowest score and the best,
@@ -120,19 +127,20 @@ class Records:
         for gid, g in games.items():
             if not isinstance(gid, str) or not 1 <= len(gid) <= 40 or not gid.isidentifier():
                 raise storage.StoreError("a game name is damaged")
+            title = _title(gid)  # (in a message: the game's title, not its key)
             if not isinstance(g, dict) or set(g) != {"players", "high"}:
-                raise storage.StoreError(f"the records of {gid} are damaged")
+                raise storage.StoreError(f"the records of {title} are damaged")
             players, high = g["players"], g["high"]
             if not isinstance(players, dict) or len(players) > MAX_NAMES:
-                raise storage.StoreError(f"the players of {gid} are damaged")
+                raise storage.StoreError(f"the players of {title} are damaged")
             if not isinstance(high, list) or len(high) > HIGH_SCORES:
-                raise storage.StoreError(f"the high scores of {gid} are damaged")
+                raise storage.StoreError(f"the high scores of {title} are damaged")
             record = GameRecords()
             for name, p in players.items():
                 _name(name)
                 if not isinstance(p, dict) or set(p) != {"games", "wins", "best", "total",
                                                          "hinted"}:
-                    raise storage.StoreError(f"the record of a player of {gid} is damaged")
+                    raise storage.StoreError(f"the record of a player of {title} is damaged")
                 games_played = _count(p["games"], "games played")
                 best = None if p["best"] is None else _count(p["best"], "a best score",
                                                               -MAX_POINTS, MAX_POINTS)
@@ -141,12 +149,12 @@ class Records:
                                                   MAX_POINTS * 1000),
                                      _count(p["hinted"], "hinted games", 0, games_played))
                 if (best is None) != (games_played == 0):
-                    raise storage.StoreError(f"a best score of {gid} does not fit its games")
+                    raise storage.StoreError(f"a best score of {title} does not fit its games")
                 record.players[name] = entry
             for h in high:
                 if not isinstance(h, dict) or set(h) != {"name", "score", "hinted"} or \
                         not isinstance(h["hinted"], bool):
-                    raise storage.StoreError(f"a high score of {gid} is damaged")
+                    raise storage.StoreError(f"a high score of {title} is damaged")
                 record.high.append({"name": _name(h["name"]),
                                     "score": _count(h["score"], "a high score", -MAX_POINTS,
                                                     MAX_POINTS), "hinted": h["hinted"]})

@@ -133,7 +133,7 @@ class SeatReview:
         note = f" ({win_note})" if win_note else ""
         win = (f"{self.total_win_loss * 100:.1f}% win chance lost{note} · " if self.win_priced
                else "")
-        return (f"{self.total_loss:.1f} points lost · {win}accuracy {acc:.0%} "
+        return (f"{self.total_loss:,.1f} points lost · {win}accuracy {acc:.0%} "
                 f"({self.best_moves} of {self.priced} best moves) · "
                 f"{self.priced} of {n} decisions priced")
 
@@ -176,7 +176,7 @@ def position_text(state: GameState) -> str:
         parts.append(f"after roll {rolls}")
     at_stake = getattr(state, "turn_total", None)
     if isinstance(at_stake, int) and at_stake > 0:
-        parts.append(f"{at_stake} on the table")
+        parts.append(f"{at_stake:,} on the table")
     return ", ".join(parts) if parts else "start of the turn"
 
 

@@ -120,7 +120,7 @@ def test_farkle_options_are_in_the_menu(app):
     click(button(menu, "Farkle").rect.center)
     frames(app)
     labels = [b.label for b in menu.focus.buttons]
-    for text in ("Target score: 10000", "On the board: On", "First bank at least: 500",
+    for text in ("Target score: 10,000", "On the board: On", "First bank at least: 500",
                  "Minimum to stop: Off", "Three farkles", "Van't Hof 6: Off", "Piggybacking: Off"):
         assert any(label.startswith(text) for label in labels), text
     click(button(menu, "Piggybacking").rect.center)

@@ -133,7 +133,7 @@ def test_the_bank_button_takes_vant_hof_from_the_engine(app):
     preview = state.set_aside_preview([0])
     assert preview["turn_total"] == 3000 and preview["can_bank"]
     bank = button(play, "Bank")
-    assert bank.label == "Bank 3000" and bank.enabled
+    assert bank.label == "Bank 3,000" and bank.enabled
     click(bank.rect.center)
     frames(app)
     assert state.totals[0] == 3000

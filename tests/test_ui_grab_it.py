@@ -25,7 +25,9 @@ def start_grab(app, strength="normal", players=2, session=0):
     for _ in range(session):  # the session option steps 0 -> 1 -> 2 -> 3 games per side
         click(button(menu, "Session").rect.center)
         frames(app)
-    assert button(menu, "Session").label.endswith(f": {session}")
+    assert menu.options["grab_it"].get("session", 0) == session
+    assert button(menu, "Session").label.endswith(": one game" if not session else
+                                                  f": {session} game{'s' * (session > 1)} per side")
     click(button(menu, "Start").rect.center)
     frames(app)
     play = app.scene
@@ -161,7 +163,7 @@ def test_menu_card_and_options(app):
     menu = app.scene
     click(button(menu, "Grab It!").rect.center)
     frames(app)
-    assert button(menu, "Session (games per side): 0")
+    assert button(menu, "Session: one game")
     for _ in range(4):
         click(button(menu, "+ Add player").rect.center)
         frames(app)

@@ -176,11 +176,11 @@ def test_pirate_options_and_faces(app):
     click(button(menu, "Pirate Fortune").rect.center)
     frames(app)
     labels = [b.label for b in menu.focus.buttons]
-    for text in ("Fortune deck: default", "Negative scores: Off", "Target score: 8000"):
+    for text in ("Fortune deck: Standard", "Negative scores: Off", "Target score: 8,000"):
         assert any(label.startswith(text) for label in labels), (text, labels)
     click(button(menu, "Fortune deck").rect.center)
     frames(app)
-    assert any(b.label.startswith("Fortune deck: classic") for b in menu.focus.buttons)
+    assert any(b.label.startswith("Fortune deck: Classic") for b in menu.focus.buttons)
     for face in FACE_SETS["pirate"]:  # every face drawn in code, distinct pictures
         assert die_face(face, 60).get_size() == (60, 60)
     images = {pygame.image.tobytes(die_face(f, 60), "RGBA") for f in FACE_SETS["pirate"]}

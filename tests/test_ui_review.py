@@ -380,10 +380,10 @@ def test_endgame_losses_in_chance_to_win_show_as_percentages(app):
     text, colour = loss_text(top)
     assert text == f"-{top.loss * 100:.1f}%" and colour in (theme.INFO, theme.BAD)
     points = next(d for d in rows if d.unit == "points" and not d.is_best)
-    assert loss_text(points)[0] == f"-{points.loss:.1f}"  # points keep their plain figure
+    assert loss_text(points)[0] == f"-{points.loss:,.1f}"  # points keep their plain figure
     drawn = drawn_text(app)
     assert text in drawn
-    assert f"{r.total_loss:.1f} points lost · {r.total_win_loss * 100:.1f}% win chance lost" \
+    assert f"{r.total_loss:,.1f} points lost · {r.total_win_loss * 100:.1f}% win chance lost" \
         in " ".join(drawn.replace(" | ", " ").split()), drawn
     assert_fits(app, "review with losses in chance to win")
     # the replay of that moment says what it cost in words

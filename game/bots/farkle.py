@@ -448,7 +448,7 @@ HORIZON = 3000  # how far ahead in one turn the win-chance search looks (points)
 class HardPolicy(_Base):
     """Optimal single-turn play, adjusted to the game situation (see the module doc)."""
 
-    value_text = "expected {:.0f} points banked this turn"
+    value_text = "expected {:,.0f} points banked this turn"
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)

@@ -161,7 +161,7 @@ class HardPolicy(_Base):
     (see the module doc). ``ENDGAME = False`` gives the bot as it was before (a crude rule
     there), kept for comparisons (tools/pirate_endgame.py)."""
 
-    value_text = "expected {:.0f} points this turn"
+    value_text = "expected {:,.0f} points this turn"
     ENDGAME = True
 
     def turn(self, state: PirateState) -> Action:

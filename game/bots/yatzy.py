@@ -328,7 +328,7 @@ class ExpertPolicy(SearchPolicy):
     scoring ``c`` with dice ``d`` is worth ``points + V(open - c, upper after c)``. So every
     decision maximises the expected final score; the mean is about 256.4."""
 
-    value_text = "expected {:.1f} more points this game"
+    value_text = "expected {:,.1f} more points this game"
 
     def _future_steps(self, state):
         """The exact table's layout, then the values of each sheet one box from now

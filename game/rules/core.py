@@ -555,14 +555,17 @@ class GameState:
             return "there is nothing to undo yet"
         actor = self.seats[self._actors[-1]]
         if not actor.is_human:
-            return f"the last move was {actor.name}'s"
+            # (a bot may keep the name "You": "the last move was You's" would not read)
+            return ("the last move was a bot's" if actor.name.strip().casefold() == "you" else
+                    f"the last move was {actor.name}'s")
         if self._drew[-1]:
             return "undo cannot take back a roll: those dice have been seen"
         if not self.is_over():
             now = self.seats[self.current]
             if now.is_human and now is not actor and now.name != actor.name:
                 # hot seat: the player to move now may not take back someone else's move
-                return f"it is {now.name}'s turn now: only {actor.name} could take that back"
+                return (f"the turn has passed to {now.name}: only {actor.name} could take "
+                        "that back")
         return ""
 
     def undo_point(self) -> int | None:

@@ -403,8 +403,8 @@ class FarkleState(TargetRace, GameState):
         minimum = self.bank_minimum()
         if bank and total < minimum:
             why = "to get on the board" if not self.on_board[self.current] else "to stop"
-            raise IllegalAction(f"you need at least {minimum} this turn {why}; "
-                                f"the turn total would be {total}")
+            raise IllegalAction(f"you need at least {minimum:,} this turn {why}; "
+                                f"the turn total would be {total:,}")
         seat = self.current
         events: list[Event] = [{"type": "set_aside", "seat": seat, "dice": sorted(values),
                                 "positions": sorted(positions), "points": selection.points,

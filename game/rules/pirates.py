@@ -80,14 +80,14 @@ CARD_EFFECTS = {
     "sorceress": "Once this turn, reroll one skull.",
     "sea_battle_2": "Roll 2+ swords: +300. Fail: -300.",
     "sea_battle_3": "Roll 3+ swords: +500. Fail: -500.",
-    "sea_battle_4": "Roll 4+ swords: +1000. Fail: -1000.",
+    "sea_battle_4": "Roll 4+ swords: +1,000. Fail: -1,000.",
     "gold": "You start with one gold coin.",
     "diamond": "You start with one diamond.",
     "monkey_business": "Monkeys and parrots count as one kind.",
     "skull_1": "You start with one skull.",
     "skull_2": "You start with two skulls.",
     "storm": "One reroll; only coins and diamonds score, 200 each.",
-    "truce": "Every sword at the end costs 1000.",
+    "truce": "Every sword at the end costs 1,000.",
 }
 DECKS: dict[str, dict[str, int]] = {
     "default": {"chest": 4, "captain": 4, "sorceress": 4, "sea_battle_2": 2,

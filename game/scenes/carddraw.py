@@ -18,7 +18,7 @@ from game.ui import layout, probe, theme
 from game.ui.cards import draw_card, draw_pile
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
-from game.ui.words import possessive, says
+from game.ui.words import Possessive, says
 
 SHUFFLE = 0.9  # seconds: the discards fly back onto the deck
 FLIP = 0.6  # seconds: the card travels and turns over
@@ -146,7 +146,7 @@ class CardDrawScene(Scene):
         elif press and self.phase == "show":
             self.close()
         elif press and self.phase == "wait":
-            self.app.notify(f"{self.play.name(self.seat)} is drawing a card")
+            self.app.notify(f"{says(self.play.name(self.seat), 'is')} drawing a card")
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -168,7 +168,7 @@ class CardDrawScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         name = self.play.name(self.seat)
-        title = (f"{possessive(name).capitalize()} Fortune Card" if self.human
+        title = (f"{Possessive(name)} Fortune Card" if self.human
                  else f"{says(name, 'draws')} a Fortune Card")
         draw_text_in(surface, title, self.title_box, 30, theme.player_colour(self.seat), True,
                      min_size=18, display=True)
@@ -198,7 +198,7 @@ class CardDrawScene(Scene):
                 hint = ("Tap the deck to turn over the top card" if theme.metrics.touch
                         else "Click or press Space to turn over the top card")
             else:
-                hint = f"{name} reaches for the deck…"
+                hint = f"{says(name, 'reaches')} for the deck…"
             draw_text_in(surface, hint, self.name_box, 20, theme.TEXT, True, min_size=16,
                          wrap=True)
             return

@@ -20,8 +20,9 @@ from game.rules.core import NAME_MAX, SaveError, Seat
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
-from game.ui.text import ELLIPSIS, draw_text_in, face_for
+from game.ui.text import ELLIPSIS, draw_text_in, face_for, fit_text
 from game.ui.widgets import Button, FocusGroup, panel
+from game.ui.words import character_name, count, name_key
 
 BOT_NAMES = ["Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hana"]
 NAME_LIMIT = NAME_MAX
@@ -107,6 +108,7 @@ class MenuScene(Scene):
         for gid in GAMES:
             self.options.setdefault(gid, {})
         self.typing: int | None = None
+        self.name_before = ""  # the name of the seat being typed before the typing began
         self.focus = FocusGroup()
         self.body = ScrollArea("menu")
         self.content: dict[int, pygame.Rect] = {}  # id(button) -> its rect in the body
@@ -153,10 +155,32 @@ class MenuScene(Scene):
         if len(self.seats) >= self.info.max_players:
             self.app.notify(f"{self.info.title} takes at most {self.info.max_players} players")
             return
-        used = {s.name for s in self.seats}
-        name = next((n for n in BOT_NAMES if n not in used), f"Bot {len(self.seats) + 1}")
-        self.seats.append(Seat(name, "normal"))
+        self.seats.append(Seat(self.free_name(BOT_NAMES, "Bot"), "normal"))
         self.rebuild()
+
+    def free_name(self, names: list[str], fallback: str, seat: int | None = None) -> str:
+        """The first of ``names`` no other seat has (capitals and spaces aside), else
+        ``fallback`` with the lowest free number: a new seat never takes a name that is
+        already at the table."""
+        used = {name_key(s.name) for i, s in enumerate(self.seats) if i != seat}
+        for name in names:
+            if name_key(name) not in used:
+                return name
+        k = 2  # ("Player", then "Player 2")
+        while name_key(f"{fallback} {k}") in used:
+            k += 1
+        return f"{fallback} {k}"
+
+    def clash(self, index: int) -> str | None:
+        """The name of another seat that seat ``index`` shares its name with, if any."""
+        key = name_key(self.seats[index].name)
+        return next((s.name for i, s in enumerate(self.seats) if i != index
+                     and name_key(s.name) == key), None)
+
+    def refuse_clash(self, taken: str) -> None:
+        self.app.sounds.play("error")
+        self.app.notify(f"{taken} is already at the table: two players cannot share a name "
+                        "(the records are kept per name)", theme.BAD, 4)
 
     def remove_seat(self, index: int) -> None:
         if len(self.seats) <= self.info.min_players:
@@ -189,7 +213,30 @@ class MenuScene(Scene):
 
     def edit_name(self, index: int) -> None:
         self.typing = None if self.typing == index else index
+        if self.typing is not None:
+            self.name_before = self.seats[index].name  # put back if the new name clashes
         self.rebuild()
+
+    def finish_name(self, keep_typing: bool) -> bool:
+        """Leave the name being typed. An empty name becomes "Player" (or "Player 2"...);
+        a name another seat has is refused: with ``keep_typing`` the field stays open to
+        change it, else the name it had comes back. False when the name was refused."""
+        index = self.typing
+        if index is None:
+            return True
+        seat = self.seats[index]
+        seat.name = seat.name.strip() or self.free_name(["Player"], "Player", index)
+        taken = self.clash(index)
+        if taken is None:
+            self.typing = None
+            return True
+        self.refuse_clash(taken)
+        if not keep_typing:
+            seat.name = self.name_before
+            if not seat.name.strip() or self.clash(index) is not None:
+                seat.name = self.free_name(["Player"], "Player", index)
+            self.typing = None
+        return False
 
     def option_value(self, opt: Option):
         return self.options[self.game_id].get(opt.key, self.info.default_options()[opt.key])
@@ -226,18 +273,56 @@ class MenuScene(Scene):
 
     def start(self) -> None:
         """Start a new game; over a saved one, ask first (starting replaces the save)."""
-        self.typing = None
-        for seat in self.seats:
-            seat.name = seat.name.strip() or "Player"
+        if not self.finish_name(keep_typing=True):
+            self.rebuild()
+            return
+        for i, seat in enumerate(self.seats):
+            seat.name = seat.name.strip() or self.free_name(["Player"], "Player", i)
         self.remember()
         self.rebuild()
+        taken = next((self.clash(i) for i in range(len(self.seats))
+                      if self.clash(i) is not None), None)
+        if taken is not None:  # (seats remembered from an older version, say)
+            self.refuse_clash(taken)
+            return
+        if not self.info.takes(len(self.seats)):  # (Grab It!: not with five)
+            sides_for = self.info.state_type().sides_for
+            teams = [str(n) for n in self.info.player_counts
+                     if any(len(side) > 1 for side in sides_for(n))]
+            also = f" ({' and '.join(teams)} play in teams of two)" if teams else ""
+            self.app.sounds.play("error")
+            self.app.notify(f"{self.info.title} takes {self.info.players_text()} players{also}",
+                            theme.BAD)
+            return
         if storage.has_save():
-            self.app.open("confirm", title="Replace the saved game?",
-                          text="A game in progress is saved. Starting a new one replaces it; "
-                               "Continue resumes it instead.", yes="Yes, start new",
-                          on_yes=self.start_now)
+            title, saved = self.saved_game_words()
+            self.app.open("confirm", title=f"Replace the saved {title}?",
+                          text=f"{saved} is saved. Starting a new {self.info.title} game "
+                               "replaces it; Continue resumes it instead.",
+                          yes="Yes, start new", no="No, keep it", on_yes=self.start_now)
             return
         self.start_now()
+
+    @staticmethod
+    def saved_game_words() -> tuple[str, str]:
+        """The saved game in words, for the question before it is replaced: ("Farkle
+        game", "The Farkle game of You, Ada and Bram (after 12 turns)")."""
+        try:
+            info, state, session, _ = storage.load_marks()
+        except SaveError:
+            return "game", "A game that cannot be continued"
+        names = [s.name for s in state.seats]
+        players = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        if state.is_over():
+            progress = "finished, its results not seen yet"
+        elif state.turns_played:
+            progress = f"after {count(state.turns_played, 'turn')}"
+        else:
+            progress = "just started"
+        if session is not None:
+            return (f"{info.title} session", f"The {info.title} session of {players} (game "
+                    f"{len(session.games)} of {session.length}, {progress})")
+        return f"{info.title} game", f"The {info.title} game of {players} ({progress})"
 
     def start_now(self) -> None:
         try:
@@ -459,7 +544,7 @@ class MenuScene(Scene):
                 self._add(buttons, Button(strength, seat.bot.title(),
                                           lambda i=i: self.cycle_strength(i), size=16,
                                           ident=f"strength {i}",
-                                          tooltip="This bot's strength: easy, normal or hard"),
+                                          tooltip=self.strengths_tip()),
                           strength)
             self._add(buttons, Button(remove, "X", lambda i=i: self.remove_seat(i), size=16,
                                       colour=(110, 56, 60), ident=f"remove {i}",
@@ -471,8 +556,11 @@ class MenuScene(Scene):
         self._add(buttons, Button(add, "+ Add player", self.add_seat, size=17, ident="add",
                                   enabled=len(self.seats) < self.info.max_players), add)
         if any(len(side) > 1 for side in sides):  # partnerships: say who plays with whom
-            names = " · ".join("+".join(str(i + 1) for i in side) for side in sides)
-            self._label(f"Teams: {names}", teams, 15, theme.INFO)
+            names = " · ".join(" + ".join(self.seats[i].name for i in side) for side in sides)
+            label = f"Teams: {names}"
+            if ELLIPSIS in "".join(fit_text(label, teams.w, teams.h, 15, 13, wrap=True).lines):
+                label = "Teams: partners have the same colour"  # (the names do not fit)
+            self._label(label, teams, 15, theme.INFO)
         y = add_row.bottom + px(16)
         coach = pygame.Rect(x, y, min(width, px(300)), px(control_h))
         self._add(buttons, Button(coach, f"Coach: {COACH_LABELS[self.app.settings.coach]}",
@@ -482,9 +570,15 @@ class MenuScene(Scene):
                   coach)
         return coach.bottom + px(12)
 
+    def strengths_tip(self) -> str:
+        """"This bot's strength: easy, normal, hard or expert" (the strengths this game has)."""
+        offered = list(strengths_for(self.info))
+        listed = offered[0] if len(offered) == 1 else ", ".join(offered[:-1]) + " or " + offered[-1]
+        return f"This bot's strength: {listed} (a click steps it)"
+
     def _option_button(self, opt: Option, rect: pygame.Rect, enabled: bool) -> Button:
         value = self.option_value(opt)
-        text = ("On" if value else "Off") if opt.kind == "bool" else str(value)
+        text = opt.text(value)
         number = opt.kind != "bool"
         tip = opt.help + (" Left/Right or a click on either half steps it." if number else "")
         return Button(rect, f"{opt.label}: {text}", lambda o=opt: self.change_option(o),
@@ -555,17 +649,16 @@ class MenuScene(Scene):
             if event.key == pygame.K_BACKSPACE:
                 seat.name = seat.name[:-1]
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-                seat.name = seat.name.strip() or "Player"
-                self.typing = None
-                if event.key == pygame.K_TAB:
+                done = self.finish_name(keep_typing=event.key != pygame.K_ESCAPE)
+                if event.key == pygame.K_TAB and done:
                     self.rebuild()
-                    return False
+                    return False  # Tab moves on to the next control
             self.rebuild()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
-            seat.name = seat.name.strip() or "Player"
-            self.typing = None
+            taken = not self.finish_name(keep_typing=False)
             self.rebuild()
+            return taken  # a refused name is put back; the click does nothing else then
         return False
 
     def type_text(self, seat: Seat, text: str) -> None:
@@ -574,10 +667,14 @@ class MenuScene(Scene):
         refused = [ch for ch in text if not ch.isprintable() or not theme.can_draw(ch)]
         text = "".join(ch for ch in text if ch not in refused)
         room = NAME_MAX - len(seat.name)
-        if refused:
+        if refused:  # named in words: the fonts cannot draw the character itself
+            what = character_name(refused[0])
+            more = len(set(refused)) - 1
+            also = f" (and {count(more, 'other character')})" if more else ""
             self.app.sounds.play("error")
-            self.app.notify(f"{''.join(refused)[:8]!r} cannot be shown: letters of Latin, Greek "
-                            "and Cyrillic scripts, digits and punctuation work", theme.BAD)
+            self.app.notify(f"{what[:1].upper()}{what[1:]}{also} cannot be shown: use Latin, "
+                            "Greek or Cyrillic letters, digits, punctuation",
+                            theme.BAD, 4)
         if len(text) > room:
             self.app.sounds.play("error")
             self.app.notify(f"Names have at most {NAME_MAX} letters", theme.BAD)

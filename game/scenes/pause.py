@@ -107,7 +107,7 @@ class PauseScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         panel(surface, self.box, theme.PANEL, 22, theme.LINE)
-        title = "Quit this game?" if self.confirming else "Paused"
+        title = f"Quit this {self.play.info.title} game?" if self.confirming else "Paused"
         draw_text_in(surface, title, self.title_box, 30, theme.ACCENT, True, min_size=20)
         if self.text_box is not None:
             draw_text_in(surface, "It stays saved: Continue it from the menu. Starting a new "

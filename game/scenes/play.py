@@ -12,6 +12,7 @@ from game.tasks import Task
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.widgets import Button
+from game.ui.words import possessive
 
 
 class PlayScene(TableScene):
@@ -205,8 +206,8 @@ class PlayScene(TableScene):
         elif self.state.is_over():
             self.app.notify("The game is over: no more hints")
         elif not self.human_turn:
-            self.app.notify(f"Hints are for your own turn: it is {self.name(self.state.current)}'s"
-                            " turn")
+            self.app.notify("Hints are for your own turn: it is "
+                            f"{possessive(self.name(self.state.current))} turn")
         elif self.busy:
             self.app.notify("Wait for the dice to land, then ask again")
         else:
@@ -243,7 +244,7 @@ class PlayScene(TableScene):
         self.hint_task = None
         if task.error is not None:
             self.hint_failed = position
-            self.complain(f"The coach could not help here ({type(task.error).__name__})")
+            self.complain("The coach could not help here: no hint for this position")
         else:
             self.hint = (position, task.result)
             self._mark_hinted()
@@ -255,14 +256,14 @@ class PlayScene(TableScene):
         self.hints_used = True
 
     def _cycle_speed(self) -> None:
-        self.app.notify(f"Bot pace: {self.app.settings.next_speed()}")
+        self.app.notify(f"Bot pace: {self.app.settings.next_speed().title()}")
         self.app.save_settings()
         self._build_top_buttons()
 
     def _toggle_skip(self) -> None:
         self.fast_forward = not self.fast_forward
         self.app.notify("Skipping ahead to your turn (F)" if self.fast_forward
-                        else "Bots at normal pace (F)")
+                        else "Skipping off: bots play at their pace again (F)")
         self._build_top_buttons()
 
     def open_rules(self) -> None:

@@ -20,6 +20,7 @@ from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
+from game.ui.words import number
 
 ROWS = 12
 
@@ -241,20 +242,21 @@ class RecordsScene(Scene):
         tracks = (fr(min=90), 56, 56, 64, 76, 52)
         titles = ("Player", "Games", "Wins", "Best", "Average", "Hints")
         head = pygame.Rect(inner.x, inner.y, inner.w, px(28))
-        for title, cell in zip(titles, layout.cols(head, *tracks, gap=6), strict=True):
-            draw_text_in(surface, title, cell, 14, theme.TEXT_DIM, True,
-                         "left" if title == "Player" else "right", min_size=12)
         rows = self.records.table(self.game_id)
-        if not rows:
+        if not rows:  # (no column titles over nothing)
             draw_text_in(surface, "No games recorded yet: finish a game to see it here.",
                          layout.inset(box, 30), 18, theme.TEXT_DIM, wrap=True, min_size=14)
             return
+        for title, cell in zip(titles, layout.cols(head, *tracks, gap=6), strict=True):
+            draw_text_in(surface, title, cell, 14, theme.TEXT_DIM, True,
+                         "left" if title == "Player" else "right", min_size=12)
         row_h = px(30)
         room = max(1, (inner.bottom - head.bottom - px(28)) // row_h)
         y = head.bottom + px(6)
         for name, p in rows[:min(ROWS, room)]:
-            values = [name, str(p.games), str(p.wins), str(p.best),
-                      f"{p.average:.1f}", str(p.hinted) if p.hinted else ""]
+            values = [name, number(p.games), number(p.wins),
+                      "-" if p.best is None else number(p.best), number(p.average, 1),
+                      number(p.hinted) if p.hinted else ""]
             cells = layout.cols(pygame.Rect(inner.x, y, inner.w, row_h), *tracks, gap=6)
             for i, (text, cell) in enumerate(zip(values, cells, strict=True)):
                 draw_text_in(surface, text, cell, 16, theme.TEXT, i == 0,
@@ -286,7 +288,7 @@ class RecordsScene(Scene):
             place, name, score = layout.cols(pygame.Rect(inner.x, y, inner.w, row_h), 34,
                                              fr(), 120, gap=6)
             draw_text_in(surface, f"{i + 1}.", place, 16, colour, True, "right", min_size=16)
-            text = str(h["score"]) + (" (hints)" if h["hinted"] else "")
+            text = number(h["score"]) + (" (hints)" if h["hinted"] else "")
             draw_text_in(surface, h["name"], name, 16, colour, align="left", min_size=16)
             draw_text_in(surface, text, score, 16, colour, True, "right", min_size=16)
             y += row_h

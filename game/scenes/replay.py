@@ -66,6 +66,10 @@ class ReplayScene(TableScene):
             return Hint(self.best, None, None, "review")
         return None
 
+    def keys_text(self) -> str:
+        return ("Space pause/play · N step · +/- speed · Esc back · M sound · "
+                "wheel/PgUp: history · F11 fullscreen")
+
     def _speed_label(self) -> str:
         value = SPEEDS[self.speed]
         return f"Speed {value:g}x"

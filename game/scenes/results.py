@@ -11,13 +11,14 @@ import pygame
 from game.app import App, Scene
 from game.catalog import GameInfo
 from game.rules.core import GameState
+from game.rules.shared import TargetRace
 from game.scenes.tables import StandIn, load_table
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.sheet import ScoreSheet
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
-from game.ui.words import says
+from game.ui.words import count, number, says
 
 CONFETTI_SECONDS = 6.0  # the confetti falls once, then the screen is still
 
@@ -146,8 +147,13 @@ class ResultsScene(Scene):
 
     def headline(self) -> str:
         winners = [r for r in self.ranking if r["place"] == 1]
-        if len(self.ranking) == 1:
-            return f"{says(winners[0]['name'], 'scored')} {self._fmt(winners[0]['score'])}!"
+        if len(self.ranking) == 1:  # solo: what solo play is about
+            name = winners[0]["name"]
+            if isinstance(self.state, TargetRace):  # reach the target in as few turns as you can
+                target = number(self.state.options["target"])
+                turns = count(self.state.turns_taken(winners[0]["seat"]), "turn")
+                return f"{says(name, 'reached')} {target} in {turns}!"
+            return f"{says(name, 'scored')} {self._fmt(winners[0]['score'])}!"
         if len(winners) > 1:
             names = [w["name"] for w in winners]
             joined = " & ".join(names) if all(len(w["seats"]) == 1 for w in winners) \
@@ -159,7 +165,7 @@ class ResultsScene(Scene):
 
     @staticmethod
     def _fmt(score: float) -> str:
-        return str(int(score)) if score == int(score) else f"{score:.1f}"
+        return number(score)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
@@ -213,7 +219,8 @@ class ResultsScene(Scene):
         tracks = [46 if size < 26 else 60, 24, fr(), 110 if size >= 26 else 84]
         if chips:
             tracks.append(90)
-        titles = ["Place", "", "Player", "Score"] + (["Chips"] if chips else [])
+        who = "Team" if any(len(r["seats"]) > 1 for r in self.ranking) else "Player"
+        titles = ["Place", "", who, "Score"] + (["Chips"] if chips else [])
         for title, cell in zip(titles, layout.cols(head, *tracks, gap=6), strict=True):
             if title:
                 draw_text_in(surface, title, cell, 15, theme.TEXT_DIM, True,
@@ -240,6 +247,6 @@ class ResultsScene(Scene):
             draw_text_in(surface, self._fmt(r["score"]), cells[3], size, colour, True, "right",
                          min_size=16)
             if chips:
-                draw_text_in(surface, str(chips[r["seat"]]), cells[4], max(16, size - 4),
+                draw_text_in(surface, number(chips[r["seat"]]), cells[4], max(16, size - 4),
                              theme.ACCENT, False, "right", min_size=16)
             y += row_h

@@ -27,6 +27,7 @@ from game.ui import layout, probe, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
+from game.ui.words import Possessive, possessive
 
 # columns: (title, width track, align); on a narrow screen a row takes two lines
 COLUMNS = (("Loss", 92, "right"), ("Turn", 54, "center"), ("Position", fr(0.8), "left"),
@@ -54,7 +55,13 @@ def loss_text(d: Decision) -> tuple[str, tuple]:
         return "best", theme.GOOD
     if d.unit == "win":
         return f"-{d.loss * 100:.1f}%", theme.BAD if d.loss >= 0.05 else theme.INFO
-    return f"-{d.loss:.1f}", theme.BAD if d.loss >= 5 else theme.ACCENT
+    return f"-{d.loss:,.1f}", theme.BAD if d.loss >= 5 else theme.ACCENT
+
+
+def lost(amount: float) -> str:
+    """A loss as a figure: "-4.2", "-1,078.7", and "0.0" for nothing (never "-0.0")."""
+    text = f"{amount:,.1f}"
+    return text if text == "0.0" else f"-{text}"
 
 
 def verdict_text(d: Decision, win_note: str = "") -> str:
@@ -67,7 +74,7 @@ def verdict_text(d: Decision, win_note: str = "") -> str:
     if d.unit == "win":
         return f"{d.loss * 100:.1f}% chance of winning lost" + (f", {win_note}" if win_note
                                                                    else "")
-    return f"{d.loss:.1f} points lost on average"
+    return f"{d.loss:,.1f} points lost on average"
 
 
 class ReviewScene(Scene):
@@ -166,8 +173,8 @@ class ReviewScene(Scene):
                 places = dict(enumerate(tabs))
             for i, rect in places.items():
                 rev = seats[i]
-                win = f" · -{rev.total_win_loss * 100:.1f}%" if rev.win_priced else ""
-                figures = (f"-{rev.total_loss:.1f}{win} · {rev.accuracy:.0%}"
+                win = f" · {lost(rev.total_win_loss * 100)}%" if rev.win_priced else ""
+                figures = (f"{lost(rev.total_loss)}{win} · {rev.accuracy:.0%}"
                            if rev.accuracy is not None else "not priced")
                 buttons.append(Button(rect, rev.name, lambda i=i: self.show_tab(i), size=16,
                                       selected=i == self.tab, ident=f"seat{i}", hotkey=figures))
@@ -258,8 +265,8 @@ class ReviewScene(Scene):
         name = self.state.seats[d.seat].name
         verdict = verdict_text(d, self.review.win_note if self.review else "")
         marked = d.best is not None and not d.is_best
-        note = (f"Move {d.index + 1} ({name}, turn {d.turn}): played {d.played_text}; "
-                f"best was {d.best_text}{', in gold' if marked else ''} ({verdict}).")
+        note = (f"Move {d.index + 1} ({name}, turn {d.turn}). Played: {d.played_text}. "
+                f"Best: {d.best_text}{', in gold' if marked else ''} ({verdict}).")
         self.app.open("replay", info=self.info, final=self.state, start=d.index, pushed=True,
                       note=note, best=d.best if marked else None)
 
@@ -333,9 +340,8 @@ class ReviewScene(Scene):
     def _draw_summary(self, surface: pygame.Surface) -> None:
         box = self.regions["summary"]
         if self.review is None or not self.review.seats:
-            who = ", ".join(self.state.seats[s].name for s in self.seats)
-            text = (f"Decisions of {who}, priced against the coach's best move"
-                    if self.seats else "")
+            text = (f"{self.whose([self.state.seats[s].name for s in self.seats])} decisions, "
+                    "priced against the coach's best move" if self.seats else "")
             draw_text_in(surface, text, box, 17, theme.TEXT_DIM, align="left", min_size=13,
                          wrap=True)
             return
@@ -351,14 +357,21 @@ class ReviewScene(Scene):
         text = f"{rev.summary(self.review.win_note)} · against the {self.review.coach_label} bot"
         draw_text_in(surface, text, rest, 16, theme.TEXT, align="left", min_size=13, wrap=True)
 
+    @staticmethod
+    def whose(names: list[str], start: bool = True) -> str:
+        """"Your", "Ada's", "Your and Ada's", "Ada's and Bram's": whose decisions these are
+        (``start``: at the start of a sentence, "Your"; else "your")."""
+        return " and ".join(Possessive(n) if i == 0 and start else possessive(n)
+                            for i, n in enumerate(names))
+
     def _draw_progress(self, surface: pygame.Surface) -> None:
         lst = self.regions["list"]
         progress = self.task.progress if self.task else 0.0
         bar = layout.centred(lst, min(700, theme.dp(lst.w) - 40), 26)
-        who = " and ".join(self.state.seats[s].name for s in self.seats[:2])
-        if len(self.seats) > 2:
-            who = f"{len(self.seats)} players"
-        draw_text_in(surface, f"Reviewing the decisions of {who}…",
+        names = [self.state.seats[s].name for s in self.seats]
+        who = f"{len(self.seats)} players'" if len(self.seats) > 2 else \
+            self.whose(names, start=False)
+        draw_text_in(surface, f"Reviewing {who} decisions…",
                      pygame.Rect(lst.x + theme.px(20), bar.y - theme.px(76), lst.w - theme.px(40),
                                  theme.px(60)), 20, theme.TEXT, min_size=14, wrap=True)
         pygame.draw.rect(surface, theme.BG_DARK, bar, border_radius=bar.h // 2)

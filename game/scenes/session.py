@@ -12,13 +12,15 @@ from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
+from game.ui.words import number, says, verb
 
 
 def fmt(value: float) -> str:
+    """Games won and points: "2", "1½", "½", "2,150" (thousands separated)."""
     if value == int(value):
-        return str(int(value))
+        return number(value)
     whole, part = int(value), value - int(value)
-    return f"{whole or ''}½" if abs(part - 0.5) < 1e-9 else f"{value:.2f}"
+    return f"{number(whole) if whole else ''}½" if abs(part - 0.5) < 1e-9 else number(value, 2)
 
 
 class SessionScene(Scene):
@@ -89,10 +91,10 @@ class SessionScene(Scene):
         if self.session.is_over():
             if len(top) > 1:
                 return f"Session tied: {names}"
-            return f"{names} win{'' if plural else 's'} the session!"
+            return f"{names} {'win' if plural else verb(names, 'wins')} the session!"
         if len(top) > 1:
             return "All square" if len(top) == len(self.table) else f"Level at the top: {names}"
-        return f"{names} lead{'' if plural else 's'}"
+        return f"{names} {'lead' if plural else verb(names, 'leads')}"
 
     def next_line(self) -> str:
         s = self.session
@@ -101,7 +103,8 @@ class SessionScene(Scene):
         k = len(s.games)
         rotates = "first" in s.game_options(k)
         first = s.seats[s.game_options(k)["first"]].name if rotates else ""
-        return (f"Next: game {k + 1} of {s.length}" + (f", {first} rolls first." if first else ".")
+        return (f"Next: game {k + 1} of {s.length}" +
+                (f", {says(first, 'rolls')} first." if first else ".")
                 + " Most games won takes the session; points break a tie.")
 
     # -- drawing ---------------------------------------------------------------------------
@@ -124,7 +127,8 @@ class SessionScene(Scene):
         tracks = [54, 22, fr(min=90), 64, 80, games_w]
         head = pygame.Rect(inner.x, inner.y, inner.w, px(30))
         cells = layout.cols(head, *tracks, gap=8)
-        for text, cell, align in (("Place", cells[0], "left"), ("Side", cells[2], "left"),
+        side = "Team" if any(len(r["seats"]) > 1 for r in self.table) else "Player"
+        for text, cell, align in (("Place", cells[0], "left"), (side, cells[2], "left"),
                                   ("Won", cells[3], "right"), ("Points", cells[4], "right")):
             draw_text_in(surface, text, cell, 15, theme.TEXT_DIM, True, align, min_size=12)
         game_cells = layout.cols(cells[5], *([fr()] * n_games), gap=2)

@@ -46,7 +46,7 @@ from game.ui.layout import Sections, fr
 from game.ui.sheet import ScoreSheet, SheetModel
 from game.ui.text import draw_text_in, ellipsize, text_width
 from game.ui.widgets import Button, FocusGroup, draw_text, panel
-from game.ui.words import turn_of, your_turn
+from game.ui.words import possessive, says, turn_of, your_turn
 
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
@@ -280,8 +280,12 @@ class TableScene(Scene):
         self._build_top_buttons()
 
     def complain(self, text: str) -> None:
+        """A refusal, as a sentence (its first letter capital, unless it starts with a
+        player's name: a name is never re-cased)."""
         self.app.sounds.play("error")
-        self.app.notify(text[:1].upper() + text[1:], theme.BAD)
+        if not any(text.startswith(s.name) for s in self.state.seats if s.name):
+            text = text[:1].upper() + text[1:]
+        self.app.notify(text, theme.BAD)
 
     def _pump(self) -> None:
         """Show waiting events in order; stop while dice are in the air, a drawn card has
@@ -494,7 +498,8 @@ class TableScene(Scene):
         if view.is_over():
             self.app.notify("The game is over")
         elif not self.human_turn:
-            self.app.notify(f"Wait: it is {self.name(view.current)}'s turn (F skips ahead)")
+            self.app.notify(f"Wait: it is {possessive(self.name(view.current))} turn "
+                            "(F skips ahead)")
 
     def _position(self) -> tuple:
         return (id(self.state), len(self.state.actions))
@@ -644,11 +649,14 @@ class TableScene(Scene):
             self.sheet.draw(surface, self.odds.decorate(self.frozen_sheet or self.table.sheet()))
             self.odds.draw(surface, area)
         if "keys" in self.regions and self.regions["keys"].h:
-            keys = ("Esc menu · F1 rules · H hint · O odds · M sound · F skip bots · "
-                    "wheel/PgUp: history · F11 fullscreen")
-            draw_text_in(surface, keys, self.regions["keys"], 13, theme.TEXT_DIM,
+            draw_text_in(surface, self.keys_text(), self.regions["keys"], 13, theme.TEXT_DIM,
                          align="left", min_size=12)
         self._draw_hint_marks(surface)
+
+    def keys_text(self) -> str:
+        """The keys line under the history (a desktop window): what the keys do here."""
+        return ("Esc menu · F1 rules · H hint · O odds · M sound · F skip bots · "
+                "wheel/PgUp: history · F11 fullscreen")
 
     def _draw_tabs(self, surface: pygame.Surface) -> None:
         for name, rect in self.tab_rects().items():
@@ -688,7 +696,7 @@ class TableScene(Scene):
         if seat is None:
             return "Game over", theme.ACCENT
         who = self.name(seat)
-        text = turn_of(who) if self.state.seats[seat].is_human else f"{who} is playing"
+        text = turn_of(who) if self.state.seats[seat].is_human else f"{says(who, 'is')} playing"
         if width is not None and who in text and text_width(text, size, True) > width:
             rest = text.replace(who, "", 1)
             room = max(theme.px(30), width - text_width(rest, size, True))

@@ -34,13 +34,14 @@ def fit(text: str, size: int, width: int) -> str:
 
 
 def initials(name: str) -> str:
-    """"Ada Lovelace" -> "AL", "Констанция Щукин" -> "КЩ", "Bram" -> "Br"."""
+    """"Ada Lovelace" -> "AL", "Констанция Щукин" -> "КЩ", "Bram" -> "Br"; the letters
+    as the name has them ("åsa märta" -> "åm"): a name is never re-cased."""
     words = [w for w in name.replace("(", " ").replace(")", " ").split() if w[0].isalnum()]
     if not words:
         return name[:2]
     if len(words) == 1:
         return words[0][:2]
-    return (words[0][0] + words[1][0]).upper() if words[1][0].isalpha() else words[0][:2]
+    return words[0][0] + words[1][0] if words[1][0].isalpha() else words[0][:2]
 
 
 @dataclass

@@ -13,7 +13,7 @@ import pygame
 from game.rules.core import Action, Event
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
-from game.ui.words import says
+from game.ui.words import number, says
 
 if TYPE_CHECKING:
     from game.scenes.table_view import TableScene
@@ -153,10 +153,10 @@ class Table:
         if event["type"] == "last_round":
             who = self.scene.name(event["seat"])
             still = ", ".join(self.scene.name(x) for x in event["still_to_play"])
-            return Banner(f"LAST ROUND! {says(who, 'reached')} {event['total']}. "
+            return Banner(f"LAST ROUND! {says(who, 'reached')} {number(event['total'])}. "
                           f"Still to play: {still}", theme.ACCENT, "bonus", big=True)
         if event["type"] == "play_on":
-            return Banner(f"Nobody holds {event['target']} after the round: play on!",
+            return Banner(f"Nobody holds {number(event['target'])} after the round: play on!",
                           theme.ACCENT, "bonus", big=True)
         return None
 

@@ -27,6 +27,7 @@ from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
 from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
+from game.ui.words import number, possessive, says, verb
 
 BEST = (92, 74, 20)
 SCRATCH = (110, 40, 40)
@@ -281,7 +282,8 @@ class Table(BaseTable):
     def describe_move(self, action: Action) -> str:
         if action["kind"] == "score":
             where = f" ({COLUMN_TITLES[action['column']]})" if action.get("column") else ""
-            return f"Score {LABELS[action['box']]}{where}"
+            meld = action.get("meld")  # the 3 of a Kind / Full House box: which one
+            return f"Score {LABELS[meld if meld in LABELS else action['box']]}{where}"
         return super().describe_move(action)
 
     def preview_bot(self, action: Action) -> None:
@@ -316,7 +318,7 @@ class Table(BaseTable):
             if not pts:
                 return Banner(f"{who} scratched {LABELS[event['box']]} for everyone",
                               theme.TEXT_DIM, "click")
-            return Banner(f"{who} takes {label}: {pts}", theme.GOOD, "score",
+            return Banner(f"{says(who, 'takes')} {label}: {pts}", theme.GOOD, "score",
                           big=pts >= 80)
         if kind == "bonus":
             where = COLUMN_TITLES[event["column"]].split()[0] if event["column"] else \
@@ -325,16 +327,17 @@ class Table(BaseTable):
                           f"({where})", theme.ACCENT, "bonus", big=True)
         if kind == "phase":
             starter = self.scene.name(event["starter"])
-            return Banner(f"Doubling Round! {starter} starts (lowest Phase I total)",
+            return Banner(f"Doubling Round! {says(starter, 'starts')} (lowest Phase I total)",
                           theme.ACCENT, "bonus", big=True)
         return None
 
     def history_line(self, event: Event) -> tuple[str, tuple] | None:
         if event["type"] == "phase":
-            totals = " · ".join(f"{self.scene.name(x)} {event['totals'][x]}"
+            totals = " · ".join(f"{self.scene.name(x)} {number(event['totals'][x])}"
                                 for x in self.state.phase1_order)
             return (f"Phase I totals: {totals}. Doubling Round: "
-                    f"{self.scene.name(event['starter'])} starts (lowest).", theme.ACCENT)
+                    f"{says(self.scene.name(event['starter']), 'starts')} (lowest).",
+                    theme.ACCENT)
         return super().history_line(event)
 
     # -- drawing ---------------------------------------------------------------------------
@@ -378,14 +381,16 @@ class Table(BaseTable):
             return ["Every box is filled."]
         lines = []
         if s.turns_played == 0 and s.rolls == 0:
-            lines.append(f"Roll-off (the dice above): {self.scene.name(s.current)} rolled "
-                         "highest and plays first.")
+            who = self.scene.name(s.current)
+            lines.append(f"Roll-off (the dice above): {who} rolled highest and "
+                         f"{verb(who, 'plays')} first.")
         if s.phase == 2 and len(s.board) == 0 and s.rolls == 0:
-            lines.append(f"Doubling Round: {self.scene.name(s.current)} had the lowest Phase I "
-                         "total and starts. Every box x2, one owner per box.")
+            who = self.scene.name(s.current)
+            lines.append(f"Doubling Round: {who} had the lowest Phase I total and "
+                         f"{verb(who, 'starts')}. Every box x2, one owner per box.")
         left = s.ROLLS_PER_TURN - s.rolls
         if not self.scene.human_turn:
-            lines.append(f"{self.scene.name(s.current)} is thinking…")
+            lines.append(f"{says(self.scene.name(s.current), 'is')} thinking…")
         elif self.asking:
             lines.append("Both fit: write 3 of a Kind (T) or Full House (H)?")
         elif s.rolls == 0:
@@ -402,7 +407,8 @@ class Table(BaseTable):
         if s.phase == 2 and not all(b in s.board for b in NUMBER_BOXES):
             lines.append("A 0 goes only into 6's, 5's or 4's until all three are filled.")
         if self.viewing is not None:
-            lines.append(f"Viewing {self.scene.name(self.viewing)}'s sheet (Tab: next player).")
+            lines.append(f"Viewing {possessive(self.scene.name(self.viewing))} sheet "
+                         "(Tab: next player).")
         return lines
 
     # -- the sheet -------------------------------------------------------------------------
@@ -502,15 +508,15 @@ class Table(BaseTable):
             cells = []
             for c in COLUMNS:
                 t = s.column_total(focus, c)["total"]
-                cells.append(Cell(str(t) if c == column else "", theme.TEXT, True))
-            cells += [Cell(str(s.column_total(x, column)["total"]), theme.TEXT_DIM,
+                cells.append(Cell(number(t) if c == column else "", theme.TEXT, True))
+            cells += [Cell(number(s.column_total(x, column)["total"]), theme.TEXT_DIM,
                            key=f"seat:{x}") for x in others]
             rows.append(Row(f"{COLUMN_TITLES[column].split()[0]} total", cells, kind="sum"))
         lead = max(s.phase1_total(x) for x in range(len(s.seats)))
-        rows.append(Row("Phase I total", [Cell(str(s.phase1_total(focus)), theme.ACCENT
+        rows.append(Row("Phase I total", [Cell(number(s.phase1_total(focus)), theme.ACCENT
                                                if s.phase1_total(focus) == lead else theme.TEXT,
                                                True), Cell("")] +
-                        [Cell(str(s.phase1_total(x)), theme.ACCENT if s.phase1_total(x) == lead
+                        [Cell(number(s.phase1_total(x)), theme.ACCENT if s.phase1_total(x) == lead
                               else theme.TEXT, True, key=f"seat:{x}") for x in others],
                         kind="total"))
         active = 2 + others.index(s.current) if s.current in others and \
@@ -562,13 +568,13 @@ class Table(BaseTable):
                 rows.append(Row(ROUND_BONUS_ROWS[group], bonus_cells, kind="sum",
                                 label_colour=theme.TEXT_DIM))
         rows.append(Row("Round share", [Cell("")] + [
-            Cell(str(s.round_total(x)["total"]), theme.TEXT, True) for x in seats], kind="sum"))
+            Cell(number(s.round_total(x)["total"]), theme.TEXT, True) for x in seats], kind="sum"))
         rows.append(Row("Phase I", [Cell("")] + [
-            Cell(str(s.phase1_total(x)), theme.TEXT_DIM) for x in seats]))
+            Cell(number(s.phase1_total(x)), theme.TEXT_DIM) for x in seats]))
         totals = [s.grand_total(x) for x in seats]
         lead = max(totals)
         rows.append(Row("Grand total", [Cell("")] + [
-            Cell(str(t), theme.ACCENT if t == lead else theme.TEXT, True,
+            Cell(number(t), theme.ACCENT if t == lead else theme.TEXT, True,
                  BEST if t == lead else None) for t in totals], kind="total"))
         active = -1 if s.is_over() else 1 + seats.index(s.current)
         footer = (self.coach_note("a 0 needs a second click · Tab: Phase I sheets") if live

@@ -16,7 +16,7 @@ from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
 from game.scenes.tables.base import Table as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
-from game.ui.words import count, says, turn_of
+from game.ui.words import Possessive, count, number, says, signed, turn_of, verb
 
 HISTORY_ROWS = 9
 LEADER = (92, 74, 20)
@@ -165,29 +165,31 @@ class Table(BaseTable):
         kind = event["type"]
         who = self.scene.name(event["seat"]) if "seat" in event else ""
         if kind == "farkle":
-            lost = f", {event['lost']} points lost" if event["lost"] else ""
+            lost = f", {number(event['lost'])} points lost" if event["lost"] else ""
             return Banner(f"FARKLE! {says(who, 'scores')} nothing with "
                           f"{dice_text(event['dice'])}{lost}", theme.BAD, "farkle", big=True)
         if kind == "penalty":
-            return Banner(f"Three farkles in a row: {says(who, 'loses')} 1000", theme.BAD, "error",
+            return Banner(f"Three farkles in a row: {says(who, 'loses')} 1,000", theme.BAD, "error",
                           big=True)
         if kind == "hot_dice":
             return Banner(f"HOT DICE! Every die scored: {says(who, 'may')} roll all six again",
                           theme.ACCENT, "hot_dice", big=True, celebrate="gold")
         if kind == "vant_hof":
-            ones = "Your" if who == "You" else f"{who}'s"
-            return Banner(f"Van't Hof 6! {ones} 1s are worth 3000", theme.ACCENT, "bonus", big=True)
+            return Banner(f"Van't Hof 6! {Possessive(who)} 1s are worth 3,000", theme.ACCENT,
+                          "bonus", big=True)
         if kind == "banked":
-            is_ = "are" if who == "You" else "is"
-            extra = f" and {is_} on the board" if event.get("on_the_board") and \
+            extra = f" and {verb(who, 'is')} on the board" if event.get("on_the_board") and \
                 self.state.options["on_board"] else ""
-            return Banner(f"{says(who, 'banks')} {event['points']}{extra} (total {event['total']})",
+            return Banner(f"{says(who, 'banks')} {number(event['points'])}{extra} "
+                          f"(total {number(event['total'])})",
                           theme.GOOD, "score")
         if kind == "piggyback":
-            return Banner(f"{says(who, 'piggybacks')} on {event['points']} points", theme.INFO,
+            return Banner(f"{says(who, 'piggybacks')} on {number(event['points'])} points",
+                          theme.INFO,
                           "click")
         if kind == "piggyback_credit":
-            return Banner(f"{says(who, 'gets')} {event['points']} back from the farkled piggyback",
+            return Banner(f"{says(who, 'gets')} {number(event['points'])} back from the farkled "
+                          "piggyback",
                           theme.INFO, "score")
         return self.race_banner(event)
 
@@ -195,7 +197,8 @@ class Table(BaseTable):
         if event["type"] == "set_aside":
             seat = event["seat"]
             return (f"   {says(self.scene.name(seat), 'sets')} aside {dice_text(event['dice'])}: "
-                    f"+{event['points']} (turn {event['turn_total']})", theme.player_colour(seat))
+                    f"{signed(event['points'])} (turn {number(event['turn_total'])})",
+                    theme.player_colour(seat))
         return super().history_line(event)
 
     # -- drawing ---------------------------------------------------------------------------
@@ -247,21 +250,21 @@ class Table(BaseTable):
                                 hotkey="Space")]
             if s.can_piggyback():
                 p = s.piggy
-                specs.append(ButtonSpec(f"Piggyback {p['dice']}", {"kind": "piggyback"},
-                                        hotkey=f"P · {p['points']} pts"))
+                specs.append(ButtonSpec(f"Piggyback {count(p['dice'], 'die', 'dice')}", {"kind": "piggyback"},
+                                        hotkey=f"P · {number(p['points'])} pts"))
             return specs
         p = self.preview()
         left = len(s.dice) - len(self.chosen)
         roll_label = ("Hot dice: roll 6" if p["can_roll"] and left == 0
                       else f"Roll {count(left or 6, 'die', 'dice')}")
         return [ButtonSpec(roll_label, self.roll_action(), enabled=p["can_roll"], hotkey="Space"),
-                ButtonSpec(f"Bank {p['turn_total']}", self.bank_action(), enabled=p["can_bank"],
+                ButtonSpec(f"Bank {number(p['turn_total'])}", self.bank_action(), enabled=p["can_bank"],
                            hotkey="B / Enter"),
                 ButtonSpec("Pick all", None, enabled=True, hotkey="A", key="all")]
 
     def turn_info(self) -> str:
         s = self.state
-        return "" if s.is_over() else self.race_info(f"turn total {s.turn_total}")
+        return "" if s.is_over() else self.race_info(f"turn total {number(s.turn_total)}")
 
     def status(self) -> list[str]:
         s = self.state
@@ -270,7 +273,7 @@ class Table(BaseTable):
         lines = []
         human = self.scene.human_turn
         if not human:
-            lines.append(f"{self.scene.name(s.current)} is thinking…")
+            lines.append(f"{says(self.scene.name(s.current), 'is')} thinking…")
         elif s.rolled:
             p = self.preview()
             if not self.chosen:
@@ -282,9 +285,9 @@ class Table(BaseTable):
                              f"Bank is off: {p['minimum']} needed {why}.")
                 return lines + self._last_round_line()
             elif p["can_roll"]:
-                extra = f" + Van't Hof {p['vant_hof']}" if p["vant_hof"] else ""
-                lines.append(f"Selected: {p['points']} points{extra}. Turn total would be "
-                             f"{p['turn_total']}.")
+                extra = f" + Van't Hof {number(p['vant_hof'])}" if p["vant_hof"] else ""
+                lines.append(f"Selected: {number(p['points'])} points{extra}. Turn total would "
+                             f"be {number(p['turn_total'])}.")
             elif set(self.chosen) <= s.scoring_positions():
                 shown = dice_text([s.dice[i] for i in sorted(self.chosen)])
                 verb = "scores" if len(self.chosen) == 1 else "score"
@@ -300,9 +303,9 @@ class Table(BaseTable):
             lines.append("Roll to start your turn (Space).")
         minimum = s.bank_minimum()
         if minimum and not s.on_board[s.current]:
-            lines.append(f"Not on the board yet: the first bank needs {minimum}.")
+            lines.append(f"Not on the board yet: the first bank needs {number(minimum)}.")
         elif minimum:
-            lines.append(f"Minimum bank: {minimum}.")
+            lines.append(f"Minimum bank: {number(minimum)}.")
         return lines + self._last_round_line()
 
     def _last_round_line(self) -> list[str]:
@@ -310,24 +313,25 @@ class Table(BaseTable):
         if not s.last_round:
             return []
         still = ", ".join(self.scene.name(x) for x in s.still_to_play)
-        return [f"Last round - still to play: {still}. Beat {s.leader_total(s.current)}!"]
+        return [f"Last round - still to play: {still}. Beat "
+                f"{number(s.leader_total(s.current))}!"]
 
     @staticmethod
     def _turn_cell(r: dict) -> Cell:
         if r["result"] == "farkle":
-            return Cell("-1000" if r["points"] < 0 else "farkle", theme.BAD)
-        return Cell(f"+{r['points']}", theme.GOOD)
+            return Cell(number(r["points"]) if r["points"] < 0 else "farkle", theme.BAD)
+        return Cell(signed(r["points"]), theme.GOOD)
 
     def sheet(self) -> SheetModel:
         s = self.state
         seats, headers, active = self.columns()
         lead = max(s.totals)
-        rows = [Row("Banked", [Cell(str(s.totals[i]), theme.ACCENT if s.totals[i] == lead and lead
+        rows = [Row("Banked", [Cell(number(s.totals[i]), theme.ACCENT if s.totals[i] == lead and lead
                                     else theme.TEXT, True, LEADER if s.totals[i] == lead and lead
                                     else None) for i in seats], kind="total"),
-                Row("To target", [Cell(str(max(0, s.options["target"] - s.totals[i])),
+                Row("To target", [Cell(number(max(0, s.options["target"] - s.totals[i])),
                                        theme.TEXT_DIM) for i in seats]),
-                Row("This turn", [Cell(str(s.turn_total) if i == s.current and not s.is_over()
+                Row("This turn", [Cell(number(s.turn_total) if i == s.current and not s.is_over()
                                        and i == getattr(self.scene, "shown_seat", i)
                                        else "", theme.INFO, True) for i in seats])]
         if s.options["on_board"]:
@@ -339,5 +343,7 @@ class Table(BaseTable):
                                                       theme.BAD if s.farkles_in_row[i] == 2
                                                       else theme.TEXT_DIM) for i in seats]))
         rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
-        footer = f"First to {s.options['target']} starts the last round · gold: the leader"
+        footer = (f"Solo: reach {number(s.options['target'])} in as few turns as you can"
+                  if len(s.seats) == 1 else
+                  f"First to {number(s.options['target'])} starts the last round · gold: the leader")
         return SheetModel(headers, rows, active, footer=footer)

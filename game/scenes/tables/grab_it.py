@@ -22,7 +22,7 @@ from game.scenes.tables.yatzy import BEST, SCRATCH
 from game.scenes.tables.yatzy import Table as YatzyTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
-from game.ui.words import possessive, says
+from game.ui.words import number, possessive, says
 
 DENY = (28, 64, 104)
 
@@ -154,10 +154,10 @@ class Table(YatzyTable):
     def roll_off_text(self) -> str:
         s = self.state
         if not s.roll_off:
-            return f"{self.scene.name(s.order[0])} rolls first (the first roller rotates)."
+            return f"{says(self.scene.name(s.order[0]), 'rolls')} first (the first roller rotates)."
         last = ", ".join(f"{self.scene.name(int(p))} {t}" for p, t in s.roll_off[-1].items())
         again = " (after a tie)" if len(s.roll_off) > 1 else ""
-        return f"Roll-off{again}: {last}. {self.scene.name(s.order[0])} starts."
+        return f"Roll-off{again}: {last}. {says(self.scene.name(s.order[0]), 'starts')}."
 
     def status(self) -> list[str]:
         s = self.state
@@ -170,7 +170,7 @@ class Table(YatzyTable):
         elif s.n_sides < len(s.seats) and s.rolls == 0:
             lines.append("Partners share one column and take turns with the dice.")
         if not self.scene.human_turn:
-            lines.append(f"{self.scene.name(s.current)} is thinking…")
+            lines.append(f"{says(self.scene.name(s.current), 'is')} thinking…")
         elif s.rolls == 0:
             lines.append("Press Space or click Roll to throw the dice.")
         elif left:
@@ -235,7 +235,7 @@ class Table(YatzyTable):
             rows.append(Row(row_label(cat), cells, key=cat,
                             label_colour=theme.TEXT if entry is None else theme.TEXT_DIM))
         totals = s.totals()
-        rows.append(Row("Total", [Cell(str(t), self.side_colour(k), True)
+        rows.append(Row("Total", [Cell(number(t), self.side_colour(k), True)
                                   for k, t in enumerate(totals)] + [Cell("")] * (len(headers) - len(sides)),
                         kind="total"))
         footer = ("Each box went to one side, or was scratched for everyone" if over else

@@ -16,7 +16,7 @@ from game.ui.layout import fr
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.symbols import draw_symbol
 from game.ui.text import draw_text_in
-from game.ui.words import count, says
+from game.ui.words import count, number, says, signed
 
 HISTORY_ROWS = 8
 LEADER = (92, 74, 20)
@@ -200,14 +200,14 @@ class Table(BaseTable):
         if kind == "scored":
             points, result = event["points"], event["result"]
             if result == "disqualified":
-                extra = f", the chest saves {points}" if points > 0 else ""
+                extra = f", the chest saves {number(points)}" if points > 0 else ""
                 return Banner(f"Three skulls! {says(who, 'is')} out{extra}", theme.BAD, "farkle",
                               big=True)
             if result == "battle_lost":
-                return Banner(f"{says(who, 'loses')} the Sea Battle: {points}", theme.BAD,
+                return Banner(f"{says(who, 'loses')} the Sea Battle: {number(points)}", theme.BAD,
                               "farkle", big=True)
             if result == "truce":
-                return Banner(f"Swords under a Truce: {says(who, 'loses')} {-points}", theme.BAD,
+                return Banner(f"Swords under a Truce: {says(who, 'loses')} {number(-points)}", theme.BAD,
                               "error", big=True)
             full = next((p for label, p in event["parts"] if label == "Full Chest"), None)
             if full is not None:
@@ -215,7 +215,8 @@ class Table(BaseTable):
                               f"(+{full} bonus)", theme.ACCENT, "celebrate", big=True,
                               celebrate="gold")
             big = points >= 2000
-            return Banner(f"{says(who, 'scores')} {points} (total {event['total']})",
+            return Banner(f"{says(who, 'scores')} {number(points)} "
+                          f"(total {number(event['total'])})",
                           theme.GOOD, "bonus" if big else "score", big=big)
         if kind == "island":
             return Banner(f"ISLAND OF SKULLS! {event['skulls']} skulls: the others lose "
@@ -225,7 +226,8 @@ class Table(BaseTable):
             if not event["victims"]:
                 return Banner(f"{says(who, 'leaves')} the Island with {event['skulls']} skulls",
                               theme.INFO, "score")
-            return Banner(f"Everyone else loses {event['penalty']} ({event['skulls']} skulls)",
+            return Banner(f"Everyone else loses {number(event['penalty'])} "
+                          f"({event['skulls']} skulls)",
                           theme.BAD, "farkle", big=True)
         if kind == "cursed":
             return Banner("Third skull! The Sorceress can still save the turn", theme.ACCENT,
@@ -373,7 +375,7 @@ class Table(BaseTable):
             pygame.draw.rect(surface, (214, 170, 80), zone, max(1, px(3)), border_radius=px(12))
             draw_symbol(surface, "chest", pygame.Rect(zone.x + px(6), zone.y + px(3), px(24),
                                                       px(24)))
-            draw_text_in(surface, "Treasure chest", pygame.Rect(zone.x + px(34), zone.y + px(4),
+            draw_text_in(surface, "Treasure Chest", pygame.Rect(zone.x + px(34), zone.y + px(4),
                                                                 zone.w - px(40), px(22)),
                          14, theme.TEXT, True, "left", min_size=12)
             if not s.chest:
@@ -385,14 +387,14 @@ class Table(BaseTable):
         lines: list[tuple[str, tuple]] = []
         if s.island:
             lines = [("ISLAND OF SKULLS", theme.BAD),
-                     (f"{s.skulls()} skulls: others lose {s.island_penalty()}", theme.TEXT),
+                     (f"{s.skulls()} skulls: others lose {number(s.island_penalty())}", theme.TEXT),
                      ("each roll must add a skull", theme.TEXT_DIM)]
         elif card in SEA_BATTLES:
             need, bonus = SEA_BATTLES[card]
             have = s.counts()[3] if s.rolled else 0
             colour = theme.GOOD if have >= need else theme.ACCENT
             lines = [("SEA BATTLE", colour), (f"swords {have} of {need}", colour),
-                     (f"win +{bonus} / lose -{bonus}", theme.TEXT_DIM)]
+                     (f"win {signed(bonus)} / lose {number(-bonus)}", theme.TEXT_DIM)]
         elif card == "storm":
             left = max(0, 2 - s.rolls)
             lines = [("STORM", theme.ACCENT), (f"rolls left: {left}", theme.TEXT),
@@ -400,9 +402,9 @@ class Table(BaseTable):
         elif card == "truce":
             swords = s.counts()[3] if s.rolled else 0
             lines = [("TRUCE", theme.BAD if swords else theme.GOOD),
-                     (f"swords: {swords} = -{1000 * swords}" if swords else "no swords: good",
+                     (f"swords: {swords} = {number(-1000 * swords)}" if swords else "no swords: good",
                       theme.BAD if swords else theme.TEXT),
-                     ("each sword costs 1000", theme.TEXT_DIM)]
+                     ("each sword costs 1,000", theme.TEXT_DIM)]
         elif card == "sorceress":
             used = s.sorceress_used
             lines = [("SORCERESS", theme.INFO), ("used" if used else "can reroll one skull",
@@ -428,7 +430,7 @@ class Table(BaseTable):
                     ButtonSpec("Give up", {"kind": "stop"}, hotkey="Enter")]
         n = len(self.chosen)
         reroll_ok = s.can_reroll() and n >= 2 and all(i in s.free_positions() for i in self.chosen)
-        stop = "Stop: island" if s.island else f"Stop: {s.stop_value()[0]}"
+        stop = "Stop: island" if s.island else f"Stop: {number(s.stop_value()[0])}"
         specs = [ButtonSpec(f"Reroll {n}" if n else "Reroll", self.reroll_action(),
                             enabled=reroll_ok, hotkey="Space"),
                  ButtonSpec(stop, {"kind": "stop"}, hotkey="Enter")]
@@ -456,14 +458,15 @@ class Table(BaseTable):
             lines.append(f"{CARD_NAMES[s.card]}: {CARD_EFFECTS[s.card]}")
         if s.rolled and s.island:
             lines.append(f"Island of Skulls: {s.skulls()} skulls, every opponent loses "
-                         f"{s.island_penalty()}. A roll without a new skull ends the turn.")
+                         f"{number(s.island_penalty())}. A roll without a new skull ends the "
+                         "turn.")
         elif s.rolled:
             points, _, parts = s.stop_value()
-            detail = " + ".join(f"{label} {p}" for label, p in parts if not
+            detail = " + ".join(f"{label} {number(p)}" for label, p in parts if not
                                 label.startswith("Captain"))
             if s.card == "captain" and parts:
                 detail = f"({detail}) x2"
-            lines.append(f"Stop now: {points}" + (f" = {detail}" if detail else ""))
+            lines.append(f"Stop now: {number(points)}" + (f" = {detail}" if detail else ""))
             if s.cursed():
                 lines.append("Three skulls: the Sorceress may reroll one (X), or give up.")
             elif self.chosen and s.can_reroll():
@@ -475,21 +478,21 @@ class Table(BaseTable):
             if s.card == "truce" and s.counts()[3]:
                 swords = count(s.counts()[3], "sword")
                 lines.insert(0, f"Warning: {swords} under the Truce cost "
-                                f"{1000 * s.counts()[3]}!")
+                                f"{number(1000 * s.counts()[3])}!")
         if s.last_round:
             still = ", ".join(self.scene.name(x) for x in s.still_to_play)
             lines.append(f"Last round - still to play: {still}. "
-                         f"Beat {s.leader_total(s.current)}!")
+                         f"Beat {number(s.leader_total(s.current))}!")
         return lines
 
     @staticmethod
     def _turn_cell(r: dict) -> Cell:
         if r["result"] == "island":
-            return Cell(f"isle -{r['penalty']}", theme.INFO)
+            return Cell(f"Island {number(-r['penalty'])}", theme.INFO)
         if r["points"] > 0:
-            return Cell(f"+{r['points']}", theme.GOOD)
+            return Cell(signed(r["points"]), theme.GOOD)
         if r["points"] < 0:
-            return Cell(str(r["points"]), theme.BAD)
+            return Cell(number(r["points"]), theme.BAD)
         return Cell(RESULT_TEXT.get(r["result"], "") or "0", theme.BAD)
 
     def sheet(self) -> SheetModel:
@@ -497,19 +500,23 @@ class Table(BaseTable):
         seats, headers, active = self.columns()
         lead = max(s.totals)
         target = s.options["target"]
-        rows = [Row("Score", [Cell(str(s.totals[i]), theme.ACCENT if s.totals[i] == lead and lead
+        rows = [Row("Score", [Cell(number(s.totals[i]), theme.ACCENT if s.totals[i] == lead and lead
                                    else theme.TEXT, True, LEADER if s.totals[i] == lead and lead
                                    else None) for i in seats], kind="total"),
-                Row("To target", [Cell(str(max(0, target - s.totals[i])), theme.TEXT_DIM)
+                Row("To target", [Cell(number(max(0, target - s.totals[i])), theme.TEXT_DIM)
                                   for i in seats])]
         now = ""
         if s.rolled and not s.is_over():
-            now = f"isle -{s.island_penalty()}" if s.island else str(s.stop_value()[0])
+            now = (f"Island {number(-s.island_penalty())}" if s.island
+                   else number(s.stop_value()[0]))
         rows.append(Row("This turn", [Cell(now if i == s.current else "", theme.INFO, True)
                                       for i in seats]))
         rows.append(Row("Island losses", [
-            Cell(str(sum(h["points"] for h in s.history[i] if h["result"] == "penalised") or ""),
+            Cell(number(sum(h["points"] for h in s.history[i] if h["result"] == "penalised"))
+                 if any(h["result"] == "penalised" for h in s.history[i]) else "",
                  theme.BAD) for i in seats]))
         rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
-        footer = f"First to {target} starts the last round · gold: the leader"
+        footer = (f"Solo: reach {number(target)} in as few turns as you can"
+                  if len(s.seats) == 1 else
+                  f"First to {number(target)} starts the last round · gold: the leader")
         return SheetModel(headers, rows, active, footer=footer)

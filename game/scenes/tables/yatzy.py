@@ -10,7 +10,7 @@ from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
 from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
-from game.ui.words import says
+from game.ui.words import number, says
 
 BEST = (92, 74, 20)
 SCRATCH = (110, 40, 40)
@@ -121,14 +121,14 @@ class Table(BaseTable):
                           big=True)
         if kind == "reward":
             return Banner(f"First-roll {LABELS[event['category']]}! {says(who, 'wins')} "
-                          f"{event['chips']} chips", theme.ACCENT, "bonus", big=True)
+                          f"{number(event['chips'])} chips", theme.ACCENT, "bonus", big=True)
         if kind == "pot":
             names = [self.scene.name(w) for w in event["winners"]]
             takers = says(names[0], "takes") if len(names) == 1 else \
                 " and ".join(names) + " take"
             each = " each" if len(names) > 1 else ""
-            house = f" ({event['house']} to the house)" if event["house"] else ""
-            return Banner(f"The pot: {takers} {event['chips']} chips{each}{house}",
+            house = f" ({number(event['house'])} to the house)" if event["house"] else ""
+            return Banner(f"The pot: {takers} {number(event['chips'])} chips{each}{house}",
                           theme.ACCENT, "bonus")
         return None
 
@@ -164,7 +164,7 @@ class Table(BaseTable):
         left = s.ROLLS_PER_TURN - s.rolls
         lines = []
         if not self.scene.human_turn:
-            lines.append(f"{self.scene.name(s.current)} is thinking…")
+            lines.append(f"{says(self.scene.name(s.current), 'is')} thinking…")
         elif s.rolls == 0:
             lines.append("Press Space or click Roll to throw the dice.")
         elif left:
@@ -175,7 +175,7 @@ class Table(BaseTable):
         if self.pending_zero:
             lines.append(f"{LABELS[self.pending_zero]} scores 0 - choose it again to scratch it.")
         if s.chips:
-            lines.append(f"Pot: {s.pot} chips · bet {s.options['bet']}")
+            lines.append(f"Pot: {number(s.pot)} chips · bet {number(s.options['bet'])}")
         return lines
 
     def sheet(self) -> SheetModel:
@@ -212,10 +212,10 @@ class Table(BaseTable):
                     bonuses.append(Cell(f"+{t['bonus']}" if t["bonus"] else "", theme.ACCENT, True))
                 rows.append(Row("Upper sum", sums, kind="sum", label_colour=theme.TEXT_DIM))
                 rows.append(Row("Bonus", bonuses, label_colour=theme.TEXT_DIM))
-        rows.append(Row("Total", [Cell(str(s.totals(i)["total"]), theme.TEXT, True) for i in seats],
+        rows.append(Row("Total", [Cell(number(s.totals(i)["total"]), theme.TEXT, True) for i in seats],
                         kind="total"))
         if s.chips:
-            rows.append(Row("Chips", [Cell(str(s.chips[i]), theme.ACCENT) for i in seats],
+            rows.append(Row("Chips", [Cell(number(s.chips[i]), theme.ACCENT) for i in seats],
                             label_colour=theme.ACCENT))
         return SheetModel(headers, rows, active, cursor=self.cursor,
                           footer="Final sheet" if s.is_over() else

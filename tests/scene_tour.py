@@ -1,0 +1,358 @@
+"""A tour of every scene of a game, as a player sees them: what each screen draws, in words.
+
+``tour(game_id, names)`` seats the given names (the first two people, the rest bots), plays
+a whole game through the real play scene (the people's moves chosen by a bot, every banner
+and history line shown), and visits the menu with every option value, the pause menu and
+its question, the rules (scrolled through), Pirate Fortune's card draw with every card, the
+results, a session's standings, the records, the recent games, the review and a replay.
+It returns ``Screens``: for each screen (a name like "menu, Target score: 5000") the texts
+drawn there, each whole (as the scene passed it to ``draw_text_in``), and besides them the
+words the table produced for every event of the game (banners, history lines, status and
+turn lines, the sheet's cells), which a player sees one at a time.
+
+The tests in test_words.py read these texts as a player would."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.app import App
+from game.bots import make_policy
+from game.catalog import GAMES
+from game.rules.core import Seat
+from game.ui import text, theme
+from tests.ui_driver import frames
+
+
+@dataclass
+class Screens:
+    game_id: str
+    names: list[str]
+    shown: dict[str, set[str]] = field(default_factory=dict)  # screen -> texts drawn
+
+    def add(self, where: str, texts) -> None:
+        self.shown.setdefault(where, set()).update(t for t in texts if t and t.strip())
+
+    def all(self) -> list[tuple[str, str]]:
+        """(screen, text) for every text of every screen."""
+        return [(w, t) for w, texts in self.shown.items() for t in sorted(texts)]
+
+
+def make_app(size=(1280, 720)) -> App:
+    pygame.quit()
+    app = App(sound=False, seed=5, window_size=size, dpr=1, touch=False)
+    app.settings.bot_speed = "fast"
+    return app
+
+
+def capture(app: App) -> list[str]:
+    """Draw the app's scenes now; the whole texts drawn (a wrapped text once)."""
+    app.invalidate()
+    with text.record() as drawn:
+        app.draw()
+    seen: list[str] = []
+    for d in drawn:
+        if d.source not in seen:
+            seen.append(d.source)
+    toast = app.toast[0] if app.toast else None
+    return seen + ([toast] if toast and toast not in seen else [])
+
+
+def seats_for(names: list[str], people: int = 2) -> list[Seat]:
+    """The names at the table: the first ``people`` people, the rest bots."""
+    return [Seat(n, None if i < people else "normal") for i, n in enumerate(names)]
+
+
+class Words:
+    """Wraps a table's word methods so every text it hands the scene is kept."""
+
+    METHODS = ("describe", "history_line", "status", "turn_info")
+
+    def __init__(self, table, out: set[str]):
+        self.out = out
+        for name in self.METHODS:
+            original = getattr(table, name)
+            setattr(table, name, self._wrap(original))
+        table.sheet = self._sheet(table.sheet)
+
+    def _keep(self, value) -> None:
+        if value is None:
+            return
+        if isinstance(value, str):
+            self.out.add(value)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                if isinstance(v, str):
+                    self.out.add(v)
+                    if value and isinstance(value, tuple):
+                        break  # (text, colour)
+        elif hasattr(value, "text"):
+            self.out.add(value.text)
+
+    def _wrap(self, method):
+        def wrapped(*args, **kwargs):
+            value = method(*args, **kwargs)
+            self._keep(value)
+            return value
+        return wrapped
+
+    def _sheet(self, method):
+        def wrapped(*args, **kwargs):
+            model = method(*args, **kwargs)
+            for h in model.headers:
+                self.out.add(h[0])
+            for row in model.rows:
+                self.out.add(row.label)
+                for c in row.cells:
+                    self.out.add(c.text)
+            if model.footer:
+                self.out.add(model.footer)
+            return model
+        return wrapped
+
+
+def play_through(app: App, info, state, screens: Screens, where: str = "table") -> object:
+    """Play ``state`` to its end in the real play scene: people's moves chosen by a bot,
+    Pirate Fortune's cards turned over with Space; every few moves the screen is read."""
+    from game.scenes.play import PlayScene
+    play = app.show("play", info=info, state=state, autosave=False)
+    events: set[str] = set()
+    Words(play.table, events)
+    movers = {i: make_policy(info.bot_module, "normal", seed=40 + i)
+              for i, s in enumerate(state.seats) if s.is_human}
+    moves = 0
+    for _ in range(200_000):
+        scene = app.scene
+        if isinstance(scene, PlayScene) and scene.finished:
+            break
+        if not isinstance(scene, PlayScene):  # the card draw over the table
+            if moves % 7 == 0:
+                screens.add(f"{where}: card draw", capture(app))
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
+                                                 unicode=" ", scancode=0))
+        elif scene.human_turn and not scene.busy:
+            scene.act(movers[scene.state.current].choose(scene.state))
+            moves += 1
+            if moves % 5 == 0:
+                screens.add(where, capture(app))
+        frames(app)
+    else:
+        raise AssertionError("the game did not end")
+    screens.add(where, capture(app))
+    screens.add(f"{where}: the words of every event", events)
+    screens.add(f"{where}: the move history", [e[0] if isinstance(e, tuple) else
+                                               getattr(e, "text", str(e))
+                                               for e in play.history.entries])
+    return play
+
+
+def tour(game_id: str, names: list[str], options: dict | None = None, seed: int = 3,
+         every_option: bool = True, people: int = 2) -> Screens:
+    info = GAMES[game_id]
+    screens = Screens(game_id, list(names))
+    app = make_app()
+    try:
+        seats = seats_for(names, people)
+        # The menu, with every value of every option, the coach and the bots' pace.
+        menu = app.show("menu", game_id=game_id, seats=seats)
+        frames(app)
+        screens.add("menu", capture(app))
+        for b in menu.focus.buttons:  # every tooltip
+            if b.tooltip:
+                screens.add("menu: tooltips", [b.tooltip])
+        if every_option:
+            for opt in info.options:
+                values = [True, False] if opt.kind == "bool" else list(opt.choices)
+                for value in values:
+                    menu.options[game_id][opt.key] = value
+                    menu.rebuild()
+                    screens.add(f"menu, {opt.label}", capture(app))
+                menu.options[game_id].pop(opt.key, None)
+            for _ in range(3):
+                menu.cycle_coach()
+                screens.add("menu, coach", capture(app))
+                menu.cycle_speed()
+                screens.add("menu, bot pace", capture(app))
+            for _ in range(info.max_players):  # one seat too many, then too few
+                menu.add_seat()
+            screens.add("menu, the most players", capture(app))
+            for _ in range(info.max_players):
+                menu.remove_seat(len(menu.seats) - 1)
+            screens.add("menu, the fewest players", capture(app))
+            menu.seats = seats_for(names, people)
+        menu.options[game_id].update(options or {})
+        menu.rebuild()
+
+        # A whole game at the table.
+        state = info.new_game(seats, options or {}, seed=seed)
+        play = play_through(app, info, state, screens)
+        final = play.state
+        for tool in ("hint", "odds", "undo", "skip", "pace", "odds", "skip"):
+            for b in play.top_buttons.buttons:
+                if b.ident == tool and b.enabled:
+                    b.action()
+                    screens.add(f"table: {tool}", capture(app))
+        app.open("pause", play=play)
+        screens.add("pause", capture(app))
+        for _ in range(3):
+            app.scene.pace()
+            screens.add("pause: bot pace", capture(app))
+        app.scene.ask()
+        screens.add("pause: quit?", capture(app))
+        app.pop()
+        rules = app.open("rules", info=info)
+        for _ in range(60):
+            screens.add("rules", capture(app))
+            rules.area.scroll(theme.px(300))
+        app.pop()
+        if game_id == "pirates":
+            from game.rules.pirates import CARD_NAMES
+            for seat in range(min(3, len(seats))):  # people and a bot
+                draw = app.open("carddraw", play=play)
+                draw.seat, draw.human = seat, play.state.seats[seat].is_human
+                screens.add("card draw, waiting", capture(app))
+                for card in CARD_NAMES:
+                    draw.phase, draw.card, draw.time = "show", card, 0.0
+                    screens.add("card draw, the card shown", capture(app))
+                app.pop()
+
+        # After the game.
+        app.show("results", info=info, state=final, news={0: ["new best!"]})
+        frames(app)
+        screens.add("results", capture(app))
+        if any(o.key == "session" for o in info.options):
+            from game.rules.session import Session
+            session = Session(game_id, final.seats, {}, 1, seed=3)
+            for _ in range(len(final.sides())):
+                while not session.current.is_over():
+                    s = session.current
+                    s.apply(make_policy(info.bot_module, "easy", seed=1).choose(s))
+                app.show("session", info=info, session=session)
+                screens.add("session standings", capture(app))
+                if not session.is_over():
+                    session.next_game()
+        app.record_game(game_id, final)
+        records = app.show("records", game_id=game_id)
+        for i in range(len(records.game_ids)):
+            records.show(i)
+            screens.add("records", capture(app))
+        records.show(len(records.game_ids))
+        for _ in range(200):
+            frames(app)
+            if records.recent is not None:
+                break
+        screens.add("recent games", capture(app))
+        review = app.show("review", info=info, state=final)
+        if not review.seats:  # nobody played by hand: the review offers everyone's play
+            screens.add("review", capture(app))
+            review.review_everyone()
+        for _ in range(20000):
+            frames(app)
+            if review.review is not None:
+                break
+        assert review.review is not None
+        for tab in range(len(review.seats)):
+            review.show_tab(tab)
+            for _ in range(40):
+                screens.add("review", capture(app))
+                review.move_cursor(6)
+        review.show_tab(0)
+        if review.rows():
+            review.open(0)
+            frames(app, 3)
+            screens.add("replay", capture(app))
+            replay = app.scene
+            for _ in range(40):
+                for _ in range(3):
+                    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n,
+                                                         mod=0, unicode="", scancode=0))
+                frames(app, 2)
+                screens.add("replay", capture(app))
+            del replay
+        app.show("replay", info=info, final=final)
+        frames(app, 3)
+        screens.add("replay", capture(app))
+    finally:
+        pygame.quit()
+    return screens
+
+
+# -- reading the texts as a player ------------------------------------------------------------
+SNAKE = re.compile(r"\b[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+\b")  # a key, not a word
+CODE = re.compile(r"\bseat \d|\b(?:None|True|False)\b(?! [a-z])|\b\w+(?:Error|Exception)\b|object at|"
+                  r"[{}]|\\n")
+# a big number without its separators: four digits or more in a row, not a code point
+BIG = re.compile(r"(?<![\d,.+\w])(?<!U\+)[-+]?\d{4,}(?:\.\d+)?(?![\d,])")
+AFTER_YOU = re.compile(r"\bYou (\w+)")
+MINUS_ZERO = re.compile(r"(?<![\d.,])-0(?:\.0+)?(?![\d.,])")  # "-0.0", "-0.0%"
+SETTINGS = {  # a setting's label and the values the code keeps (shown by their words)
+    "Coach": ("off", "request", "always"),
+    "Bot pace": ("slow", "normal", "fast"),
+}
+
+
+def raw_values() -> list[re.Pattern]:
+    """"Fortune deck: default", "Coach: request": a setting shown by its coded value."""
+    patterns = []
+    for info in GAMES.values():
+        for opt in info.options:
+            for coded, words in opt.names:
+                if str(coded) != words:
+                    patterns.append(re.compile(rf"\b{re.escape(opt.label)}: "
+                                               rf"{re.escape(str(coded))}(?!\w| game)"))
+    for label, values in SETTINGS.items():
+        patterns.append(re.compile(rf"\b{re.escape(label)}: (?:{'|'.join(values)})\b"))
+    return patterns
+
+
+def you_agrees(text: str) -> list[str]:
+    """"You rolls", "You is", "You scratche": a verb after "You" in the wrong form. (Its
+    own rule, not game.ui.words': a checker must not share the bug it looks for.)"""
+    wrong = []
+    for m in AFTER_YOU.finditer(text):
+        word = m.group(1)
+        third = word in ("is", "has", "was", "does") or (
+            word.endswith("s") and not word.endswith("ss") and word not in ("always", "us"))
+        cut = word.endswith(("che", "she", "sse", "xe", "zze"))  # an -es verb lost its "s"
+        if third or cut:
+            wrong.append(m.group(0))
+    if re.search(r"\bYou's\b", text):
+        wrong.append("You's")
+    return wrong
+
+
+def recased(text: str, names: list[str]) -> list[str]:
+    """A name written with other capitals than typed ("Åsa-märta" for "åsa-Märta"). ("You"
+    is also a word: "your turn" is not a re-cased name.)"""
+    found = []
+    lower = text.lower()
+    for name in names:
+        if name == "You":
+            continue
+        start = lower.find(name.lower())
+        while start >= 0:
+            seen = text[start:start + len(name)]
+            if seen != name:
+                found.append(seen)
+            start = lower.find(name.lower(), start + 1)
+    return found
+
+
+def problems(screens: Screens, numbers_in_rules: bool = False) -> list[str]:
+    """What a player would find odd in the texts of ``screens``."""
+    raw = raw_values()
+    out = []
+    for where, shown in screens.all():
+        said = f"{where}: {shown!r}"
+        out += [f"{said} has a code word {m.group(0)!r}" for m in SNAKE.finditer(shown)]
+        out += [f"{said} has code {m.group(0)!r}" for m in CODE.finditer(shown)]
+        out += [f"{said} shows a setting's coded value" for p in raw if p.search(shown)]
+        if numbers_in_rules or not where.startswith("rules"):
+            out += [f"{said} writes {m.group(0)} without separators" for m in BIG.finditer(shown)]
+        out += [f"{said} writes minus zero" for _ in MINUS_ZERO.finditer(shown)]
+        out += [f"{said}: {w!r} does not agree" for w in you_agrees(shown)]
+        out += [f"{said} re-cases the name {w!r}" for w in recased(shown, screens.names)]
+    return out
