@@ -207,12 +207,12 @@ class Table(BaseTable):
                 return Banner(f"{says(who, 'loses')} the Sea Battle: {number(points)}", theme.BAD,
                               "farkle", big=True)
             if result == "truce":
-                return Banner(f"Swords under a Truce: {says(who, 'loses')} {number(-points)}", theme.BAD,
-                              "error", big=True)
+                return Banner(f"Swords under a Truce: {says(who, 'loses')} {number(-points)}",
+                              theme.BAD, "error", big=True)
             full = next((p for label, p in event["parts"] if label == "Full Chest"), None)
             if full is not None:
-                return Banner(f"FULL CHEST! Every die counts: {says(who, 'scores')} {points} "
-                              f"(+{full} bonus)", theme.ACCENT, "celebrate", big=True,
+                return Banner(f"FULL CHEST! Every die counts: {says(who, 'scores')} "
+                              f"{number(points)} (+{number(full)} bonus)", theme.ACCENT, "celebrate", big=True,
                               celebrate="gold")
             big = points >= 2000
             return Banner(f"{says(who, 'scores')} {number(points)} "
@@ -220,7 +220,7 @@ class Table(BaseTable):
                           theme.GOOD, "bonus" if big else "score", big=big)
         if kind == "island":
             return Banner(f"ISLAND OF SKULLS! {event['skulls']} skulls: the others lose "
-                          f"{event['penalty'] // max(1, event['skulls'])} a skull",
+                          f"{number(event['penalty'] // max(1, event['skulls']))} a skull",
                           theme.BAD, "island", big=True, celebrate="skulls")
         if kind == "island_penalty":
             if not event["victims"]:
