@@ -3,6 +3,8 @@ opens at a move, and it shows dice as small dice, not as "[6 6 4 1]"."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -13,6 +15,8 @@ from game.scenes.carddraw import CardDrawScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.session import SessionScene
+from game.ui import probe, text, theme
+from game.ui.dice import FACE_SETS
 from tests.ui_driver import continue_from_menu, frames, key
 
 
@@ -135,3 +139,110 @@ def test_a_replay_opened_at_a_move_starts_with_the_history_of_the_moves_before(a
     frames(app)
     assert replay.history.entries[:-1] == before
     assert replay.history.entries[-1][0].startswith(f"Moves 1 to {moves} were replayed")
+
+
+# -- dice drawn as dice -----------------------------------------------------------------
+DICE_TEXT = re.compile(r"\[[^\]]*\]")  # "[6 6 4 1]", "[3 skulls, 2 coins]"
+KNOWN = [("Ann rolls [6 6 4 1]", (6, 6, 4, 1)),
+         ("   Ann sets aside [1 5]: +150 (turn 150)", (1, 5)),
+         ("   You roll [3 skulls, 2 coins]", ("skull",) * 3 + ("gold",) * 2),
+         ("FARKLE! Констанция Щукин scores nothing with [2 3 4 6 6 2], 300 points lost",
+          (2, 3, 4, 6, 6, 2)),
+         ("   chest: [1 diamond, 2 swords, 1 parrot, 1 monkey, 1 coin, 1 skull, 1 sword]",
+          ("diamond", "sword", "sword", "parrot", "monkey", "gold", "skull", "sword")),
+         ("Seating order: 1. Ann, 2. Bob [the dealer]", ())]
+SCREENS = [(1280, 720, 1, False), (390, 844, 3, True), (360, 640, 2, True),
+           (844, 390, 3, True), (1280, 720, 2, False)]
+
+
+def screen_app(size):
+    from tests.test_ui_screens import make_app
+    return make_app(size)
+
+
+def history_shown(app, play):
+    """Draw the table with its history in view: (texts drawn in the history, dice drawn
+    in it as (value, rect), the history's text box)."""
+    if "history" not in play.regions:
+        play.show_pane("history")
+    frames(app)
+    with text.record() as drawn, probe.record_shown() as shown:
+        app.draw()
+    area = play.history.rect
+    words = [d for d in drawn if area.contains(d.box)]
+    dice = [(what, rect) for kind, what, rect in shown if kind == "die" and area.colliderect(rect)]
+    return words, dice, play.history.text_box
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=[f"{w}x{h}r{d}" for w, h, d, _ in SCREENS])
+def test_the_history_draws_dice_as_dice_in_reading_order(size):
+    app = screen_app(size)
+    try:
+        info = GAMES["farkle"]
+        state = info.new_game([Seat("Ann"), Seat("Bob", "easy")], seed=1)
+        play = app.show("play", info=info, state=state, autosave=False)
+        frames(app)
+        play.banner = None
+        lines = 0
+        for entry, values in KNOWN:  # each alone in the history
+            play.history.clear()
+            play.history.add(entry)
+            words, dice, box = history_shown(app, play)
+            assert tuple(v for v, _ in dice) == values, entry  # every die, in reading order
+            for v, r in dice:
+                assert box.contains(r), f"die {v} at {tuple(r)} outside the history {tuple(box)}"
+                assert play.history.line_h * 0.6 <= r.h <= play.history.line_h
+            on_screen = " ".join(d.text for d in words)
+            assert not DICE_TEXT.search(on_screen.replace("[the dealer]", "")), on_screen
+            assert not text.overflows(words) and not text.broken_words(words)
+            for d in words:  # words and dice never overlap, and the words stay in the box
+                assert box.contains(d.ink), f"{d.text!r} leaves the history"
+                assert not any(d.ink.colliderect(r) for _, r in dice), f"a die over {d.text!r}"
+            for i, (_, a) in enumerate(dice):
+                assert not any(a.colliderect(b) for _, b in dice[i + 1:])
+            assert play.history.entries == [(entry, theme.TEXT)]  # its words are kept
+            lines += len(play.history.lines)
+            if entry.startswith("Ann rolls"):
+                assert "Ann rolls" in on_screen
+            if "+150" in entry:
+                assert "+150 (turn 150)" in on_screen
+                indent = min(d.ink.x for d in words) - box.x
+                assert indent >= theme.px(6)  # its leading spaces: an indent
+            if "dealer" in entry:
+                assert "[the dealer]" in on_screen  # brackets that are not dice stay words
+        if size[0] < 500:
+            assert lines > len(KNOWN)  # on a phone the long ones wrap, dice and all
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("size", SCREENS[:3], ids=[f"{w}x{h}r{d}" for w, h, d, _ in SCREENS[:3]])
+def test_a_real_history_shows_its_dice_in_play_and_in_a_replay(game_id, size):
+    from tests.test_ui_screens import load, positions
+    info = GAMES[game_id]
+    mid, final = positions(game_id)
+    app = screen_app(size)
+    try:
+        state = load(info, mid)
+        play = app.show("play", info=info, state=state, autosave=False)
+        frames(app, 3)
+        play.banner = None
+        for k in range(2):
+            if k:  # the same moment in a replay opened there
+                scene = app.show("replay", info=info, final=load(info, final),
+                                 start=len(state.actions))
+                frames(app)
+            else:
+                scene = play
+            scene.banner = None
+            words, dice, box = history_shown(app, scene)
+            assert len(dice) >= 4, f"{game_id}: no dice drawn in the history"
+            faces = {v for v, _ in dice}
+            assert faces <= set(FACE_SETS["pirate" if game_id == "pirates" else "pips"])
+            on_screen = " ".join(d.text for d in words)
+            assert not DICE_TEXT.search(on_screen), on_screen
+            assert not text.overflows(words) and not text.under_floor(words)
+            assert all(box.contains(r) for _, r in dice)
+    finally:
+        pygame.quit()
