@@ -217,7 +217,14 @@ def _words(parts: list[Part]) -> tuple[int, list[list]]:
         else:
             lead = 0 if lead is None else lead
             words[-1].append(part)
-    return lead or 0, [w for w in words if w]
+    kept: list[list] = []
+    for word in words:  # a short word after dice stays with them ("{2 2 2} 200,")
+        if (kept and word and isinstance(kept[-1][-1], Dice) and len(word) == 1
+                and isinstance(word[0], str) and len(word[0]) <= 6):
+            kept[-1].append(" " + word[0])
+        elif word:
+            kept.append(word)
+    return lead or 0, kept
 
 
 def layout(parts: list[Part], width: int, style: Style, indent: int = 0) -> list[Line]:
@@ -288,7 +295,7 @@ def _runs(pieces: list[tuple[bool, object]], style: Style, x: int) -> Line:
         words.append((" " if spaced else "") + (piece if isinstance(piece, str) else
                                                 piece.source))
     for run, spaced in zip(runs, seps, strict=True):
-        if run is not runs[0]:
+        if run is not runs[0] and not (run.kind == "text" and run.value.startswith(" ")):
             x += style.space if spaced else style.gap
         run.x = x
         run.w = _width(run.value if run.kind == "text" else
