@@ -91,9 +91,7 @@ class TableScene(Scene):
         self.table.new_turn()
         self._build_top_buttons()
         if state.actions:  # continued, or a replay opened at a move: its history, whole
-            self.history.clear()
-            for text, colour in replayed_history(info, state):
-                self.history.add(text, colour)
+            self.history.restore(replayed_history(info, state))
         elif announces_seating(state):
             self._announce_seating()
 

@@ -98,6 +98,13 @@ class History:
         if self.offset:  # reading older lines: keep them still while new ones arrive
             self.offset = min(self.offset + len(new), self.max_offset)
 
+    def restore(self, entries: list[tuple[str, tuple]]) -> None:
+        """Start again with these entries (a continued game's history), newest last; they
+        are wrapped when first shown."""
+        self.entries = list(entries)[-LIMIT:]
+        self.offset = 0
+        self._wrapped, self._wrap_key = [], None
+
     def clear(self) -> None:
         self.entries, self.offset = [], 0
         self._wrapped, self._wrap_key = [], None
