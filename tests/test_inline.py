@@ -16,7 +16,11 @@ from game.ui import inline, theme  # noqa: E402
 @pytest.fixture(autouse=True)
 def fonts():
     pygame.init()
+    saved = theme.metrics.size, theme.metrics.dpr, theme.metrics.touch
+    theme.metrics.configure((1280, 720))  # the design size, whatever ran before
+    theme.forget_fonts()  # (faces of an earlier test's pygame are gone)
     yield
+    theme.metrics.configure(*saved)
 
 
 def pictures(text: str, bracket: str = "[") -> list:
