@@ -460,6 +460,19 @@ def fx_your_turn(rng: random.Random) -> list[float]:
     return finish(buf, 0.5)
 
 
+def fx_record(rng: random.Random) -> list[float]:
+    """A new record: a brass call (a rising fourth, twice) over a bell chord that rings on,
+    with a glassy sparkle on top (about 1.6 s), unlike the win fanfare it follows."""
+    buf = silence(1.65)
+    for name, t, d in (("G4", 0.0, 0.12), ("C5", 0.12, 0.12), ("G4", 0.26, 0.12),
+                       ("C5", 0.38, 0.5)):
+        mix(buf, brass(note(name), d, attack=0.01, release=0.05, bright=0.8), t, 0.45)
+    for name, gain in (("C6", 0.55), ("E6", 0.45), ("G6", 0.45), ("C7", 0.35)):
+        mix(buf, bell(note(name), 1.1, 0.45, detune=0.003), 0.5, gain)
+    glass = [(1.0, 1.0), (2.76, 0.25), (5.4, 0.08)]
+    for k in range(7):
+        name = ("C7", "E7", "G7", "C8")[rng.randrange(4)]
+        mix(buf, bell(note(name), 0.35, 0.08, partials=glass), 0.55 + 0.09 * k, 0.18)
 EFFECTS = {
     "roll": fx_roll,
     "hold": fx_hold,
@@ -475,6 +488,7 @@ EFFECTS = {
     "celebrate": fx_celebrate,
     "island": fx_island,
     "your_turn": fx_your_turn,
+    "record": fx_record,
 }
 
 

@@ -1,5 +1,11 @@
 """Results: the ranking, the winner celebrated, each player's final sheet or board beside
-it, play again with the same seats or go back."""
+it, play again with the same seats or go back.
+
+The standings panel is as large as its rows (large rows for a few players) and the final
+sheet takes the rest. A new record (the records' "new best!", "high score #n") gets a
+moment of its own: a card in its own place under the standings, shown a beat after the
+results with a sound. Confetti falls once, behind everything and never across a text or a
+panel (``confetti_rects``)."""
 
 from __future__ import annotations
 
@@ -13,14 +19,17 @@ from game.catalog import GameInfo
 from game.rules.core import GameState
 from game.rules.shared import TargetRace
 from game.scenes.tables import StandIn, load_table
-from game.ui import layout, theme
+from game.ui import layout, probe, theme
 from game.ui.layout import fr
 from game.ui.sheet import ScoreSheet
-from game.ui.text import draw_text_in
+from game.ui.text import draw_text_in, text_width
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import count, number, says
 
 CONFETTI_SECONDS = 6.0  # the confetti falls once, then the screen is still
+RECORD_AT = 0.9  # seconds: the new record is announced (card and sound) after the results
+RECORD_POP = 0.35  # seconds the card takes to arrive
+RECORD_H = 84  # dp: the new record's card at least, beside the sheet
 
 
 class ResultsScene(Scene):
@@ -56,12 +65,45 @@ class ResultsScene(Scene):
         ])
         for _ in range(3):  # the focus starts on Play again (Standings)
             self.focus.move(1)
+        self.record_box = pygame.Rect(0, 0, 0, 0)
+        self.row_h = theme.px(52)
+        self.celebrated = False  # the new record was announced (its sound played)
         app.sounds.play("win")
 
+    # -- what there is to show -------------------------------------------------------------
+    def records(self) -> list[tuple[str, str]]:
+        """The new records of this game, per player in ranking order: (name, what)."""
+        out = []
+        for r in self.ranking:
+            for seat in r["seats"]:
+                news = self.news.get(seat)
+                if news:
+                    out.append((self.state.seats[seat].name, ", ".join(news)))
+        return out
+
+    def record_shown(self) -> float:
+        """How far the new record's card has arrived (0: not yet, 1: all there)."""
+        if not self.records() or self.time < RECORD_AT:
+            return 0.0
+        return min(1.0, (self.time - RECORD_AT) / RECORD_POP)
+
+    def _ranking_height(self, rows: float) -> float:
+        """The standings panel's height in dp with rows ``rows`` dp high."""
+        return 20 + 26 + 6 + max(1, len(self.ranking)) * rows + 4
+
+    def _ranking_width(self, size: float) -> float:
+        """The standings panel's width in dp: place, dot, the longest name at ``size`` (as
+        far as it goes), the score and the chips."""
+        widest = max((theme.dp(text_width(r["name"], size, True)) for r in self.ranking),
+                     default=120)
+        chips = 90 + 6 if getattr(self.state, "chips", None) else 0
+        return 28 + 16 + 60 + 24 + min(max(widest, 140), 340) + 110 + chips + 18
+
     def relayout(self) -> None:
-        """Title and headline on top; the ranking and the final sheet side by side (one
-        above the other on a phone held upright), each filling its half; the buttons at the
-        foot, in one row where they fit."""
+        """Title and headline on top; the standings (as tall as their rows, large rows for a
+        few players) with the new record's card under them, and the final sheet taking the
+        rest beside them (under them on a phone held upright); the buttons at the foot, in
+        one row where they fit."""
         f = layout.form()
         screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 24)
         control = layout.touch_size(52)
@@ -71,19 +113,47 @@ class ResultsScene(Scene):
             top, body, foot = layout.rows(screen, 44, fr(), foot_h, gap=8)
             self.headline_box, self.title_box = layout.cols(top, fr(1.4), fr(1), gap=12)
             self.message = top
-        else:
-            self.title_box, self.headline_box, body, self.message, foot = layout.rows(
-                screen, 34, 60, fr(), 40, foot_h, gap=8)
+        else:  # (a message covers the headline while it is shown: the sheet has the room)
+            self.title_box, self.headline_box, body, foot = layout.rows(
+                screen, 34, 60, fr(), foot_h, gap=8)
+            self.message = layout.centred(self.headline_box, 900, 48)
         for b, r in zip(self.focus.buttons, layout.flow(foot, widths, control, gap=10),
                         strict=True):
             b.rect = r
-        n = len(self.ranking)
+        n = max(1, len(self.ranking))
+        rows = 72 if n <= 2 else 64 if n <= 4 else 52
+        record = bool(self.records())
+        nothing = pygame.Rect(body.x, body.y, 0, 0)
+        lines = min(3, len(self.records()))
+        card_h = 34 + 22 * lines + 14  # dp: "New record!" and a line per player
         if f.portrait:
-            rank_h = min(theme.dp(body.h) * 0.45, 50 + n * 52)
-            self.ranking_box, self.sheet_box = layout.rows(body, rank_h, fr(), gap=10)
+            card = card_h if record else 0
+            rank_h = min(theme.dp(body.h) * 0.45, self._ranking_height(min(rows, 52)))
+            if card and theme.dp(body.h) - rank_h - card - 20 < 200:
+                card = 0  # no room for the card: the title says it instead
+            if card:
+                self.ranking_box, self.record_box, self.sheet_box = layout.rows(
+                    body, rank_h, card, fr(), gap=10)
+            else:
+                self.ranking_box, self.sheet_box = layout.rows(body, rank_h, fr(), gap=10)
+                self.record_box = nothing
         else:
-            self.ranking_box, self.sheet_box = layout.cols(body, fr(0.8, min=280), fr(1.2),
-                                                           gap=18)
+            size = max(18, min(34, rows * 0.42))
+            left_w = min(self._ranking_width(size), theme.dp(body.w) * 0.42)
+            left, self.sheet_box = layout.cols(body, max(280, left_w), fr(), gap=18)
+            card = max(RECORD_H, card_h) if record else 0
+            room = theme.dp(left.h) - (card + 10 if card else 0)
+            if card and room < self._ranking_height(26):
+                card, room = 0, theme.dp(left.h)  # no room for the card: said in the title
+            rank_h = min(room, self._ranking_height(rows))
+            if card:
+                self.ranking_box, self.record_box, _ = layout.rows(left, rank_h, card, fr(),
+                                                                   gap=10)
+            else:
+                self.ranking_box, _ = layout.rows(left, rank_h, fr())
+                self.record_box = nothing
+        inner_h = self.ranking_box.h - theme.px(20 + 26 + 6 + 4)
+        self.row_h = max(theme.px(26), min(theme.px(110), inner_h // n))
         self.sheet.rect = self.sheet_box
 
     def message_rect(self) -> pygame.Rect:
@@ -144,6 +214,9 @@ class ResultsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if not self.celebrated and self.record_shown() > 0:
+            self.celebrated = True  # the new record's moment: its card arrives, its sound
+            self.app.sounds.play("record")
 
     def headline(self) -> str:
         winners = [r for r in self.ranking if r["place"] == 1]
@@ -176,23 +249,36 @@ class ResultsScene(Scene):
             title += f" of game {len(self.session.games)} of {self.session.length}"
         if self.hinted:
             title += " · hints used"
+        if self.records() and not self.record_box.w and self.record_shown():
+            title += " · new record!"
         if not (self.app.toast and self.message.colliderect(self.headline_box)):
             draw_text_in(surface, title, self.title_box, 20, theme.TEXT_DIM, True, min_size=14,
                          wrap=True)
             draw_text_in(surface, self.headline(), self.headline_box, 44, theme.ACCENT, True,
                          min_size=20, display=True)
         self._draw_ranking(surface)
+        self._draw_record(surface)
         self.sheet.draw(surface, self.table.sheet())
         self.focus.draw(surface)
 
-    def _draw_confetti(self, surface: pygame.Surface) -> None:
-        """Confetti falls once, behind everything and never across the title or the
-        headline."""
+    def keep_out(self) -> list[pygame.Rect]:
+        """Where confetti never falls: the title and the headline, the panels, the new
+        record's card, the buttons, and the place of messages while one is shown."""
+        boxes = [self.title_box, self.headline_box, self.ranking_box, self.sheet_box,
+                 self.record_box] + [b.rect for b in self.focus.buttons]
+        if self.app.toast:
+            boxes.append(self.message)
+        return [b.inflate(theme.px(6), theme.px(6)) for b in boxes if b.w and b.h]
+
+    def confetti_rects(self, size: tuple[int, int]) -> list[tuple[pygame.Rect, tuple]]:
+        """The pieces of confetti in the air now, on a window of ``size``: (rect, colour),
+        none of them over a text or a panel (a piece passing behind one is not drawn)."""
         if self.time >= CONFETTI_SECONDS:
-            return
-        w, h = surface.get_size()
-        keep_out = (self.title_box.union(self.headline_box), self.ranking_box, self.sheet_box)
+            return []
+        w, h = size
+        keep_out = self.keep_out()
         piece_w, piece_h = theme.px(8), theme.px(12)
+        out = []
         for x, start, speed, phase, colour in self.confetti:
             y = theme.px(self.time * speed - start)
             if y < -piece_h or y > h:
@@ -200,9 +286,44 @@ class ResultsScene(Scene):
             xx = x * w + math.sin(self.time * 2 + phase) * theme.px(18)
             piece = pygame.Rect(int(xx), y, piece_w,
                                 piece_h + int(theme.px(4) * math.sin(phase + self.time * 5)))
-            if any(piece.colliderect(r) for r in keep_out):
-                continue
+            if piece.collidelist(keep_out) < 0:
+                out.append((piece, colour))
+        return out
+
+    def _draw_confetti(self, surface: pygame.Surface) -> None:
+        """Confetti falls once, behind everything and never across a text or a panel."""
+        for piece, colour in self.confetti_rects(surface.get_size()):
             pygame.draw.rect(surface, colour, piece)
+            probe.shown("confetti", colour, piece)
+
+    def _draw_record(self, surface: pygame.Surface) -> None:
+        """The new record's card: a gold star and who set what record, arriving with a pop
+        a beat after the results (the sound plays then); its place is kept from the start,
+        so nothing moves or is covered when it comes."""
+        box = self.record_box
+        shown = self.record_shown()
+        if not box.w or not shown:
+            return
+        px = theme.px
+        grow = 1 + 0.12 * math.sin(math.pi * shown) if shown < 1 else 1.0
+        card = box.inflate(-int(box.w * (1 - shown) * 0.3), -int(box.h * (1 - shown) * 0.3))
+        panel(surface, card, (60, 52, 24), 16, theme.ACCENT)
+        star_side = min(card.h - px(16), px(56))
+        star = pygame.Rect(card.x + px(12), card.centery - star_side // 2, star_side,
+                           star_side)
+        spin = self.time * 40 if self.time < CONFETTI_SECONDS else 0
+        _star(surface, star.center, star_side / 2 * min(1.0, grow), theme.ACCENT, spin)
+        words = pygame.Rect(star.right + px(12), card.y + px(6),
+                            card.right - star.right - px(24), card.h - px(12))
+        records = self.records()
+        lines = [f"{name}: {what}" for name, what in records[:3]]
+        if len(records) > 3:
+            lines[-1] += f" (+{len(records) - 3} more)"
+        head, rest = layout.rows(words, fr(34, max=40), fr(22 * len(lines)), gap=2)
+        draw_text_in(surface, "New record!", head, 26, theme.ACCENT, True, "left",
+                     min_size=16, display=True)
+        draw_text_in(surface, "\n".join(lines), rest, 16, theme.TEXT, True, "left",
+                     valign="top", min_size=12, wrap=True)
 
     def _draw_ranking(self, surface: pygame.Surface) -> None:
         """Place, side, score (and chips) for each player or team, rows filling the panel:
@@ -213,8 +334,7 @@ class ResultsScene(Scene):
         chips = getattr(self.state, "chips", None)
         inner = layout.inset(box, x=14, y=10)
         head, body = layout.rows(inner, 26, fr(), gap=6)
-        n = max(1, len(self.ranking))
-        row_h = max(min(body.h // n, px(110)), px(26))
+        row_h = self.row_h
         size = max(18, min(34, theme.dp(row_h) * 0.42))
         tracks = [46 if size < 26 else 60, 24, fr(), 110 if size >= 26 else 84]
         if chips:
@@ -250,3 +370,15 @@ class ResultsScene(Scene):
                 draw_text_in(surface, number(chips[r["seat"]]), cells[4], max(16, size - 4),
                              theme.ACCENT, False, "right", min_size=16)
             y += row_h
+
+
+def _star(surface: pygame.Surface, centre, radius: float, colour, turn: float = 0.0) -> None:
+    """A five-pointed star, ``turn`` degrees round."""
+    cx, cy = centre
+    points = []
+    for k in range(10):
+        r = radius if k % 2 == 0 else radius * 0.45
+        a = math.radians(turn + k * 36 - 90)
+        points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    if radius >= 2:
+        pygame.draw.polygon(surface, colour, points)

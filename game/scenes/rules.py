@@ -1,5 +1,10 @@
 """Rules help, in the project's own words, from assets/rules/<game>.txt; scrollable with
-the wheel, a finger, the arrows and PgUp/PgDn."""
+the wheel, a finger, the arrows and PgUp/PgDn.
+
+The texts show what they describe: ``{3 3 3 5 5}`` is drawn as dice (``{skull parrot}``:
+Pirate Fortune's faces), ``{card:captain}`` as the Fortune Card itself (game.ui.inline).
+Dice stand in the line with the words; the cards a line starts with stand beside its
+text (above it where the window is too narrow for both)."""
 
 from __future__ import annotations
 
@@ -7,13 +12,16 @@ import pygame
 
 from game.app import App, Scene
 from game.catalog import GameInfo
-from game.ui import layout, theme
+from game.ui import inline, layout, theme
+from game.ui.cards import draw_card
 from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, draw_text, panel, wrap
 
 HEAD, BODY = 24, 17  # dp
+CARD_W = 58  # dp: a Fortune Card beside its rule
+BULLET = 26  # dp: a bullet's text starts this far in
 
 
 def load_rules(name: str) -> str:
@@ -24,23 +32,92 @@ def load_rules(name: str) -> str:
         return f"# Rules\nThe rules text for this game is missing ({path.name})."
 
 
-def layout_text(text: str, width: int) -> list[tuple[str, float, bool, tuple]]:
-    """Lines ready to draw: (text, size in dp, bold, colour); '# ' heads, '- ' bullets;
-    ``width`` in device pixels."""
-    out: list[tuple[str, float, bool, tuple]] = []
-    indent = theme.px(26)
+class RuleLine(tuple):
+    """One line of the rules ready to draw: unpacks as (words, size in dp, bold, colour),
+    the words as a screen reader would get them (dice as "[3 3 5]", a card by its name).
+    ``layout``: its words and dice (None for a heading); ``x``: where it starts (device
+    px from the left of the text); ``bullet``: it starts a bullet point; ``cards``: the
+    Fortune Cards drawn with it, (name, rect from the line's top left); ``h``: the height
+    it takes."""
+
+    def __new__(cls, text: str, size: float, bold: bool, colour: tuple, h: int,
+                layout: inline.Line | None = None, x: int = 0, bullet: bool = False,
+                cards: tuple = ()):
+        self = super().__new__(cls, (text, size, bold, colour))
+        self.h, self.layout, self.x, self.bullet, self.cards = h, layout, x, bullet, cards
+        return self
+
+    def extent(self) -> pygame.Rect:
+        """What it covers, from its top left (its cards may reach below its line)."""
+        area = pygame.Rect(0, 0, 1, self.h)
+        for _, rect in self.cards:
+            area.union_ip(rect)
+        return area
+
+
+def body_style(width: int | None = None) -> inline.Style:
+    """The body's face with its dice, and its cards (smaller in a narrow text: a phone)."""
+    style = inline.style_for(theme.font(BODY))
+    narrow = width is not None and theme.dp(width) < 480
+    style.card_w = theme.px(CARD_W - 12 if narrow else CARD_W)
+    style.card_h = int(style.card_w * 1.46)
+    return style
+
+
+def _block(body: str, width: int, bullet: bool) -> list[RuleLine]:
+    """A paragraph or a bullet point: its words with their dice in lines, the cards it
+    starts with beside them (over them when they would leave the words too little room)."""
+    style = body_style(width)
+    lh = line_height(BODY)
+    parts = inline.parse(body, "{")
+    cards = []
+    while parts and (isinstance(parts[0], inline.Card) or
+                     (isinstance(parts[0], str) and not parts[0].strip() and len(parts) > 1)):
+        part = parts.pop(0)
+        if isinstance(part, inline.Card):
+            cards.append(part.name)
+    if parts and isinstance(parts[0], str):
+        parts[0] = parts[0].lstrip()
+    x = theme.px(BULLET) if bullet else 0
+    gap = theme.px(8)
+    figure_w = len(cards) * style.card_w + max(0, len(cards) - 1) * gap
+    beside = cards and figure_w <= (width - x) * 0.45
+    placed = tuple((name, pygame.Rect(x + k * (style.card_w + gap), theme.px(4), style.card_w,
+                                      style.card_h)) for k, name in enumerate(cards))
+    out: list[RuleLine] = []
+    if cards and not beside:  # the cards in a row of their own, the words under them
+        out.append(RuleLine("", BODY, False, theme.TEXT, style.card_h + theme.px(10),
+                            bullet=False, cards=placed))
+    text_x = x + figure_w + theme.px(14) if beside else x
+    lines = inline.layout(parts, max(theme.px(60), width - text_x), style)
+    words = inline.plain(body, "{").strip()
+    for i, line in enumerate(lines):
+        out.append(RuleLine(words if i == 0 else "", BODY, False, theme.TEXT, lh, line,
+                            text_x, bullet and i == 0, placed if beside and i == 0 else ()))
+    if beside:  # the lines make room for the cards beside them
+        short = style.card_h + theme.px(12) - lh * len(lines)
+        if short > 0:
+            last = out[-1]
+            out[-1] = RuleLine(last[0], BODY, False, theme.TEXT, last.h + short, last.layout,
+                               last.x, last.bullet, last.cards)
+    return out
+
+
+def layout_text(text: str, width: int) -> list[RuleLine]:
+    """Lines ready to draw; '# ' heads, '- ' bullets, {dice} and {card:name} drawn as
+    pictures; ``width`` in device pixels."""
+    out: list[RuleLine] = []
     for raw in text.splitlines():
         line = raw.rstrip()
         if not line:
-            out.append(("", 8, False, theme.TEXT))
+            out.append(RuleLine("", 8, False, theme.TEXT, line_height(8)))
         elif line.startswith("# "):
-            out += [(p, HEAD, True, theme.ACCENT) for p in wrap(line[2:], HEAD, width, True)]
+            out += [RuleLine(p, HEAD, True, theme.ACCENT, line_height(HEAD))
+                    for p in wrap(line[2:], HEAD, width, True)]
         elif line.startswith("- "):
-            parts = wrap(line[2:], BODY, width - indent)
-            out += [(("•  " if i == 0 else "    ") + p, BODY, False, theme.TEXT)
-                    for i, p in enumerate(parts)]
+            out += _block(line[2:], width, bullet=True)
         else:
-            out += [(p, BODY, False, theme.TEXT) for p in wrap(line, BODY, width)]
+            out += _block(line, width, bullet=False)
     return out
 
 
@@ -68,7 +145,7 @@ class RulesScene(Scene):
         self.message = layout.cols(foot, fr(), 220, fr(), gap=10)[0]
         viewport = layout.inset(self.box, 16)
         self.lines = layout_text(self.text, viewport.w - theme.px(14))
-        self.area.set(viewport, sum(line_height(size) for _, size, _, _ in self.lines))
+        self.area.set(viewport, sum(line.h for line in self.lines))
 
     def handle(self, event: pygame.event.Event) -> None:
         self.ensure_layout()
@@ -90,6 +167,23 @@ class RulesScene(Scene):
         self.ensure_layout()
         return self.message
 
+    @staticmethod
+    def _draw_line(surface: pygame.Surface, line: RuleLine, x: int, y: int,
+                   style: inline.Style) -> None:
+        text, size, bold, colour = line
+        h = line_height(size)
+        for name, rect in line.cards:
+            draw_card(surface, rect.move(x, y), name, effect=False)
+        if line.layout is None:
+            if text:
+                draw_text(surface, text, (x, y + h // 2), size, colour, bold, "midleft")
+            return
+        if line.bullet:
+            draw_text_in(surface, "•", pygame.Rect(x, y, theme.px(BULLET) - theme.px(4), h),
+                         size, colour, align="left", min_size=size)
+        inline.draw_line(surface, line.layout, x + line.x, y,
+                         max(h, style.face.get_height()), size, colour, style)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         surface.fill(theme.BG)
@@ -97,13 +191,14 @@ class RulesScene(Scene):
                      True, min_size=18)
         panel(surface, self.box, theme.PANEL, 18, theme.LINE)
         with self.area.clip(surface):
-            y = self.area.viewport.y - self.area.offset
-            for text, size, bold, colour in self.lines:
-                h = line_height(size)
-                if text and y + h > self.area.viewport.y and y < self.area.viewport.bottom:
-                    draw_text(surface, text, (self.area.viewport.x, y + h // 2), size, colour,
-                              bold, "midleft")
-                y += h
+            view = self.area.viewport
+            y = view.y - self.area.offset
+            style = body_style()
+            for line in self.lines:
+                covers = line.extent().move(view.x, y)
+                if covers.bottom > view.y and covers.y < view.bottom:
+                    self._draw_line(surface, line, view.x, y, style)
+                y += line.h
         self.area.draw_bar(surface)
         if self.area.scrolls and not theme.metrics.touch and self.app.toast is None:
             draw_text_in(surface, "Scroll: wheel, arrows, PgUp/PgDn", self.message, 14,

@@ -35,7 +35,7 @@ from game.app import App, Scene
 from game.bots import make_policy
 from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
-from game.scenes.tables import load_table
+from game.scenes.tables import announces_seating, load_table, replayed_history, seating_text
 from game.scenes.tables.base import Banner
 from game.tasks import FRAME_BUDGET, Task
 from game.ui import layout, probe, theme
@@ -116,7 +116,9 @@ class TableScene(Scene):
         self.odds = OddsView(self)  # exact odds on a human's turn (O)
         self.table.new_turn()
         self._build_top_buttons()
-        if state.turns_played == 0 and not state.is_over() and not getattr(state, "dice", None):
+        if state.actions:  # continued, or a replay opened at a move: its history, whole
+            self.history.restore(replayed_history(info, state))
+        elif announces_seating(state):
             self._announce_seating()
 
     @property
@@ -147,8 +149,7 @@ class TableScene(Scene):
         return self.state.seats[seat].name
 
     def _announce_seating(self) -> None:
-        order = [self.name(s) for s in self.state.order]
-        text = "Seating order: " + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(order))
+        text = seating_text(self.state)
         self.history.add(text, theme.INFO)
         self._raise_banner(Banner(text, theme.INFO, "", big=True))
 

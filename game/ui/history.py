@@ -1,24 +1,38 @@
 """The move history: every roll, choice and result of every player, newest at the bottom,
 scrollable with the wheel, PgUp/PgDn or the two arrow buttons (touch). Entries are kept
 whole and wrapped once for the width they are shown at (again only when that changes), so a
-long game costs nothing per frame."""
+long game costs nothing per frame.
+
+An entry is text, with its dice written as "[6 6 4 1]" (``tables.base.dice_text``) or, in
+Pirate Fortune, "[3 skulls, 2 coins]": that is what a log or a screen reader gets. Drawn,
+each such group is small dice the size of the text (game.ui.inline), wrapping with it."""
 
 from __future__ import annotations
 
 import pygame
 
-from . import probe, theme
-from .text import draw_text_in, wrap_lines
+from . import inline, probe, theme
+from .text import draw_text_in
 
 SIZE = 15  # dp
 LIMIT = 3000  # entries kept; a game of eight players stays far below it
+
+
+class HistoryLine(tuple):
+    """One drawn line of an entry: unpacks as (text, colour), the text in words (a line
+    after an entry's first starts with "   "); ``layout`` is what is drawn."""
+
+    def __new__(cls, text: str, colour: tuple, layout: inline.Line):
+        self = super().__new__(cls, (text, colour))
+        self.layout = layout
+        return self
 
 
 class History:
     def __init__(self, rect: pygame.Rect):
         self.entries: list[tuple[str, tuple]] = []
         self.offset = 0  # lines scrolled up from the newest
-        self._wrapped: list[tuple[str, tuple]] = []
+        self._wrapped: list[HistoryLine] = []
         self._wrap_key = None
         self.set_rect(rect)
 
@@ -43,16 +57,21 @@ class History:
         return pygame.Rect(self.rect.x + pad + theme.px(2), self.rect.y + theme.px(4),
                            self.up.left - self.rect.x - 2 * pad, self.rect.h - theme.px(8))
 
-    def _wrap(self, text: str, colour) -> list[tuple[str, tuple]]:
-        face = theme.font(SIZE)
+    def _style(self) -> inline.Style:
+        return inline.style_for(theme.font(SIZE))
+
+    def _wrap(self, text: str, colour) -> list[HistoryLine]:
+        style = self._style()
         width = max(1, self.text_box.w - theme.px(16))
-        return [(("   " if i else "") + line, colour)
-                for i, line in enumerate(wrap_lines(face, text, width))]
+        lines = inline.layout(inline.parse(text), width, style,
+                              indent=style.face.size("   ")[0])
+        return [HistoryLine(("   " if i else "") + line.text, colour, line)
+                for i, line in enumerate(lines)]
 
     @property
-    def lines(self) -> list[tuple[str, tuple]]:
-        """The entries wrapped to the box: (line, colour). Wrapped again only when the box
-        or the scale changed; a new entry is wrapped when it is added."""
+    def lines(self) -> list[HistoryLine]:
+        """The entries wrapped to the box: (line, colour) with its layout. Wrapped again
+        only when the box or the scale changed; a new entry is wrapped when it is added."""
         key = (self.text_box.w, theme.metrics.scale, theme.generation)
         if key != self._wrap_key:
             self._wrapped = [line for text, colour in self.entries
@@ -79,6 +98,13 @@ class History:
         if self.offset:  # reading older lines: keep them still while new ones arrive
             self.offset = min(self.offset + len(new), self.max_offset)
 
+    def restore(self, entries: list[tuple[str, tuple]]) -> None:
+        """Start again with these entries (a continued game's history), newest last; they
+        are wrapped when first shown."""
+        self.entries = list(entries)[-LIMIT:]
+        self.offset = 0
+        self._wrapped, self._wrap_key = [], None
+
     def clear(self) -> None:
         self.entries, self.offset = [], 0
         self._wrapped, self._wrap_key = [], None
@@ -104,9 +130,9 @@ class History:
         shown = lines[max(0, end - self.visible):end]
         lh = self.line_h
         y = box.bottom - len(shown) * lh
-        for text, colour in shown:
-            draw_text_in(surface, text, pygame.Rect(box.x, y, box.w, lh), SIZE, colour,
-                         align="left", min_size=SIZE)
+        style = self._style()
+        for line in shown:
+            inline.draw_line(surface, line.layout, box.x, y, lh, SIZE, line[1], style)
             y += lh
         if not lines:
             draw_text_in(surface, "Every move of the game will be listed here.", box, SIZE,

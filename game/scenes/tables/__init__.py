@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 
+from game.ui import theme
+
 
 def load_table(name: str):
     return importlib.import_module(f"game.scenes.tables.{name}").Table
@@ -21,3 +23,75 @@ class StandIn:
 
     def name(self, seat: int) -> str:
         return self.state.seats[seat].name
+
+
+# -- the move history of a game that already has moves ------------------------------------
+def seating_text(state) -> str:
+    """The history's first line (and the banner) of a new game: who sits where."""
+    order = [state.seats[s].name for s in state.order]
+    return "Seating order: " + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(order))
+
+
+def announces_seating(state) -> bool:
+    """Whether a table opened on ``state`` announces the seating: a game not begun yet."""
+    return state.turns_played == 0 and not state.is_over() and not getattr(state, "dice", None)
+
+
+def history_entries(table, event) -> list[tuple[str, tuple]]:
+    """What the play scene writes in the move history for ``event`` once it is shown
+    (``TableScene._show``): the table's history line, else its banner's words."""
+    line = table.history_line(event)
+    if line:
+        return [line]
+    banner = table.describe(event)
+    return [(banner.text, banner.colour)] if banner else []
+
+
+class _Entries:
+    """A move history that only keeps its entries (what a table adds itself, such as Bona
+    Fortuna's roll-off line)."""
+
+    def __init__(self):
+        self.entries: list[tuple[str, tuple]] = []
+
+    def add(self, text: str, colour=theme.TEXT) -> None:
+        self.entries.append((text, colour))
+
+
+class Rewind(StandIn):
+    """A stand-in scene that plays a game's moves again from its seed, so its table words
+    each event as it did in play."""
+
+    fast_forward = True
+
+    def __init__(self, state):
+        super().__init__(state)
+        self.history = _Entries()
+        self.shown_seat = None if state.is_over() else state.current
+
+
+def replayed_history(info, state) -> list[tuple[str, tuple]]:
+    """The move history of ``state`` as play wrote it: its moves replayed from the seed
+    through a fresh game and a table of its own, each event worded as the play scene words
+    it when it is shown (no animation, no sound). A continued game, a replay opened at a
+    move and a review's jump start with it, so the history comes back whole."""
+    fresh = type(state)(state.seats, state.options, state.seed)
+    scene = Rewind(fresh)
+    table = load_table(info.table_module())(scene)
+    table.new_turn()
+    if announces_seating(fresh):
+        scene.history.add(seating_text(fresh), theme.INFO)
+    turn = (fresh.current, fresh.turns_played)
+    for action in state.actions:
+        events = fresh.apply(action)
+        table.after_action(action, events)
+        if (fresh.current, fresh.turns_played) != turn:
+            turn = (fresh.current, fresh.turns_played)
+            table.new_turn()
+        for event in events:
+            if event["type"] == "turn":
+                scene.shown_seat = event["seat"]
+            elif event["type"] == "game_over":
+                scene.shown_seat = None
+            scene.history.entries += history_entries(table, event)
+    return scene.history.entries

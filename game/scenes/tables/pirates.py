@@ -12,6 +12,7 @@ from game.scenes.tables.base import Table as BaseTable
 from game.ui import layout, probe, theme
 from game.ui.cards import draw_card
 from game.ui.dice import die_index_for_key
+from game.ui.inline import FACE_WORDS
 from game.ui.layout import fr
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.symbols import draw_symbol
@@ -22,11 +23,15 @@ HISTORY_ROWS = 8
 LEADER = (92, 74, 20)
 ISLAND_TINT = (90, 20, 30, 120)
 END_PAUSE = 0.6  # seconds to see how a turn ended before the next card is drawn
-FACE_WORDS = {"skull": ("skull", "skulls"), "parrot": ("parrot", "parrots"),
-              "monkey": ("monkey", "monkeys"), "sword": ("sword", "swords"),
-              "gold": ("coin", "coins"), "diamond": ("diamond", "diamonds")}
 RESULT_TEXT = {"disqualified": "out", "island": "island", "battle_lost": "battle",
                "truce": "truce", "storm": "storm", "score": ""}
+
+
+def faces_text(faces: list[str]) -> str:
+    """Pirate dice as the history writes them, counted: "[3 skulls, 2 coins]" (drawn as
+    dice, game.ui.inline)."""
+    return "[" + ", ".join(count(faces.count(f), *FACE_WORDS[f])
+                           for f in dict.fromkeys(sorted(faces))) + "]"
 
 
 def zones(tray: pygame.Rect) -> dict[str, pygame.Rect | int]:
@@ -246,14 +251,12 @@ class Table(BaseTable):
             seat = event["seat"]
             faces = [event["dice"][i] for i in range(len(event["dice"]))
                      if i not in event.get("hold", [])]
-            shown = ", ".join(count(faces.count(f), *FACE_WORDS[f])
-                              for f in dict.fromkeys(sorted(faces)))
-            return (f"   {says(self.scene.name(seat), 'rolls')} {shown}",
+            return (f"   {says(self.scene.name(seat), 'rolls')} {faces_text(faces)}",
                     theme.player_colour(seat))
         if kind == "chest":
             seat = event["seat"]
             on = [self.state.dice[i] for i in event["dice"]] if self.state.rolled else []
-            return (f"   chest: {', '.join(on) or 'empty'}", theme.player_colour(seat))
+            return (f"   chest: {faces_text(on) if on else 'empty'}", theme.player_colour(seat))
         return None
 
     # -- drawing -----------------------------------------------------------------------------
