@@ -173,7 +173,8 @@ def shown_dice(app, play):
         app.invalidate()
         frames(app)
     faces = [spec.value for spec in play.table.dice()]
-    drawn = [what for kind, what, _ in shown if kind == "die"]
+    tray = play.regions["tray"]  # (the move history draws small dice of its own)
+    drawn = [what for kind, what, rect in shown if kind == "die" and tray.contains(rect)]
     assert not drawn or drawn == faces or app.scene is not play
     return faces, shown
 
@@ -227,7 +228,8 @@ def rings(app):
     with probe.record_shown() as shown:
         app.invalidate()
         frames(app)
-    dice = [rect for kind, _, rect in shown if kind == "die"]
+    tray = app.scene.regions["tray"]  # (the move history draws small dice of its own)
+    dice = [rect for kind, _, rect in shown if kind == "die" and tray.colliderect(rect)]
     return {i: (rect, dice[i]) for kind, i, rect in shown if kind == "hint ring"}
 
 

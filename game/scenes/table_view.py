@@ -35,7 +35,13 @@ from game.app import App, Scene
 from game.bots import make_policy
 from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
-from game.scenes.tables import announces_seating, load_table, replayed_history, seating_text
+from game.scenes.tables import (
+    announces_seating,
+    history_entries,
+    load_table,
+    replayed_history,
+    seating_text,
+)
 from game.scenes.tables.base import Banner
 from game.tasks import FRAME_BUDGET, Task
 from game.ui import layout, probe, theme
@@ -342,15 +348,12 @@ class TableScene(Scene):
 
     def _words(self, event: Event) -> None:
         """An event's line in the history, and its banner (with its sound)."""
-        line = self.table.history_line(event)
-        if line:
-            self.history.add(*line)
+        for entry in history_entries(self.table, event):  # (one rule: Continue rewrites
+            self.history.add(*entry)                       # the history with it too)
         banner = self.table.describe(event)
         if banner:
             if banner.sound:
                 self.app.sounds.play(banner.sound)
-            if not line:
-                self.history.add(banner.text, banner.colour)
             if banner.big:
                 self._raise_banner(banner)
             if banner.celebrate:

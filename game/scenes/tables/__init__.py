@@ -83,14 +83,16 @@ def replayed_history(info, state) -> list[tuple[str, tuple]]:
         scene.history.add(seating_text(fresh), theme.INFO)
     turn = (fresh.current, fresh.turns_played)
     for action in state.actions:
-        events = fresh.apply(action)
+        events = table.arrange(fresh.apply(action))  # as TableScene.act orders and adds them
+        shown = table.moments(events)
         table.after_action(action, events)
         if (fresh.current, fresh.turns_played) != turn:
             turn = (fresh.current, fresh.turns_played)
             table.new_turn()
-        for event in events:
+        for event in shown:
             if event["type"] == "turn":
                 scene.shown_seat = event["seat"]
+                table.turn_shown()
             elif event["type"] == "game_over":
                 scene.shown_seat = None
             scene.history.entries += history_entries(table, event)
