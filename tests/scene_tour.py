@@ -341,7 +341,7 @@ def recased(text: str, names: list[str]) -> list[str]:
     return found
 
 
-def problems(screens: Screens, numbers_in_rules: bool = False) -> list[str]:
+def problems(screens: Screens, numbers_in_rules: bool = True) -> list[str]:
     """What a player would find odd in the texts of ``screens``."""
     raw = raw_values()
     out = []

@@ -147,8 +147,8 @@ def test_the_farkle_table_scores_what_it_says():
     from game.rules.farkle import score_selection
     checked = 0
     for line in bullets("farkle"):
-        for group, points in re.findall(r"\{([1-6 ]+)\}(?: is)? (\d+)", line):
-            assert score_selection(_dice(group)) == int(points), line
+        for group, points in re.findall(r"\{([1-6 ]+)\}(?: is)? ([\d,]+)", line):
+            assert score_selection(_dice(group)) == int(points.replace(",", "")), line
             checked += 1
     assert checked >= 15
 
