@@ -57,3 +57,20 @@ def test_lines_wrap_words_and_dice_within_their_width():
             assert all(line.runs[0].x >= lines[0].runs[0].x for line in lines[1:])
     one = inline.layout(inline.parse(text), 2000, style)
     assert len(one) == 1 and [r.kind for r in one[0].runs] == ["text", "dice", "text"]
+
+
+def test_a_text_with_dice_fits_its_box_with_its_dice_drawn():
+    """The banner beside the dice ("FARKLE! ... with [2 6]") draws its dice as dice, in its
+    box, at one size no smaller than the floor it is given, brackets never shown."""
+    from game.ui import probe, text
+    surface = pygame.Surface((600, 300))
+    for width in (520, 300, 180):
+        box = pygame.Rect(20, 20, width, 110)
+        with text.record() as words, probe.record_shown() as shown:
+            inline.draw_in(surface, "FARKLE! Ada scores nothing with [2 6], 350 points lost",
+                           box, 24, (255, 255, 255), True, 16)
+        dice = [what for kind, what, rect in shown if kind == "die" and box.contains(rect)]
+        assert dice == [2, 6], width
+        assert words and not text.overflows(words) and all(box.contains(d.ink) for d in words)
+        assert not any("[" in d.text or "]" in d.text for d in words)
+        assert len({d.size for d in words}) == 1 and min(d.size for d in words) >= 16

@@ -355,3 +355,23 @@ def test_seeded_ordinary_rolls_celebrate_nothing(app, game_id):
         assert len(set(state.dice)) > 1, "a seed whose rolls are ordinary"
         settle(app, play)
     watch.nothing()
+
+
+def test_a_farkle_banner_shows_its_dice_as_dice(app):
+    """The banner beside the dice writes its dice as the history does: drawn as dice, no
+    "[2 3 4 6 2 3]" in words."""
+    from game.ui import probe, text
+    play = start(app, "farkle", [Seat("Ann"), Seat("Bot", "easy")])
+    press(app, play, pygame.K_SPACE, [2, 3, 4, 6, 2, 3])  # Ann farkles
+    for _ in range(30):
+        if play.banner is not None:
+            break
+        frames(app)
+    assert play.banner is not None and "[2 3 4 6 2 3]" in play.banner[0].text
+    status = play.regions["status"]
+    with text.record() as words, probe.record_shown() as shown:
+        app.invalidate()
+        frames(app)
+    assert [w for kind, w, r in shown if kind == "die" and status.contains(r)] == \
+        [2, 3, 4, 6, 2, 3]
+    assert not any("[" in d.text for d in words if status.contains(d.box))

@@ -44,7 +44,7 @@ from game.scenes.tables import (
 )
 from game.scenes.tables.base import Banner
 from game.tasks import FRAME_BUDGET, Task
-from game.ui import layout, probe, theme
+from game.ui import inline, layout, probe, theme
 from game.ui.celebrate import Burst, TurnFlourish
 from game.ui.dice import THROW_SECONDS, DiceAnimator, draw_die
 from game.ui.history import History
@@ -867,14 +867,18 @@ class TableScene(Scene):
                     (x, y - 2 * r), (x + r // 2, y - r // 2), (x + 2 * r, y),
                     (x + r // 2, y + r // 2), (x, y + 2 * r), (x - r // 2, y + r // 2),
                     (x - 2 * r, y), (x - r // 2, y - r // 2)])
-            draw_text_in(surface, banner.text, layout.inset(rect, x=44, y=6), 26, banner.colour,
-                         True, min_size=16, wrap=True, display=True)
+            words = layout.inset(rect, x=44, y=6)
+            if inline.has_pictures(banner.text):  # its dice drawn as dice
+                inline.draw_in(surface, banner.text, words, 26, banner.colour, True, 16)
+            else:
+                draw_text_in(surface, banner.text, words, 26, banner.colour, True, min_size=16,
+                             wrap=True, display=True)
             return
         pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(18))
         pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(3)),
                          border_radius=theme.px(18))
-        draw_text_in(surface, banner.text, layout.inset(rect, x=14, y=4), 24, banner.colour,
-                     True, min_size=16, wrap=True)
+        inline.draw_in(surface, banner.text, layout.inset(rect, x=14, y=4), 24, banner.colour,
+                       True, min_size=16)
     # -- what the scene built on this one provides -----------------------------------------
     def _build_top_buttons(self) -> None:
         """The tools in the top bar."""

@@ -326,3 +326,34 @@ def draw_line(surface: pygame.Surface, line: Line, x: int, y: int, height: int,
             rect = pygame.Rect(left, y + (height - style.card_h) // 2, style.card_w,
                                style.card_h)
             draw_card(surface, rect, run.value, effect=False)
+
+
+def draw_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: float, colour,
+            bold: bool = False, min_size: float = 16) -> pygame.Rect:
+    """``text`` with its dice drawn as dice, wrapped and centred in ``box`` at the largest
+    size from ``size`` down to ``min_size`` (dp) at which it fits; at the smallest, the lines
+    that do not fit are left out. Text without dice is simply ``draw_text_in``'s. Returns
+    the area drawn."""
+    if not has_pictures(text):
+        return draw_text_in(surface, text, box, size, colour, bold, min_size=min_size,
+                            wrap=True)
+    parts = parse(text)
+    s = float(size)
+    while True:
+        face = theme.font(s, bold)
+        style = style_for(face)
+        height = max(face.get_linesize(), style.die + theme.px(2))
+        # (a little slack: a run of words measured whole can be a pixel or two wider than
+        # its words measured one by one)
+        lines = layout(parts, box.w - theme.px(4), style)
+        if len(lines) * height <= box.h or s <= min_size:
+            break
+        s = max(min_size, s - 1)
+    lines = lines[:max(1, box.h // height)]
+    y = box.centery - len(lines) * height // 2
+    for line in lines:
+        draw_line(surface, line, box.centerx - line.width // 2, y, height, s, colour, style,
+                  bold)
+        y += height
+    return pygame.Rect(box.x, box.centery - len(lines) * height // 2, box.w,
+                       len(lines) * height)
