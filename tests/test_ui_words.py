@@ -20,14 +20,18 @@ from tests.ui_driver import button, click, frames, key, new_app, type_text
 
 def drawn_texts(app) -> list[str]:
     """Every whole text on screen now (a wrapped text once), the message included."""
-    app.invalidate()
-    with text.record() as drawn:
-        app.draw()
-    seen: list[str] = []
-    for d in drawn:
-        if d.source not in seen:
-            seen.append(d.source)
-    return seen
+    from tests.scene_tour import capture
+    return capture(app)
+
+
+def finished_yatzy():
+    """A whole game of Yatzy, "You" against a normal bot, both played by an easy bot."""
+    info = GAMES["yatzy"]
+    state = info.new_game([Seat("You"), Seat("Ada", "normal")], {}, seed=1)
+    bot = make_policy(info.bot_module, "easy", seed=1)
+    while not state.is_over():
+        state.apply(bot.choose(state))
+    return info, state
 
 
 def pirate_game_for(first: str, other: str, seed_from: int = 0):
@@ -293,11 +297,7 @@ def test_the_session_names_its_column_for_players_or_teams(app):
 
 
 def test_the_review_says_your_decisions(app):
-    info = GAMES["yatzy"]
-    state = info.new_game([Seat("You"), Seat("Ada", "normal")], {}, seed=1)
-    bot = make_policy(info.bot_module, "easy", seed=1)
-    while not state.is_over():
-        state.apply(bot.choose(state))
+    info, state = finished_yatzy()
     app.show("review", info=info, state=state)
     frames(app)
     texts = drawn_texts(app)
@@ -332,11 +332,7 @@ def test_bona_fortuna_moves_name_the_meld():
 
 
 def test_the_replay_lists_its_own_keys(app):
-    info = GAMES["yatzy"]
-    state = info.new_game([Seat("You"), Seat("Ada", "normal")], {}, seed=1)
-    bot = make_policy(info.bot_module, "easy", seed=1)
-    while not state.is_over():
-        state.apply(bot.choose(state))
+    info, state = finished_yatzy()
     app.show("replay", info=info, final=state)
     frames(app)
     keys = next(t for t in drawn_texts(app) if "F11 fullscreen" in t)
