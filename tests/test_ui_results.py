@@ -172,3 +172,22 @@ def test_the_new_record_covers_nothing_at_any_size(size):
             assert any("new record" in d.text for d in screen.drawn)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", SOME, ids=SOME_IDS)
+def test_each_partner_of_a_team_is_named_in_the_standings(size):
+    """Partnerships: each row names both partners, one a line, at one size (a long name
+    ends in "…", never shrunk): "Ada & Cleo" was cut to "Ada…" before."""
+    app = make_app(size)
+    try:
+        scene = results(app, "grab_it", players=4)
+        with text.record() as drawn:
+            app.draw()
+        box = scene.ranking_box
+        names = [d for d in drawn if box.contains(d.box) and d.source.rstrip(" &") in
+                 {"Ada", "Bram", "Cleo", "Dev"}]
+        assert sorted(d.source.rstrip(" &") for d in names) == ["Ada", "Bram", "Cleo", "Dev"]
+        assert len({d.size for d in names}) == 1 and names[0].size >= 16
+        assert not text.overflows(drawn)
+    finally:
+        pygame.quit()

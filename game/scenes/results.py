@@ -339,7 +339,10 @@ class ResultsScene(Scene):
         tracks = [46 if size < 26 else 60, 24, fr(), 110 if size >= 26 else 84]
         if chips:
             tracks.append(90)
-        who = "Team" if any(len(r["seats"]) > 1 for r in self.ranking) else "Player"
+        teams = any(len(r["seats"]) > 1 for r in self.ranking)
+        who = "Team" if teams else "Player"
+        # one size for the whole column: two lines of it fit a row
+        team_size = max(16, min(size, theme.dp(row_h - px(8)) / 2 / 1.4))
         titles = ["Place", "", who, "Score"] + (["Chips"] if chips else [])
         for title, cell in zip(titles, layout.cols(head, *tracks, gap=6), strict=True):
             if title:
@@ -362,8 +365,16 @@ class ResultsScene(Scene):
                 name_box, news_box = layout.rows(name_box, fr(3), fr(2))
                 draw_text_in(surface, ", ".join(news), news_box, 14, theme.GOOD, True, "left",
                              min_size=12)
-            draw_text_in(surface, r["name"], name_box, size, colour, first, "left",
-                         min_size=16)
+            if teams:  # one partner a line (each shortened with "…" when it must be)
+                partners = [self.state.seats[i].name for i in r["seats"]]
+                halves = layout.rows(name_box, *([fr()] * len(partners)))
+                for k, (who_, half) in enumerate(zip(partners, halves, strict=True)):
+                    words_ = who_ + (" &" if k < len(partners) - 1 else "")
+                    draw_text_in(surface, words_, half, team_size, colour, first, "left",
+                                 min_size=team_size)
+            else:
+                draw_text_in(surface, r["name"], name_box, size, colour, first, "left",
+                             min_size=16)
             draw_text_in(surface, self._fmt(r["score"]), cells[3], size, colour, True, "right",
                          min_size=16)
             if chips:
