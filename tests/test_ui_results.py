@@ -191,3 +191,33 @@ def test_each_partner_of_a_team_is_named_in_the_standings(size):
         assert not text.overflows(drawn)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", SOME, ids=SOME_IDS)
+def test_the_players_names_are_one_size_however_long(size):
+    """Eight players with the longest names: every name in the standings at one size, a
+    name too long for its place cut with "…" rather than drawn smaller than the others
+    ("MMMMMMMMMMMMMM…" came out 16 px beside 22 px names)."""
+    from game.launcher import LONG_NAMES
+    info = GAMES["farkle"]
+    seats = [Seat(LONG_NAMES[i], None if i == 0 else "normal") for i in range(8)]
+    state = info.new_game(seats, seed=5)
+    bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(8)}
+    while not state.is_over():
+        state.apply(bots[state.current].choose(state))
+    app = make_app(size)
+    try:
+        scene = app.show("results", info=info, state=state, news={})
+        scene.ensure_layout()
+        with text.record() as drawn:
+            app.draw()
+        box = scene.ranking_box
+        names = {s.name for s in seats}
+        shown = [d for d in drawn if box.contains(d.box) and (
+            d.source in names or d.text.endswith("…"))]
+        assert len(shown) == 8, [d.text for d in shown]
+        assert any(d.text.endswith("…") for d in shown)  # the case this is about
+        assert len({d.size for d in shown}) == 1, {d.text: d.size for d in shown}
+        assert not text.overflows(drawn)
+    finally:
+        pygame.quit()

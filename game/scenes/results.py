@@ -67,6 +67,7 @@ class ResultsScene(Scene):
             self.focus.move(1)
         self.record_box = pygame.Rect(0, 0, 0, 0)
         self.row_h = theme.px(52)
+        self.rank_compact = False  # the standings take tighter margins (crowded panel)
         self.celebrated = False  # the new record was announced (its sound played)
         app.sounds.play("win")
 
@@ -87,9 +88,10 @@ class ResultsScene(Scene):
             return 0.0
         return min(1.0, (self.time - RECORD_AT) / RECORD_POP)
 
-    def _ranking_height(self, rows: float) -> float:
-        """The standings panel's height in dp with rows ``rows`` dp high."""
-        return 20 + 26 + 6 + max(1, len(self.ranking)) * rows + 4
+    def _ranking_height(self, rows: float, compact: bool = False) -> float:
+        """The standings panel's height in dp with rows ``rows`` dp high (``compact``: with
+        the tighter margins and column titles of a crowded panel)."""
+        return (12 + 20 + 2 if compact else 20 + 26 + 6) + max(1, len(self.ranking)) * rows + 4
 
     def _ranking_width(self, size: float) -> float:
         """The standings panel's width in dp: place, dot, the longest name at ``size`` (as
@@ -129,6 +131,8 @@ class ResultsScene(Scene):
         if f.portrait:
             card = card_h if record else 0
             rank_h = min(theme.dp(body.h) * 0.45, self._ranking_height(min(rows, 52)))
+            # every row whole before the sheet (which scrolls) gets the rest
+            rank_h = max(rank_h, min(self._ranking_height(26), theme.dp(body.h) - 200))
             if card and theme.dp(body.h) - rank_h - card - 20 < 200:
                 card = 0  # no room for the card: the title says it instead
             if card:
@@ -152,7 +156,11 @@ class ResultsScene(Scene):
             else:
                 self.ranking_box, _ = layout.rows(left, rank_h, fr())
                 self.record_box = nothing
-        inner_h = self.ranking_box.h - theme.px(20 + 26 + 6 + 4)
+        # a crowded panel (eight players on a phone on its side) takes tighter margins and
+        # titles rather than rows too low for their text
+        self.rank_compact = theme.dp(self.ranking_box.h) < self._ranking_height(26) - 0.5
+        chrome = 12 + 20 + 2 + 4 if self.rank_compact else 20 + 26 + 6 + 4
+        inner_h = self.ranking_box.h - theme.px(chrome)
         self.row_h = max(theme.px(26), min(theme.px(110), inner_h // n))
         self.sheet.rect = self.sheet_box
 
@@ -332,10 +340,15 @@ class ResultsScene(Scene):
         px = theme.px
         panel(surface, box, theme.PANEL, 18, theme.LINE)
         chips = getattr(self.state, "chips", None)
-        inner = layout.inset(box, x=14, y=10)
-        head, body = layout.rows(inner, 26, fr(), gap=6)
+        if self.rank_compact:
+            inner = layout.inset(box, x=14, y=6)
+            head, body = layout.rows(inner, 20, fr(), gap=2)
+        else:
+            inner = layout.inset(box, x=14, y=10)
+            head, body = layout.rows(inner, 26, fr(), gap=6)
         row_h = self.row_h
-        size = max(18, min(34, theme.dp(row_h) * 0.42))
+        # 18 px and up; 16 in the lowest rows, so that accents and descenders stay in them
+        size = max(16 if theme.dp(row_h) < 30 else 18, min(34, theme.dp(row_h) * 0.42))
         tracks = [46 if size < 26 else 60, 24, fr(), 110 if size >= 26 else 84]
         if chips:
             tracks.append(90)
@@ -372,9 +385,9 @@ class ResultsScene(Scene):
                     words_ = who_ + (" &" if k < len(partners) - 1 else "")
                     draw_text_in(surface, words_, half, team_size, colour, first, "left",
                                  min_size=team_size)
-            else:
+            else:  # one size for the column: a long name ends in "…", never shrunk
                 draw_text_in(surface, r["name"], name_box, size, colour, first, "left",
-                             min_size=16)
+                             min_size=size)
             draw_text_in(surface, self._fmt(r["score"]), cells[3], size, colour, True, "right",
                          min_size=16)
             if chips:
