@@ -30,6 +30,8 @@ CONFETTI_SECONDS = 6.0  # the confetti falls once, then the screen is still
 RECORD_AT = 0.9  # seconds: the new record is announced (card and sound) after the results
 RECORD_POP = 0.35  # seconds the card takes to arrive
 RECORD_H = 84  # dp: the new record's card at least, beside the sheet
+TEAM_SIZE = 22  # px: partners' names at most (a line each: more of a long name shows)
+LINE = 1.4  # a line of text is about this many times its size high, accents included
 
 
 class ResultsScene(Scene):
@@ -88,6 +90,16 @@ class ResultsScene(Scene):
             return 0.0
         return min(1.0, (self.time - RECORD_AT) / RECORD_POP)
 
+    def _partners(self) -> int:
+        """The most names a row of the standings carries (two for teams of partners)."""
+        return max((len(r["seats"]) for r in self.ranking), default=1)
+
+    def _lowest_row(self) -> float:
+        """The lowest a standings row may be, in dp: one name at 16 px, or one line of
+        16 px a partner (accents over capitals and descenders included)."""
+        partners = self._partners()
+        return 26 if partners == 1 else partners * 16 * LINE + 4
+
     def _ranking_height(self, rows: float, compact: bool = False) -> float:
         """The standings panel's height in dp with rows ``rows`` dp high (``compact``: with
         the tighter margins and column titles of a crowded panel)."""
@@ -96,10 +108,21 @@ class ResultsScene(Scene):
     def _ranking_width(self, size: float) -> float:
         """The standings panel's width in dp: place, dot, the longest name at ``size`` (as
         far as it goes), the score and the chips."""
-        widest = max((theme.dp(text_width(r["name"], size, True)) for r in self.ranking),
-                     default=120)
+        if self._partners() > 1:  # a partner a line, at the partners' size
+            names = [self.state.seats[i].name for r in self.ranking for i in r["seats"]]
+            size = min(size, TEAM_SIZE)
+        else:
+            names = [r["name"] for r in self.ranking]
+        widest = max((theme.dp(text_width(name, size, True)) for name in names), default=120)
         chips = 90 + 6 if getattr(self.state, "chips", None) else 0
         return 28 + 16 + 60 + 24 + min(max(widest, 140), 340) + 110 + chips + 18
+
+    def _score_width(self, size: float) -> float:
+        """The score column's width in dp: its title or the widest score, whichever is
+        wider (the room it does not need goes to the names)."""
+        widest = max((theme.dp(text_width(self._fmt(r["score"]), size, True))
+                      for r in self.ranking), default=0)
+        return max(theme.dp(text_width("Score", 15, True)), widest) + 6
 
     def relayout(self) -> None:
         """Title and headline on top; the standings (as tall as their rows, large rows for a
@@ -124,6 +147,7 @@ class ResultsScene(Scene):
             b.rect = r
         n = max(1, len(self.ranking))
         rows = 72 if n <= 2 else 64 if n <= 4 else 52
+        low = self._lowest_row()
         record = bool(self.records())
         nothing = pygame.Rect(body.x, body.y, 0, 0)
         lines = min(3, len(self.records()))
@@ -132,7 +156,7 @@ class ResultsScene(Scene):
             card = card_h if record else 0
             rank_h = min(theme.dp(body.h) * 0.45, self._ranking_height(min(rows, 52)))
             # every row whole before the sheet (which scrolls) gets the rest
-            rank_h = max(rank_h, min(self._ranking_height(26), theme.dp(body.h) - 200))
+            rank_h = max(rank_h, min(self._ranking_height(low), theme.dp(body.h) - 200))
             if card and theme.dp(body.h) - rank_h - card - 20 < 200:
                 card = 0  # no room for the card: the title says it instead
             if card:
@@ -147,7 +171,7 @@ class ResultsScene(Scene):
             left, self.sheet_box = layout.cols(body, max(280, left_w), fr(), gap=18)
             card = max(RECORD_H, card_h) if record else 0
             room = theme.dp(left.h) - (card + 10 if card else 0)
-            if card and room < self._ranking_height(26):
+            if card and room < self._ranking_height(low):
                 card, room = 0, theme.dp(left.h)  # no room for the card: said in the title
             rank_h = min(room, self._ranking_height(rows))
             if card:
@@ -158,10 +182,10 @@ class ResultsScene(Scene):
                 self.record_box = nothing
         # a crowded panel (eight players on a phone on its side) takes tighter margins and
         # titles rather than rows too low for their text
-        self.rank_compact = theme.dp(self.ranking_box.h) < self._ranking_height(26) - 0.5
+        self.rank_compact = theme.dp(self.ranking_box.h) < self._ranking_height(low) - 0.5
         chrome = 12 + 20 + 2 + 4 if self.rank_compact else 20 + 26 + 6 + 4
         inner_h = self.ranking_box.h - theme.px(chrome)
-        self.row_h = max(theme.px(26), min(theme.px(110), inner_h // n))
+        self.row_h = max(theme.px(low), min(theme.px(110), inner_h // n))
         self.sheet.rect = self.sheet_box
 
     def message_rect(self) -> pygame.Rect:
@@ -349,13 +373,15 @@ class ResultsScene(Scene):
         row_h = self.row_h
         # 18 px and up; 16 in the lowest rows, so that accents and descenders stay in them
         size = max(16 if theme.dp(row_h) < 30 else 18, min(34, theme.dp(row_h) * 0.42))
-        tracks = [46 if size < 26 else 60, 24, fr(), 110 if size >= 26 else 84]
+        tracks = [46 if size < 26 else 60, 24, fr(), self._score_width(size)]
         if chips:
             tracks.append(90)
         teams = any(len(r["seats"]) > 1 for r in self.ranking)
         who = "Team" if teams else "Player"
-        # one size for the whole column: two lines of it fit a row
-        team_size = max(16, min(size, theme.dp(row_h - px(8)) / 2 / 1.4))
+        # one size for the whole column: a line a partner fits a row (with its accents)
+        partners = self._partners()
+        row_dp = theme.dp(row_h) - 4
+        team_size = max(16, min(size, TEAM_SIZE, row_dp / partners / LINE))
         titles = ["Place", "", who, "Score"] + (["Chips"] if chips else [])
         for title, cell in zip(titles, layout.cols(head, *tracks, gap=6), strict=True):
             if title:
@@ -374,15 +400,19 @@ class ResultsScene(Scene):
             pygame.draw.circle(surface, theme.player_colour(r["side"]), cells[1].center, px(8))
             name_box = cells[2]
             news = self.news.get(r["seat"])
+            if teams:  # the news under the partners where a row has the room for them
+                news = news if row_dp >= partners * team_size * LINE + 14 * LINE else None
             if news and row_h >= px(48):  # "new best!" from the records, under the name
-                name_box, news_box = layout.rows(name_box, fr(3), fr(2))
+                name_box, news_box = (layout.rows(name_box, fr(3), fr(2)) if not teams else
+                                      layout.rows(name_box, fr(partners * team_size),
+                                                  fr(14)))
                 draw_text_in(surface, ", ".join(news), news_box, 14, theme.GOOD, True, "left",
                              min_size=12)
             if teams:  # one partner a line (each shortened with "…" when it must be)
-                partners = [self.state.seats[i].name for i in r["seats"]]
-                halves = layout.rows(name_box, *([fr()] * len(partners)))
-                for k, (who_, half) in enumerate(zip(partners, halves, strict=True)):
-                    words_ = who_ + (" &" if k < len(partners) - 1 else "")
+                names = [self.state.seats[i].name for i in r["seats"]]
+                halves = layout.rows(name_box, *([fr()] * len(names)))
+                for k, (who_, half) in enumerate(zip(names, halves, strict=True)):
+                    words_ = who_ + (" &" if k < len(names) - 1 else "")
                     draw_text_in(surface, words_, half, team_size, colour, first, "left",
                                  min_size=team_size)
             else:  # one size for the column: a long name ends in "…", never shrunk
