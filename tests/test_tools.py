@@ -30,6 +30,25 @@ def test_screenshots_writes_pictures(tmp_path):
         "farkle-menu-390x844r3t.png", "farkle-table-390x844r3t.png"]
 
 
+def test_frame_strip_films_a_throw(tmp_path):
+    """The strip's first tile has the dice in the air, its last the dice landed: they
+    differ in the tray; and --draw refuses a game that draws no cards, in words."""
+    import pygame
+    done = run("tools/frame_strip.py", "--game", "yatzy", "--count", "8", "--every", "6",
+               "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr[-2000:]
+    picture = pygame.image.load(str(tmp_path / "yatzy-throw-1280x720r1.png"))
+    assert picture.get_size() == (4 * (640 + 6) + 6, 2 * (360 + 6) + 6)
+    first = pygame.Rect(6, 6, 640, 360)
+    last = pygame.Rect(6 + 3 * 646, 6 + 366, 640, 360)
+    tray = pygame.Rect(10, 40, 300, 120)  # the felt, in a tile's coordinates
+    a = picture.subsurface(first).subsurface(tray)
+    b = picture.subsurface(last).subsurface(tray)
+    assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+    refused = run("tools/frame_strip.py", "--game", "yatzy", "--draw", "--out", str(tmp_path))
+    assert refused.returncode == 2 and "only it draws cards" in refused.stderr
+
+
 def test_the_readme_is_a_page_for_players():
     """Issue 17: the README was 7,500 words of coach internals and benchmark tables. It is a
     page for players now: the two commands first, a picture of each game, the controls, the

@@ -1,0 +1,134 @@
+"""Frame strips: every few frames of a throw of the dice (or of a Fortune Card's draw) as
+one picture, to look at what the table shows while the dice fly and after they land.
+
+    python tools/frame_strip.py [--game yatzy] [--draw] [--size 1280x720r1] [--every 3]
+                                [--count 16] [--out build/strips]
+
+The game is seated as tools/screenshots.py seats it (the most players, the longest names, a
+person first) at the start of that person's turn; the roll is pressed with Space as a
+player presses it (``--draw``: Pirate Fortune's card is drawn with Space). Frames are stepped
+at 60 per second; each tile is labelled with its time. Writes
+OUT/<game>-<throw|draw>-<size>.png.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from tools.screenshots import parse_size  # noqa: E402
+
+DT = 1 / 60
+
+
+def turn_start(game_id: str):
+    """Seats and a save at the start of the person's (seat 0's) second turn."""
+    from game.bots import make_policy
+    from game.catalog import GAMES
+    from game.launcher import LONG_NAMES
+    from game.rules.core import Seat
+    info = GAMES[game_id]
+    n = info.max_players
+    while not info.takes(n):
+        n -= 1
+    seats = [Seat(LONG_NAMES[i], None if i == 0 else "normal") for i in range(n)]
+    state = info.new_game(seats, seed=11)
+    bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(n)}
+    starts = 0
+    while True:
+        fresh = state.current == 0 and not getattr(state, "rolls", 0) and not getattr(
+            state, "rolled", False) and state.turns_played >= n
+        if game_id == "pirates":
+            fresh = fresh and state.card is None
+        if fresh:
+            starts += 1
+            if starts == 1:
+                return state.save()
+        state.apply(bots[state.current].choose(state))
+
+
+def film(game_id: str, draw: bool, size: str, every: int, count: int):
+    """The frames (surfaces) from the key press on, every ``every`` frames."""
+    import pygame
+
+    from game.app import App
+    from game.catalog import GAMES
+    w, h, ratio, touch = parse_size(size)
+    app = App(sound=False, seed=5, window_size=(w, h), dpr=ratio, touch=touch)
+    app.settings.bot_speed = "normal"
+    info = GAMES[game_id]
+    app.show("play", info=info, state=info.state_type().load(turn_start(game_id)),
+             autosave=False)
+    for _ in range(90):  # the turn's banner and, in Pirate Fortune, the card scene come up
+        app.step(DT)
+    def space():
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
+                                             unicode=" ", scancode=0))
+    if game_id == "pirates" and not draw:  # the card first: drawn, read, put down
+        for _ in range(2):
+            space()
+            for _ in range(70):
+                app.step(DT)
+    space()  # the throw (or the draw)
+    shots = []
+    for frame in range(every * count):
+        app.step(DT)
+        if frame % every == 0:
+            app.draw()
+            shots.append((frame * DT, app.screen.copy()))
+    return shots
+
+
+def strip(shots, columns: int = 4):
+    """The frames as one picture, a quarter of their size each, labelled with their time."""
+    import pygame
+    pygame.font.init()
+    font = pygame.font.Font(None, 28)
+    w, h = shots[0][1].get_size()
+    scale = 0.5 if w <= 1400 else 0.25
+    tw, th = int(w * scale), int(h * scale)
+    rows = (len(shots) + columns - 1) // columns
+    out = pygame.Surface((columns * (tw + 6) + 6, rows * (th + 6) + 6))
+    out.fill((60, 60, 60))
+    for i, (t, shot) in enumerate(shots):
+        x, y = 6 + (i % columns) * (tw + 6), 6 + (i // columns) * (th + 6)
+        out.blit(pygame.transform.smoothscale(shot, (tw, th)), (x, y))
+        label = font.render(f"{t * 1000:.0f} ms", True, (255, 255, 0), (0, 0, 0))
+        out.blit(label, (x + 4, y + th - label.get_height() - 4))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="yatzy")
+    parser.add_argument("--draw", action="store_true",
+                        help="Pirate Fortune: film the card's draw instead of a throw")
+    parser.add_argument("--size", default="1280x720r1")
+    parser.add_argument("--every", type=int, default=3)
+    parser.add_argument("--count", type=int, default=16)
+    parser.add_argument("--out", type=Path,
+                        default=Path(__file__).resolve().parent.parent / "build" / "strips")
+    args = parser.parse_args(argv)
+    from game.catalog import GAMES
+    if args.game not in GAMES:
+        parser.error(f"no game {args.game!r}; the games: {', '.join(GAMES)}")
+    if args.draw and args.game != "pirates":
+        parser.error("--draw is for Pirate Fortune (--game pirates): only it draws cards")
+    import pygame
+    shots = film(args.game, args.draw, args.size, max(1, args.every), max(1, args.count))
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / f"{args.game}-{'draw' if args.draw else 'throw'}-{args.size}.png"
+    pygame.image.save(strip(shots), str(path))
+    print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
