@@ -328,7 +328,7 @@ def test_a_hint_asked_before_any_move_is_kept_too(app):
     play = start(app, "Yatzy", "yatzy", bot="easy")
     roll_first(app, play)
     key(pygame.K_h)
-    frames(app)
+    wait_for_hint(app, play)  # over frames, more when the coach's tables are cold
     assert json.loads(storage.save_path().read_text()).get("hinted") is True
     assert storage.load_marked()[3] is True
     assert [s.name for s in play.state.seats][0] == "You" and Seat("You").is_human
