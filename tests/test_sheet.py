@@ -74,3 +74,28 @@ def test_the_header_row_is_one_size_names_whole_or_initials():
         assert shown <= set(names) | {initials(n) for n in names}  # whole, or initials
         assert "Ada" in shown and "WW" in shown, width  # a word wider than its column
         assert not text.overflows(rec)
+
+
+def test_the_kept_picture_shows_the_sheet_as_it_is_now():
+    """A sheet drawn again unchanged is its kept picture: after a change (the picture kept
+    anew, into the same surface) the picture must be the new sheet, never the old one."""
+    pygame.init()
+    theme.forget_fonts()
+    theme.metrics.configure((1280, 720))
+    sheet = ScoreSheet(pygame.Rect(40, 30, 600, 400))
+    old = SheetModel([("Ada", (255, 255, 255))], [Row("Ones", [Cell("3")])])
+    new = SheetModel([("Ada", (255, 255, 255))], [Row("Ones", [Cell("4")])])
+
+    def pixels(m, times):
+        surface = pygame.Surface((1280, 720))
+        for _ in range(times):
+            surface.fill((0, 0, 0))
+            sheet.draw(surface, m)
+        return pygame.image.tobytes(surface, "RGB")
+
+    fresh_new = pixels(new, 1)
+    fresh_old = pixels(old, 1)
+    assert fresh_old != fresh_new
+    assert pixels(old, 2) == fresh_old  # drawn, then the picture: the same
+    assert pixels(new, 2) == fresh_new  # the picture kept anew: the new sheet
+    assert pixels(new, 1) == fresh_new

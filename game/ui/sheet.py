@@ -208,7 +208,11 @@ class ScoreSheet:
             return
         self._draw(surface, model)
         if surface.get_rect().contains(self.rect) and self.rect.w and self.rect.h:
-            self._picture = surface.subsurface(self.rect).copy()
+            if self._picture is not None and self._picture.get_size() == self.rect.size:
+                # into the picture kept (a new 4K-sized surface each time is slower)
+                self._picture.blit(surface, (0, 0), self.rect)
+            else:
+                self._picture = surface.subsurface(self.rect).copy()
             self._picture_key = key
 
     def _draw(self, surface: pygame.Surface, model: SheetModel) -> None:
