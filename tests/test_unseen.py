@@ -18,6 +18,7 @@ what has been revealed: a reveal one frame early fails here."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 
@@ -277,3 +278,30 @@ def test_no_frame_or_sound_tells_a_fortune_card_before_it_turns_over(where, tmp_
     a = run_draw(where, False, str(tmp_path / "a"))
     b = run_draw(where, True, str(tmp_path / "b"))
     compare(a, b, f"pirates draw {where}")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_game_as_it_was_does_not_move_on_with_the_game(game_id):
+    """The copy the table is drawn from while dice fly shares the log's entries (they never
+    change) but not its lists: the game going on leaves the copy as it was."""
+    from game.scenes.table_view import TableScene
+    info = GAMES[game_id]
+    state = info.new_game([Seat("Ann", "normal"), Seat("Bob", "normal")], seed=4)
+    bots = [make_policy(info.bot_module, "normal", seed=i) for i in range(2)]
+    for _ in range(12):
+        state.apply(bots[state.current].choose(state))
+    seen = TableScene._copy(state)
+
+    def public(game):  # what the game is, as its save's state holds it
+        return json.dumps({k: v for k, v in vars(game).items()
+                           if k not in ("rng", "seats") and not k.startswith("_")},
+                          sort_keys=True)
+    before = (public(seen), seen.actions, len(seen._log), len(seen._actors))
+    for _ in range(6):
+        if state.is_over():
+            break
+        state.apply(bots[state.current].choose(state))
+    assert state.rng is not None and seen.rng is None
+    assert (public(seen), seen.actions, len(seen._log), len(seen._actors)) == before
+    assert public(seen) != public(state)
+    assert len(state._log) > before[2]

@@ -206,8 +206,14 @@ class TableScene(Scene):
         asked for anything)."""
         rng = state.rng
         state.rng = None  # type: ignore[assignment]
+        # The logs of what was played only grow and their entries never change: the copy
+        # has lists of its own holding the same entries (a deep copy of an 8-player game's
+        # log took milliseconds of the frame that throws the dice).
+        memo = {id(log): list(log) for log in (getattr(state, name, None) for name in
+                                               ("_log", "_actors", "_drew"))
+                if isinstance(log, list)}
         try:
-            return copy.deepcopy(state)
+            return copy.deepcopy(state, memo)
         finally:
             state.rng = rng
 
