@@ -25,6 +25,7 @@ from .scroll import ScrollArea
 from .text import draw_text_in, ellipsize, fit_text, text_width
 
 BODY = 16  # dp: the sheet's numbers and labels are never smaller
+RADIUS = 14  # dp: the panel's corners (every pixel between them is the sheet's)
 HEADER = 15  # dp: the names above the columns (two lines where they need them)
 
 
@@ -217,7 +218,7 @@ class ScoreSheet:
 
     def _draw(self, surface: pygame.Surface, model: SheetModel) -> None:
         px = theme.px
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(14))
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(RADIUS))
         inner = self.rect.inflate(-px(16), -px(12))
         self.row_rects, self.cell_rects, self.header_rects, self.pager = {}, {}, {}, {}
         self._content_rows = {}
