@@ -145,6 +145,15 @@ class ScoreSheet:
             h = max(h, theme.px(theme.TOUCH_MIN))
         return h
 
+    def _rows_height(self, size: float, rows: list[Row]) -> int:
+        """The rows' heights summed (as ``_row_height`` gives each, in one pass)."""
+        h = theme.font(size, True).get_height() + theme.px(2)
+        if not (self.interactive and self.touch_rows and theme.metrics.touch):
+            return h * len(rows)
+        tall = max(h, theme.px(theme.TOUCH_MIN))
+        clickable = sum(1 for r in rows if r.key is not None or any(c.key for c in r.cells))
+        return tall * clickable + h * (len(rows) - clickable)
+
     def _label_size(self, model: SheetModel, size: float, row_h: int) -> float:
         """The labels' size: the sheet's size (one size per row); a label too long for its
         column ends with "…" rather than shrinking alone."""
@@ -159,8 +168,9 @@ class ScoreSheet:
         label_w = min(widest + px(14), px(self.label_width), int(width * 0.42))
         label_w = max(label_w, min(px(90), int(width * 0.3)))
         # (a long word in a cell, a taker's name, ends in "…" rather than widening its column)
-        widest_cell = max((min(text_width(c.text, size, True), px(64))
-                           for r in model.rows for c in r.cells), default=px(20))
+        texts = {c.text for r in model.rows for c in r.cells}  # (each measured once)
+        widest_cell = max((min(text_width(t, size, True), px(64)) for t in texts),
+                          default=px(20))
         min_col = max(widest_cell + px(10), px(theme.TOUCH_MIN + 6 if theme.metrics.touch else 40))
         room = width - label_w
         fits = max(1, room // max(1, min_col))
@@ -234,7 +244,7 @@ class ScoreSheet:
         size, columns_only = BODY, None
         for s in (20, 19, 18, 17, 16):
             head_h = self._header_height(model, inner.w, s, n_cols)
-            need = head_h + sum(self._row_height(s, r) for r in model.rows)
+            need = head_h + self._rows_height(s, model.rows)
             all_columns = len(self._columns(model, inner.w - px(10), s)[1]) == n_cols
             if all_columns and need <= inner.h - footer_h:
                 size = s
@@ -244,7 +254,7 @@ class ScoreSheet:
         else:
             size = columns_only or BODY
         head_guess = self._header_height(model, inner.w, size, n_cols)
-        rows_h = sum(self._row_height(size, r) for r in model.rows)
+        rows_h = self._rows_height(size, model.rows)
         bar = theme.px(10) if head_guess + rows_h > inner.h - footer_h else 0
         label_w, shown = self._columns(model, inner.w - bar, size)
         paged = len(shown) < len(model.headers)
@@ -295,7 +305,7 @@ class ScoreSheet:
                 break
             pinned.insert(0, row)
         middle = model.rows[:len(model.rows) - len(pinned)]
-        pinned_h = sum(self._row_height(size, r) for r in pinned)
+        pinned_h = self._rows_height(size, pinned)
         view = pygame.Rect(body.x, body.y, body.w, body.h - pinned_h)
         heights = [self._row_height(size, r) for r in middle]
         self.scroll.set(view, sum(heights))
