@@ -68,6 +68,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         "HiDPI screen or a phone (1 to 4; default 1)")
     parser.add_argument("--touch", action="store_true",
                         help="lay the demo out for touch (44 px targets), as on a phone")
+    parser.add_argument("--pace", choices=("slow", "normal", "fast"),
+                        help="how long the demo's bots think before each move (default fast)")
     args = parser.parse_args(argv)
     if args.demo is not None and args.demo not in GAMES:
         hint = " (not built yet)" if args.demo in ALL_GAME_IDS else ""
@@ -75,9 +77,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     if args.frames is not None and args.frames < 1:
         parser.error(f"--frames must be at least 1, got {args.frames}")
     if args.demo is None and (args.frames or args.screenshot or args.stats or args.players
-                              or args.long_names or args.window or args.dpr or args.touch):
+                              or args.long_names or args.window or args.dpr or args.touch
+                              or args.pace):
         parser.error("--frames, --screenshot, --players, --stats, --long-names, --window, "
-                     "--dpr and --touch go with --demo GAME")
+                     "--dpr, --touch and --pace go with --demo GAME")
     if args.dpr is not None and not 1 <= args.dpr <= 4:
         parser.error(f"--dpr must be between 1 and 4, got {args.dpr:g}")
     if args.window is not None:
@@ -130,7 +133,7 @@ def run_demo(app, args: argparse.Namespace) -> dict:
     from game.scenes.results import ResultsScene
     info, state, session = demo_game(args.demo, args.seed, args.players,
                                      getattr(args, "long_names", False))
-    app.settings.bot_speed = "fast"
+    app.settings.bot_speed = getattr(args, "pace", None) or "fast"
     app.show("play", info=info, state=state, autosave=False, session=session)
     frame_ms: list[float] = []
     results_frames = 0

@@ -390,6 +390,7 @@ def test_demo_with_a_frame_limit(tmp_path):
     (["--frames", "10"], "go with --demo"), (["--demo", "yatzy", "--seed", "x"], "invalid int"),
     (["--demo", "yatzy", "--screenshot", "/no/such/dir/a.png"], "no folder"),
     (["--bogus"], "unrecognized"),
+    (["--pace", "normal"], "go with --demo"), (["--demo", "yatzy", "--pace", "warp"], "invalid choice"),
 ])
 def test_bad_command_lines(args, needle):
     out = subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True,
@@ -397,3 +398,16 @@ def test_bad_command_lines(args, needle):
     assert out.returncode == 2
     lines = [line for line in out.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and needle in lines[0]
+
+
+@pytest.mark.parametrize("pace", [None, "slow", "normal", "fast"])
+def test_the_demo_bots_think_at_the_pace_asked(pace):
+    """--pace sets how long the demo's bots think (fast when not given), so the frame figures
+    can be taken at the pace a player sees."""
+    from game.app import App
+    from game.launcher import parse_args, run_demo
+    pygame.quit()
+    app = App(sound=False, seed=1)
+    args = parse_args(["--demo", "yatzy", "--frames", "3"] + (["--pace", pace] if pace else []))
+    run_demo(app, args)
+    assert app.settings.bot_speed == (pace or "fast")
