@@ -143,6 +143,8 @@ class App:
         self._dirty = True  # something changed since the last drawn frame
         self._under: pygame.Surface | None = None  # what is under an overlay, dimmed
         self._under_ok = False
+        self.spreading = False  # drawing a frame the loop steps (a table may spread its work)
+        self.screen_serial = 0  # bumped when the window's surface is made anew
         self._since_draw = 0.0
         # Seeds for new games: random for players, fixed for tests and demos.
         self.seeds = random.Random(seed)
@@ -223,6 +225,7 @@ class App:
                 flags = self.window_flags
             window = pygame.display.set_mode(size, flags)
         self.window = self.screen = window
+        self.screen_serial += 1
         theme.metrics.configure(window.get_size(), self.dpr, self.touch)
         if not self.fixed_size and not self.fullscreen and not web.in_browser():
             self.settings.window = list(window.get_size())
@@ -249,6 +252,7 @@ class App:
                 self.notify("Fullscreen is not available here")
                 return
         self.screen = self.window
+        self.screen_serial += 1
         theme.metrics.configure(self.window.get_size(), self.dpr, self.touch)
         self.invalidate()
 
@@ -363,7 +367,11 @@ class App:
         if not self._dirty and animating and self.partial_draw():
             self.frame += 1
             return True
-        self.draw(keep_under=True)
+        self.spreading = True
+        try:
+            self.draw(keep_under=True)
+        finally:
+            self.spreading = False
         self.frame += 1
         return True
 

@@ -45,3 +45,50 @@ def test_the_table_leaves_nothing_of_the_last_frame(game_id, size):
         assert garbage_left(app) == 0
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720, 1, False), (390, 844, 2, True)],
+                         ids=["1280x720", "390x844r2-touch"])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_sheet_on_screen_is_the_sheet_of_the_game(game_id, size):
+    """A frame that changes much leaves the score sheet to the next one, and a frame that
+    does not change it keeps what the screen shows: at every frame the loop draws, the
+    sheet on screen must be the sheet a whole redraw gives, or, in the one frame it is
+    late, the next frame must bring it. Bots play at the fast pace (the most changes a
+    second), the sheet scrolls and pages as play does."""
+    from game.ui import text
+    app = make_app(size)
+    try:
+        info = GAMES[game_id]
+        n = 4 if info.takes(4) else 2
+        seats = [s.__class__(s.name, "normal") for s in long_seats(n)]
+        play = app.show("play", info=info, state=info.new_game(seats, seed=5), autosave=False)
+        app.settings.bot_speed = "fast"
+        late = kept = 0
+        for _ in range(1500):
+            before = app.drawn_frames
+            app.step(1 / 60)
+            if app.scene is not play or len(app.visible_scenes()) != 1 or play.state.is_over():
+                if play.state.is_over():
+                    break
+                continue
+            if app.drawn_frames == before or "sheet" not in play.regions:
+                continue
+            if play._sheet_late:
+                late += 1
+                continue  # (the next frame draws it)
+            area = play.sheet.rect.clip(app.screen.get_rect())
+            shown = app.screen.copy()
+            if play._screen_mine == app.drawn_frames - 1 and play._sheet_shown is not None:
+                kept += 1
+            own = (play._screen_mine, play._sheet_shown, play._sheet_late)
+            with text.record():  # a whole redraw, everything drawn afresh
+                play.draw(app.screen)
+            fresh = app.screen.subsurface(area).copy()
+            app.screen.blit(shown, (0, 0))  # the game goes on from its own pixels
+            play._screen_mine, play._sheet_shown, play._sheet_late = own
+            assert pygame.image.tobytes(shown.subsurface(area), "RGB") == \
+                pygame.image.tobytes(fresh, "RGB"), f"frame {app.frame}: a stale sheet"
+        assert late > 0 and kept > 0
+    finally:
+        pygame.quit()

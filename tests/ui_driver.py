@@ -104,7 +104,7 @@ def sheet_spot(app: App, scene, key: str):
     sheet is scrolled to it first when it does not all fit the window."""
     scene.sheet.reveal(key)
     app.invalidate()
-    frames(app)
+    frames(app, 2)  # (a sheet that changed with much else is drawn a frame later)
     rect = scene.sheet.cell_rects.get(key) or scene.sheet.row_rects.get(key)
     assert rect is not None, f"{key!r} is not on the sheet"
     return rect.center

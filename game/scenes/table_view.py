@@ -55,6 +55,7 @@ from game.ui.text import draw_text_in, ellipsize, text_width
 from game.ui.widgets import Button, FocusGroup, draw_text, panel
 from game.ui.words import possessive, says, turn_of, your_turn
 
+SPREAD = True  # a frame that changes the sheet with much else leaves the sheet to the next
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
 THROW_PACE = {"slow": 1.15, "normal": 1.0, "fast": 0.6}  # the throw's length, by the bot pace
@@ -82,6 +83,12 @@ class TableScene(Scene):
         self.animator = DiceAnimator()
         self.burst = Burst()  # sparks on the tray for a moment worth celebrating
         self.flourish = TurnFlourish()  # "Your turn, Ann!" over the top bar
+        # The score sheet as the screen shows it (its picture's key, where, at what size)
+        # and whether it is owed to the screen: a frame that changes much leaves the sheet
+        # to the next one (SPREAD)
+        self._sheet_shown: tuple | None = None
+        self._sheet_late = False
+        self._screen_mine: int | None = None  # the app's frame this table last drew alone
         self._flourish_seat = None  # the seat whose turn was last seen starting
         self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
         self.regions: dict[str, pygame.Rect] = {}
@@ -598,22 +605,36 @@ class TableScene(Scene):
 
     def animating(self) -> bool:
         return (self.animator.busy or self.card_flip > 0 or self.coach_thinking()
-                or self.table.animating() or self.burst.busy or self.flourish.busy)
+                or self.table.animating() or self.burst.busy or self.flourish.busy
+                or self._sheet_late)
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """While only the dice (or a celebration's sparks) move, only the tray is drawn
-        again."""
-        if not (self.animator.busy or self.burst.busy) or self.card_flip > 0 \
-                or self.coach_thinking() or self.table.animating() or self.flourish.busy \
-                or not self.regions:
+        again; a sheet left late by the last frame is drawn alone."""
+        if self.card_flip > 0 or self.coach_thinking() or self.table.animating() \
+                or self.flourish.busy or not self.regions:
             return None
-        tray = self.regions["tray"]
-        area = tray.inflate(theme.px(4), theme.px(4)).clip(surface.get_rect())
-        surface.fill(theme.BG, area)
-        self._draw_tray(surface)
-        self.burst.draw(surface, tray)
-        self._draw_hint_marks(surface)
-        return [area]
+        rects = []
+        if self._sheet_late:
+            if "sheet" not in self.regions or self._hint_drawn():
+                return None
+            model = self.odds.decorate(self.frozen_sheet or self.table.sheet())
+            area = self.sheet.rect.clip(surface.get_rect())
+            surface.fill(theme.BG, area)  # (under its rounded corners)
+            self._draw_sheet(surface, model)
+            rects.append(area)
+        if self.animator.busy or self.burst.busy:
+            tray = self.regions["tray"]
+            area = tray.inflate(theme.px(4), theme.px(4)).clip(surface.get_rect())
+            surface.fill(theme.BG, area)
+            self._draw_tray(surface)
+            self.burst.draw(surface, tray)
+            if self._draw_hint_marks(surface) or area.colliderect(self.sheet.rect):
+                self._sheet_shown = None
+            rects.append(area)
+        if rects:
+            self._drew_alone()
+        return rects or None
 
     def watch_view(self) -> None:
         """Once a frame: when something on screen changed, the next frame is drawn."""
@@ -641,9 +662,12 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
+        model, mode = None, "draw"
         if "sheet" in self.regions:
             self.sheet.rect = self.odds.sheet_rect(self.regions["sheet"])
-        self._fill_background(surface)
+            model = self.odds.decorate(self.frozen_sheet or self.table.sheet())
+            mode = self._sheet_mode(surface, model)
+        self._fill_background(surface, whole_sheet=mode != "draw")
         self._draw_top(surface)
         self._draw_tray(surface)
         self.burst.draw(surface, self.regions["tray"])
@@ -656,22 +680,68 @@ class TableScene(Scene):
             self._draw_tabs(surface)
         if "history" in self.regions:
             self.history.draw(surface)
-        if "sheet" in self.regions:
-            area = self.regions["sheet"]
-            self.sheet.draw(surface, self.odds.decorate(self.frozen_sheet or self.table.sheet()))
-            self.odds.draw(surface, area)
+        if model is not None:
+            if mode == "draw":
+                self._draw_sheet(surface, model)
+            else:  # "keep": the screen shows it already; "late": the next frame draws it
+                self._sheet_late = mode == "late"
+            self.odds.draw(surface, self.regions["sheet"])
         if "keys" in self.regions and self.regions["keys"].h:
             draw_text_in(surface, self.keys_text(), self.regions["keys"], 13, theme.TEXT_DIM,
                          align="left", min_size=12)
-        self._draw_hint_marks(surface)
+        if self._draw_hint_marks(surface):
+            self._sheet_shown = None  # a gold frame on it: the screen's sheet is not the sheet
+        self._drew_alone()
 
-    def _fill_background(self, surface: pygame.Surface) -> None:
+    def _drew_alone(self) -> None:
+        """The frame being drawn is this table's alone (no overlay, no message): the next
+        frame may keep what it left on the screen."""
+        app = self.app
+        alone = app.visible_scenes() == [self] and not app.toast
+        self._screen_mine = getattr(app, "drawn_frames", None) if alone else None
+        if not alone:
+            self._sheet_shown = None
+
+    def _sheet_signature(self, surface: pygame.Surface, model: SheetModel) -> tuple:
+        return (self.sheet._key(model), tuple(self.sheet.rect), surface.get_size(), id(surface),
+                theme.generation, getattr(self.app, "screen_serial", 0))
+
+    def _draw_sheet(self, surface: pygame.Surface, model: SheetModel) -> None:
+        self.sheet.draw(surface, model)
+        self._sheet_shown = self._sheet_signature(surface, model)
+        self._sheet_late = False
+
+    def _sheet_mode(self, surface: pygame.Surface, model: SheetModel) -> str:
+        """How this frame treats the score sheet: "draw" it; "keep" what the screen shows
+        (the same sheet, where it was: nothing drew over it since); or leave it "late" to
+        the next frame (it changed, with much else: a whole redraw at 2560x1440 is split in
+        two, the sheet a frame, 16 ms, after the rest). Only in the frames the app steps
+        (``App.spreading``) with the table alone on screen, no message, no gold hint."""
+        app = self.app
+        from game.ui import text as text_module
+        if text_module._recorded is not None or probe._controls is not None:
+            return "draw"  # (a test reads what is drawn: all of it)
+        if not SPREAD or not getattr(app, "spreading", False) or app.toast \
+                or app.visible_scenes() != [self] or self._hint_drawn() \
+                or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1:
+            return "draw"  # (the last frame was not this table's alone: its pixels are not)
+        shown = self._sheet_shown
+        now = self._sheet_signature(surface, model)
+        if shown is None or shown[1:] != now[1:]:
+            return "draw"
+        if shown[0] == now[0]:
+            return "keep"
+        return "draw" if self._sheet_late else "late"
+
+    def _fill_background(self, surface: pygame.Surface, whole_sheet: bool = False) -> None:
         """The background, except the band of the sheet's panel that the sheet paints whole
         (its rows between the rounded corners): a third of a 2560x1440 frame not filled
-        twice."""
+        twice. ``whole_sheet``: the sheet is not drawn in this frame: its pixels, corners
+        and all, stay as they are."""
         band = None
         if "sheet" in self.regions:
-            band = self.sheet.rect.inflate(0, -2 * theme.px(SHEET_RADIUS))
+            band = self.sheet.rect if whole_sheet else \
+                self.sheet.rect.inflate(0, -2 * theme.px(SHEET_RADIUS))
         if band is None or band.h <= 0 or band.w <= 0 or \
                 not surface.get_rect().contains(band):
             surface.fill(theme.BG)
@@ -700,12 +770,16 @@ class TableScene(Scene):
                          theme.ACCENT if on else theme.TEXT, True, min_size=13)
             probe.control(f"tab {name}", rect, surface=surface)
 
-    def _draw_hint_marks(self, surface: pygame.Surface) -> None:
+    def _hint_drawn(self) -> bool:
+        """Whether the coach's hint is on the table (its marks drawn)."""
+        return not (self.busy or self.banner) and self.current_hint() is not None
+
+    def _draw_hint_marks(self, surface: pygame.Surface) -> bool:
         """The hinted move on the table: a gold ring round each die it names, a gold frame
-        round the box it fills."""
+        round the box it fills. True when a frame was drawn on the sheet."""
         hint = None if self.busy or self.banner else self.current_hint()
         if hint is None:
-            return
+            return False
         dice, key = self.table.hint_marks(hint.action)
         for i in sorted(dice):
             if i < len(self.die_spots):  # round the die where it was drawn: lifted, in the air
@@ -717,6 +791,8 @@ class TableScene(Scene):
         if row is not None and "sheet" in self.regions:
             pygame.draw.rect(surface, theme.ACCENT, row.inflate(theme.px(4), theme.px(2)),
                              width=max(2, theme.px(3)), border_radius=theme.px(6))
+            return True
+        return False
 
     def turn_text(self, width: int | None = None, size: float = 20) -> tuple[str, tuple]:
         """Whose turn it is, in words; given a width (device px), a name too long for it is
