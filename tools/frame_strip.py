@@ -23,34 +23,25 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from tools.screenshots import parse_size  # noqa: E402
+from tools.screenshots import long_seats, parse_size  # noqa: E402
 
 DT = 1 / 60
 
 
 def turn_start(game_id: str):
-    """Seats and a save at the start of the person's (seat 0's) second turn."""
+    """A save at the start of the person's (seat 0's) first turn after a whole round."""
     from game.bots import make_policy
     from game.catalog import GAMES
-    from game.launcher import LONG_NAMES
-    from game.rules.core import Seat
     info = GAMES[game_id]
-    n = info.max_players
-    while not info.takes(n):
-        n -= 1
-    seats = [Seat(LONG_NAMES[i], None if i == 0 else "normal") for i in range(n)]
+    seats = long_seats(game_id, levels=("normal",))
+    n = len(seats)
     state = info.new_game(seats, seed=11)
     bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(n)}
-    starts = 0
     while True:
         fresh = state.current == 0 and not getattr(state, "rolls", 0) and not getattr(
             state, "rolled", False) and state.turns_played >= n
-        if game_id == "pirates":
-            fresh = fresh and state.card is None
-        if fresh:
-            starts += 1
-            if starts == 1:
-                return state.save()
+        if fresh and (game_id != "pirates" or state.card is None):
+            return state.save()
         state.apply(bots[state.current].choose(state))
 
 

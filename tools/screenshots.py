@@ -36,10 +36,9 @@ def parse_size(text: str) -> tuple[int, int, float, bool]:
     return w, h, float(ratio or 1), touch
 
 
-def seated(game_id: str, players: int = 0):
-    """The seats (the most the game takes, or ``players``; the longest names, a human first)
-    and two saves: a position where that human has rolled, and the finished game."""
-    from game.bots import make_policy
+def long_seats(game_id: str, players: int = 0, levels=("easy", "normal", "hard")):
+    """The most seats the game takes (or ``players``), with the longest names, a human
+    first, the bots at ``levels`` in turn."""
     from game.catalog import GAMES
     from game.launcher import LONG_NAMES
     from game.rules.core import Seat
@@ -47,8 +46,18 @@ def seated(game_id: str, players: int = 0):
     n = min(players or info.max_players, info.max_players)
     while not info.takes(n):
         n -= 1
-    seats = [Seat(LONG_NAMES[i], None if i == 0 else ("easy", "normal", "hard")[i % 3])
-             for i in range(n)]
+    return [Seat(LONG_NAMES[i], None if i == 0 else levels[i % len(levels)])
+            for i in range(n)]
+
+
+def seated(game_id: str, players: int = 0):
+    """The seats (the most the game takes, or ``players``; the longest names, a human first)
+    and two saves: a position where that human has rolled, and the finished game."""
+    from game.bots import make_policy
+    from game.catalog import GAMES
+    info = GAMES[game_id]
+    seats = long_seats(game_id, players)
+    n = len(seats)
     state = info.new_game(seats, seed=11)
     bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(n)}
     mid = None

@@ -100,10 +100,16 @@ class ResultsScene(Scene):
         partners = self._partners()
         return 26 if partners == 1 else partners * 16 * LINE + 4
 
-    def _ranking_height(self, rows: float, compact: bool = False) -> float:
-        """The standings panel's height in dp with rows ``rows`` dp high (``compact``: with
-        the tighter margins and column titles of a crowded panel)."""
-        return (12 + 20 + 2 if compact else 20 + 26 + 6) + max(1, len(self.ranking)) * rows + 4
+    @staticmethod
+    def _chrome(compact: bool) -> tuple[int, int, int]:
+        """The standings panel's margin above and below, its column titles' height and the
+        gap under them, in dp (tighter in a crowded panel)."""
+        return (6, 20, 2) if compact else (10, 26, 6)
+
+    def _ranking_height(self, rows: float) -> float:
+        """The standings panel's height in dp with rows ``rows`` dp high."""
+        margin, head, gap = self._chrome(False)
+        return 2 * margin + head + gap + max(1, len(self.ranking)) * rows + 4
 
     def _ranking_width(self, size: float) -> float:
         """The standings panel's width in dp: place, dot, the longest name at ``size`` (as
@@ -183,8 +189,8 @@ class ResultsScene(Scene):
         # a crowded panel (eight players on a phone on its side) takes tighter margins and
         # titles rather than rows too low for their text
         self.rank_compact = theme.dp(self.ranking_box.h) < self._ranking_height(low) - 0.5
-        chrome = 12 + 20 + 2 + 4 if self.rank_compact else 20 + 26 + 6 + 4
-        inner_h = self.ranking_box.h - theme.px(chrome)
+        margin, head, gap = self._chrome(self.rank_compact)
+        inner_h = self.ranking_box.h - theme.px(2 * margin + head + gap + 4)
         self.row_h = max(theme.px(low), min(theme.px(110), inner_h // n))
         self.sheet.rect = self.sheet_box
 
@@ -364,22 +370,19 @@ class ResultsScene(Scene):
         px = theme.px
         panel(surface, box, theme.PANEL, 18, theme.LINE)
         chips = getattr(self.state, "chips", None)
-        if self.rank_compact:
-            inner = layout.inset(box, x=14, y=6)
-            head, body = layout.rows(inner, 20, fr(), gap=2)
-        else:
-            inner = layout.inset(box, x=14, y=10)
-            head, body = layout.rows(inner, 26, fr(), gap=6)
+        margin, head_h, gap = self._chrome(self.rank_compact)
+        inner = layout.inset(box, x=14, y=margin)
+        head, body = layout.rows(inner, head_h, fr(), gap=gap)
         row_h = self.row_h
         # 18 px and up; 16 in the lowest rows, so that accents and descenders stay in them
         size = max(16 if theme.dp(row_h) < 30 else 18, min(34, theme.dp(row_h) * 0.42))
         tracks = [46 if size < 26 else 60, 24, fr(), self._score_width(size)]
         if chips:
             tracks.append(90)
-        teams = any(len(r["seats"]) > 1 for r in self.ranking)
+        partners = self._partners()
+        teams = partners > 1
         who = "Team" if teams else "Player"
         # one size for the whole column: a line a partner fits a row (with its accents)
-        partners = self._partners()
         row_dp = theme.dp(row_h) - 4
         team_size = max(16, min(size, TEAM_SIZE, row_dp / partners / LINE))
         titles = ["Place", "", who, "Score"] + (["Chips"] if chips else [])

@@ -616,9 +616,9 @@ class TableScene(Scene):
             return None
         rects = []
         if self._sheet_late:
-            if "sheet" not in self.regions or self._hint_drawn():
+            if "sheet" not in self.regions or self._hint_shown() is not None:
                 return None
-            model = self.odds.decorate(self.frozen_sheet or self.table.sheet())
+            model = self._sheet_model()
             area = self.sheet.rect.clip(surface.get_rect())
             surface.fill(theme.BG, area)  # (under its rounded corners)
             self._draw_sheet(surface, model)
@@ -665,7 +665,7 @@ class TableScene(Scene):
         model, mode = None, "draw"
         if "sheet" in self.regions:
             self.sheet.rect = self.odds.sheet_rect(self.regions["sheet"])
-            model = self.odds.decorate(self.frozen_sheet or self.table.sheet())
+            model = self._sheet_model()
             mode = self._sheet_mode(surface, model)
         self._fill_background(surface, whole_sheet=mode != "draw")
         self._draw_top(surface)
@@ -702,6 +702,10 @@ class TableScene(Scene):
         if not alone:
             self._sheet_shown = None
 
+    def _sheet_model(self) -> SheetModel:
+        """The sheet to show: as it was while the dice fly, with the odds on it."""
+        return self.odds.decorate(self.frozen_sheet or self.table.sheet())
+
     def _sheet_signature(self, surface: pygame.Surface, model: SheetModel) -> tuple:
         return (self.sheet._key(model), tuple(self.sheet.rect), surface.get_size(), id(surface),
                 theme.generation, getattr(self.app, "screen_serial", 0))
@@ -718,11 +722,10 @@ class TableScene(Scene):
         two, the sheet a frame, 16 ms, after the rest). Only in the frames the app steps
         (``App.spreading``) with the table alone on screen, no message, no gold hint."""
         app = self.app
-        from game.ui import text as text_module
-        if text_module._recorded is not None or probe._controls is not None:
+        if probe.recording():
             return "draw"  # (a test reads what is drawn: all of it)
         if not SPREAD or not getattr(app, "spreading", False) or app.toast \
-                or app.visible_scenes() != [self] or self._hint_drawn() \
+                or app.visible_scenes() != [self] or self._hint_shown() is not None \
                 or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1:
             return "draw"  # (the last frame was not this table's alone: its pixels are not)
         shown = self._sheet_shown
@@ -770,14 +773,15 @@ class TableScene(Scene):
                          theme.ACCENT if on else theme.TEXT, True, min_size=13)
             probe.control(f"tab {name}", rect, surface=surface)
 
-    def _hint_drawn(self) -> bool:
-        """Whether the coach's hint is on the table (its marks drawn)."""
-        return not (self.busy or self.banner) and self.current_hint() is not None
+    def _hint_shown(self):
+        """The coach's hint as the table shows it (its marks), or None: none while the dice
+        fly or a banner is up."""
+        return None if self.busy or self.banner else self.current_hint()
 
     def _draw_hint_marks(self, surface: pygame.Surface) -> bool:
         """The hinted move on the table: a gold ring round each die it names, a gold frame
         round the box it fills. True when a frame was drawn on the sheet."""
-        hint = None if self.busy or self.banner else self.current_hint()
+        hint = self._hint_shown()
         if hint is None:
             return False
         dice, key = self.table.hint_marks(hint.action)

@@ -35,6 +35,13 @@ def control(name: str, rect: pygame.Rect, group: str = "", enabled: bool = True,
         _controls.append(Control(name, rect, group, enabled, shown, region))
 
 
+def recording() -> bool:
+    """Whether a test reads what is drawn (texts or controls): then everything is drawn
+    afresh, nothing kept from an earlier frame."""
+    from . import text
+    return _controls is not None or text._recorded is not None
+
+
 def covered() -> None:
     """An overlay dimmed everything drawn so far: those controls cannot be reached now."""
     if _controls is not None:

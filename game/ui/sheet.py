@@ -138,20 +138,28 @@ class ScoreSheet:
             self.scroll.scroll_to(rect, 0)
 
     # -- sizes -----------------------------------------------------------------------------
-    def _row_height(self, size: float, row: Row) -> int:
+    def _heights(self, size: float) -> tuple[int, int]:
+        """A row's height at ``size``, and a clickable row's (a finger's height where the
+        sheet is tapped)."""
         h = theme.font(size, True).get_height() + theme.px(2)
-        clickable = row.key is not None or any(c.key for c in row.cells)
-        if clickable and self.interactive and self.touch_rows and theme.metrics.touch:
-            h = max(h, theme.px(theme.TOUCH_MIN))
-        return h
+        if self.interactive and self.touch_rows and theme.metrics.touch:
+            return h, max(h, theme.px(theme.TOUCH_MIN))
+        return h, h
+
+    @staticmethod
+    def _clickable(row: Row) -> bool:
+        return row.key is not None or any(c.key for c in row.cells)
+
+    def _row_height(self, size: float, row: Row) -> int:
+        h, tall = self._heights(size)
+        return tall if tall != h and self._clickable(row) else h
 
     def _rows_height(self, size: float, rows: list[Row]) -> int:
         """The rows' heights summed (as ``_row_height`` gives each, in one pass)."""
-        h = theme.font(size, True).get_height() + theme.px(2)
-        if not (self.interactive and self.touch_rows and theme.metrics.touch):
+        h, tall = self._heights(size)
+        if tall == h:
             return h * len(rows)
-        tall = max(h, theme.px(theme.TOUCH_MIN))
-        clickable = sum(1 for r in rows if r.key is not None or any(c.key for c in r.cells))
+        clickable = sum(1 for r in rows if self._clickable(r))
         return tall * clickable + h * (len(rows) - clickable)
 
     def _label_size(self, model: SheetModel, size: float, row_h: int) -> float:
@@ -210,10 +218,8 @@ class ScoreSheet:
         """Draw the sheet; a sheet that shows the same as last time is its picture again
         (a frame of a 4K window redraws a big table in one blit). While tests record what
         is drawn, it is always drawn afresh."""
-        from . import text as text_module
         key = self._key(model)
-        recording = text_module._recorded is not None or probe._controls is not None
-        if (not recording and key == self._picture_key and self._picture is not None
+        if (not probe.recording() and key == self._picture_key and self._picture is not None
                 and surface.get_rect().contains(self.rect)):
             surface.blit(self._picture, self.rect)
             return
