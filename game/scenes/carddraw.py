@@ -45,6 +45,7 @@ class CardDrawScene(Scene):
         self.time = 0.0
         self.card: str | None = None
         self.discards_before = len(play.state.discard)
+        self._drawn_phase: str | None = None  # the phase the screen shows
 
     @property
     def state(self):
@@ -81,7 +82,10 @@ class CardDrawScene(Scene):
         return self.hint_box
 
     def animating(self) -> bool:
-        return self.phase in ("shuffle", "flip") or (self.phase == "wait" and self.human)
+        """Moving, or just come to a phase the screen does not show yet (the card face up:
+        its name and effect under it)."""
+        return self.phase in ("shuffle", "flip") or (self.phase == "wait" and self.human) \
+            or self.phase != self._drawn_phase
 
     # -- what happens --------------------------------------------------------------------
     def draw_card(self) -> None:
@@ -167,6 +171,7 @@ class CardDrawScene(Scene):
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
+        self._drawn_phase = self.phase
         name = self.play.name(self.seat)
         title = (f"{Possessive(name)} Fortune Card" if self.human
                  else f"{says(name, 'draws')} a Fortune Card")
