@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import prefs, web
-from .ui import theme
+from .ui import probe, theme
 from .ui.sound import Sounds
 
 BOT_SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3}  # seconds a bot "thinks" per action
@@ -85,6 +85,12 @@ class Scene:
         """Something on screen moves by itself this frame (dice tumbling, a card turning)."""
         return False
 
+    def on_screen(self) -> bool:
+        """The screen shows this scene just as drawing it now would (it drew the last frame
+        alone and nothing of it changed or moved since): an overlay opening over it dims
+        that picture instead of drawing the scene again."""
+        return False
+
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Redraw only what moves (when nothing else changed since the last frame) and
         return those regions; None: the whole scene must be drawn."""
@@ -143,6 +149,8 @@ class App:
         self._dirty = True  # something changed since the last drawn frame
         self._under: pygame.Surface | None = None  # what is under an overlay, dimmed
         self._under_ok = False
+        self._under_stage: str | None = None  # "drawn", then "dimmed", not shown yet
+        self._staged_at = -10  # the frame that last drew it alone
         self.spreading = False  # drawing a frame the loop steps (a table may spread its work)
         self.screen_serial = 0  # bumped when the window's surface is made anew
         self._since_draw = 0.0
@@ -311,7 +319,7 @@ class App:
     def invalidate(self) -> None:
         """Something changed: the next frame is drawn (in full)."""
         self._dirty = True
-        self._under_ok = False
+        self._under_ok, self._under_stage = False, None
 
     # -- frames ----------------------------------------------------------------------------
     def typing(self) -> bool:
@@ -361,10 +369,14 @@ class App:
                 self._dirty = True
         self._since_draw += dt
         animating = any(s.animating() for s in self.visible_scenes())
-        if not (self._dirty or self._since_draw >= IDLE_REDRAW or animating):
+        if not (self._dirty or self._since_draw >= IDLE_REDRAW or animating
+                or self._under_stage):
             self.frame += 1
             return False
-        if not self._dirty and animating and self.partial_draw():
+        if self._dirty and self._stage_under() or self._dim_under():
+            self.frame += 1
+            return False
+        if not self._dirty and (animating or self._under_stage) and self.partial_draw():
             self.frame += 1
             return True
         self.spreading = True
@@ -375,6 +387,39 @@ class App:
         self.frame += 1
         return True
 
+    def _stage_under(self) -> bool:
+        """What is under a moving overlay (a card turning over) changed: this frame draws
+        it, into the picture kept of it, and the next one dims that picture and draws the
+        overlay over it (a whole frame at 2560x1440 split in two; the screen holds its
+        picture for one frame meanwhile). False when the frame must be drawn whole: not
+        under a moving overlay, the last frame did this already, or a test reads what is
+        drawn."""
+        scenes = self.visible_scenes()
+        top = scenes[-1]
+        if len(scenes) < 2 or not top.dim_alpha or probe.recording() \
+                or not self.drawn_frames or self.frame - self._staged_at <= 2 \
+                or self._shown_under(scenes, keep_under=True):
+            return False  # (the last: a whole frame dims what the screen shows: cheap)
+        if self._under is None or self._under.get_size() != self.screen.get_size():
+            self._under = self.screen.copy()
+        self._dirty = False
+        self._since_draw = 0.0
+        for scene in scenes[:-1]:
+            scene.ensure_layout()
+            scene.draw(self._under)
+        self._under_ok, self._under_stage, self._staged_at = True, "drawn", self.frame
+        return True
+
+    def _dim_under(self) -> bool:
+        """The frame after ``_stage_under``: dim the picture it drew (the screen still
+        holds its picture); the next frame shows it."""
+        if self._under_stage != "drawn" or self._dirty or not self._under_ok:
+            return False
+        from .ui.widgets import dim
+        dim(self._under, self.visible_scenes()[-1].dim_alpha)
+        self._under_stage = "dimmed"
+        return True
+
     def partial_draw(self) -> bool:
         """Only something moving changed: redraw just that. Over an overlay (a card being
         drawn) the dimmed scene under it comes from the picture kept of it; on the table,
@@ -383,6 +428,7 @@ class App:
         if len(scenes) > 1 and self._under is not None and self._under_ok \
                 and self._under.get_size() == self.screen.get_size():
             self.screen.blit(self._under, (0, 0))
+            self._under_stage = None
             scenes[-1].draw(self.screen)
             if self.toast:
                 self.draw_toast(self.screen)
@@ -418,14 +464,18 @@ class App:
         self._dirty = False
         self._since_draw = 0.0
         scenes = self.visible_scenes()
-        for scene in scenes[:-1]:
-            scene.ensure_layout()
-            scene.draw(self.screen)
         top = scenes[-1]
+        # An overlay just opened over a scene the screen shows as it is: dim that picture.
+        shown = self._shown_under(scenes, keep_under)
+        for scene in scenes[:-1]:
+            if not shown:
+                scene.ensure_layout()
+                scene.draw(self.screen)
         if len(scenes) > 1 and top.dim_alpha:
             from .ui.widgets import dim
             dim(self.screen, top.dim_alpha)
             if keep_under:
+                self._under_stage = None
                 if self._under is None or self._under.get_size() != self.screen.get_size():
                     self._under = self.screen.copy()
                 else:
@@ -439,6 +489,12 @@ class App:
         if not self.drawn_frames:
             web.first_frame()
         self.drawn_frames += 1
+
+    def _shown_under(self, scenes: list[Scene], keep_under: bool) -> bool:
+        """An overlay opens over a scene the screen shows as it is: the frame dims that
+        picture rather than draw the scene again."""
+        return bool(keep_under and len(scenes) == 2 and scenes[-1].dim_alpha
+                    and not probe.recording() and scenes[0].on_screen())
 
     def draw_toast(self, surface: pygame.Surface) -> None:
         from .ui.text import draw_text_in

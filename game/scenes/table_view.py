@@ -89,6 +89,7 @@ class TableScene(Scene):
         self._sheet_shown: tuple | None = None
         self._sheet_late = False
         self._screen_mine: int | None = None  # the app's frame this table last drew alone
+        self._drawn_view: tuple | None = None  # what it showed then (``_picture_key``)
         self._flourish_seat = None  # the seat whose turn was last seen starting
         self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
         self.regions: dict[str, pygame.Rect] = {}
@@ -699,8 +700,23 @@ class TableScene(Scene):
         app = self.app
         alone = app.visible_scenes() == [self] and not app.toast
         self._screen_mine = getattr(app, "drawn_frames", None) if alone else None
+        self._drawn_view = self._picture_key() if alone else None
         if not alone:
             self._sheet_shown = None
+
+    def _picture_key(self) -> tuple:
+        """What the table's picture depends on: what it shows (``view_key``), where the
+        pointer and the keyboard's focus are, and the window's surface."""
+        pointer = (self.hover_die, self.sheet.hover_key, self.pane,
+                   tuple((row.index, tuple(b.hovered for b in row.buttons))
+                         for row in (self.top_buttons, self.table_buttons)))
+        return (self.view_key(), pointer, id(self.app.screen),
+                getattr(self.app, "screen_serial", 0), theme.generation, theme.metrics.key)
+
+    def on_screen(self) -> bool:
+        app = self.app
+        return (self._screen_mine is not None and self._screen_mine == app.drawn_frames - 1
+                and not self.animating() and self._drawn_view == self._picture_key())
 
     def _sheet_model(self) -> SheetModel:
         """The sheet to show: as it was while the dice fly, with the odds on it."""

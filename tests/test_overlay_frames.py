@@ -1,0 +1,248 @@
+"""Frames under an overlay that moves (a Fortune Card turning over).
+
+When the table under the card changes (the turn passed, the card was drawn, its face came
+up), a whole frame would draw the table, darken all of it and draw the card: at 2560x1440
+the slowest frames of a game. The app spreads that over frames instead: one draws the table
+into the picture kept of it, the next darkens that picture, the next shows it with the card
+over it; meanwhile the screen holds its last picture. These tests play Pirate Fortune with
+bots and check every frame the loop shows against a whole redraw, that the work is spread,
+and that a card face up is drawn with its name and effect without waiting for input."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.catalog import GAMES
+from game.rules.core import Seat
+from game.rules.pirates import CARD_EFFECTS
+from game.scenes.carddraw import CardDrawScene
+from game.scenes.play import PlayScene
+from game.ui import text, widgets
+from tests.test_ui_screens import long_seats, make_app
+
+SIZES = [(1280, 720, 1, False), (390, 844, 2, True)]
+IDS = ["1280x720", "390x844r2-touch"]
+
+
+def bots_game(app, seed=3):
+    info = GAMES["pirates"]
+    seats = [Seat(s.name, "normal") for s in long_seats(3)]
+    return app.show("play", info=info, state=info.new_game(seats, seed=seed), autosave=False)
+
+
+def whole_redraw(app) -> pygame.Surface:
+    """What a whole frame shows now (every scene drawn afresh), on a surface of its own;
+    the app's screen and counters are left as they were."""
+    screen, frames = app.screen, app.drawn_frames
+    table = app.scenes[0]
+    own = (table._screen_mine, table._drawn_view, table._sheet_shown, table._sheet_late)
+    fresh = screen.copy()
+    app.screen = fresh
+    try:
+        with text.record():  # (a test reads what is drawn: nothing is kept or spread)
+            app.draw()
+    finally:
+        app.screen, app.drawn_frames = screen, frames
+        table._screen_mine, table._drawn_view, table._sheet_shown, table._sheet_late = own
+    return fresh
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_every_frame_shown_under_a_card_is_a_whole_redraw(size):
+    app = make_app(size)
+    try:
+        play = bots_game(app)
+        shown = held = 0
+        waiting = None  # frames since the table under the card was drawn alone
+        for _ in range(6000):
+            before = app.drawn_frames
+            app.step(1 / 60)
+            if play.state.is_over():
+                break
+            if not isinstance(app.scene, CardDrawScene):
+                continue
+            if app._under_stage is not None:
+                waiting = 0 if waiting is None else waiting + 1
+                assert app.drawn_frames == before, "a frame between was shown"
+                held += 1
+                continue
+            if app.drawn_frames == before:
+                continue
+            if waiting is not None:
+                assert waiting == 1, "the card came back two frames after the table changed"
+                waiting = None
+            shown += 1
+            assert pygame.image.tobytes(app.screen, "RGB") == \
+                pygame.image.tobytes(whole_redraw(app), "RGB"), \
+                f"frame {app.frame}: the screen is not what a whole frame draws"
+        assert shown > 50 and held > 10
+    finally:
+        pygame.quit()
+
+
+def test_the_work_of_a_frame_under_a_card_is_spread():
+    """No frame draws the table under the card and also darkens it, and no frame that
+    darkens it draws the card (each is a pass over every pixel of the window)."""
+    app = make_app((1280, 720, 2, False))
+    done = {"table": 0, "dim": 0, "card": 0}
+    counted = []
+
+    def counting(name, f):
+        def call(*args, **kwargs):
+            done[name] += 1
+            return f(*args, **kwargs)
+        return call
+
+    patches = [(PlayScene, "draw"), (CardDrawScene, "draw"), (widgets, "dim")]
+    saved = [getattr(owner, name) for owner, name in patches]
+    PlayScene.draw = counting("table", saved[0])
+    CardDrawScene.draw = counting("card", saved[1])
+    widgets.dim = counting("dim", saved[2])
+    try:
+        play = bots_game(app, seed=4)
+        for _ in range(4000):
+            for k in done:
+                done[k] = 0
+            app.step(1 / 60)
+            if play.state.is_over():
+                break
+            if isinstance(app.scene, CardDrawScene):
+                counted.append(dict(done))
+                assert not (done["table"] and done["dim"]), done
+                assert not (done["dim"] and done["card"]), done
+        assert sum(1 for d in counted if d["table"]) > 5
+        assert sum(1 for d in counted if d["dim"]) > 5
+    finally:
+        for (owner, name), f in zip(patches, saved, strict=True):
+            setattr(owner, name, f)
+        pygame.quit()
+
+
+def steps_until_face_up(app, card: CardDrawScene) -> set[str]:
+    """The texts drawn by the frame that turns the card face up and the two after it."""
+    said: set[str] = set()
+    while card.phase != "show" or not said:
+        with text.record() as drawn:
+            app.step(1 / 60)
+        if card.phase == "show":
+            said |= {d.text for d in drawn} | {"(a frame)"}
+    for _ in range(2):
+        with text.record() as drawn:
+            app.step(1 / 60)
+        said |= {d.text for d in drawn}
+    assert app.scene is card, "the card closed before it was read"
+    return said
+
+
+def test_a_card_face_up_shows_its_name_and_effect_without_input():
+    app = make_app((1280, 720, 1, False))
+    try:
+        bots_game(app, seed=5)
+        for _ in range(2000):
+            app.step(1 / 60)
+            if isinstance(app.scene, CardDrawScene):
+                break
+        card = app.scene
+        assert isinstance(card, CardDrawScene) and not card.human
+        said = steps_until_face_up(app, card)
+        assert CARD_EFFECTS[card.card] in said
+    finally:
+        pygame.quit()
+
+
+def test_a_players_card_face_up_says_how_to_go_on_without_input():
+    app = make_app((1280, 720, 1, False))
+    try:
+        info = GAMES["pirates"]
+        seats = [Seat("Ada"), Seat("Bram", "normal")]
+        app.show("play", info=info, state=info.new_game(seats, seed=2), autosave=False)
+        for _ in range(3000):
+            app.step(1 / 60)
+            if isinstance(app.scene, CardDrawScene) and app.scene.human:
+                break
+        card = app.scene
+        assert isinstance(card, CardDrawScene) and card.human
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
+                                             unicode=" "))
+        said = steps_until_face_up(app, card)
+        assert "Click or press Space to play" in said
+        assert CARD_EFFECTS[card.card] in said
+    finally:
+        pygame.quit()
+
+
+def table_at_rest(app):
+    """A Yatzy table waiting for its human player, nothing moving."""
+    info = GAMES["yatzy"]
+    seats = [Seat("Ada"), Seat("Bram", "normal")]
+    play = app.show("play", info=info, state=info.new_game(seats, seed=2), autosave=False)
+    for _ in range(3000):
+        app.step(1 / 60)
+        if play.human_turn and app.idle and app.scene is play:
+            break
+    assert play.human_turn and app.idle
+    for _ in range(3):
+        app.step(1 / 60)
+    return play
+
+
+def count_table_draws(play):
+    drawn = []
+    draw = play.draw
+
+    def counting(surface):
+        drawn.append(surface)
+        return draw(surface)
+    play.draw = counting
+    return drawn
+
+
+def press_escape():
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="\x1b"))
+
+
+def test_the_pause_over_a_table_at_rest_darkens_the_picture_on_screen():
+    """Nothing of the table changed since the screen showed it: the frame that opens the
+    pause darkens that picture rather than draw the table again, and shows the pause at
+    once."""
+    app = make_app((1280, 720, 2, False))
+    try:
+        play = table_at_rest(app)
+        drawn = count_table_draws(play)
+        press_escape()
+        assert app.step(1 / 60), "the pause waits for a frame"
+        assert app.scene.__class__.__name__ == "PauseScene"
+        assert drawn == []
+        assert pygame.image.tobytes(app.screen, "RGB") == \
+            pygame.image.tobytes(whole_redraw(app), "RGB")
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("change", ["pointer", "odds", "game"])
+def test_a_table_changed_in_the_frame_the_pause_opens_is_drawn_again(change):
+    app = make_app((1280, 720, 1, False))
+    try:
+        play = table_at_rest(app)
+        drawn = count_table_draws(play)
+        if change == "pointer":  # over a die: it is lit
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=play.die_rects[0].center,
+                                                 rel=(1, 1), buttons=(0, 0, 0)))
+        elif change == "odds":  # the odds beside the sheet
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0,
+                                                 unicode="o"))
+        else:
+            play.act({"kind": "roll"})
+            play.animator.finish()
+            play._pump()
+        press_escape()
+        for _ in range(3):
+            app.step(1 / 60)
+        assert app.scene.__class__.__name__ == "PauseScene"
+        assert drawn, "the table under the pause is the picture from before the change"
+        assert pygame.image.tobytes(app.screen, "RGB") == \
+            pygame.image.tobytes(whole_redraw(app), "RGB")
+    finally:
+        pygame.quit()
