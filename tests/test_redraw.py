@@ -92,3 +92,38 @@ def test_the_sheet_on_screen_is_the_sheet_of_the_game(game_id, size):
         assert late > 0 and kept > 0
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720, 1, False), (390, 844, 3, True)],
+                         ids=["1280x720", "390x844r3-touch"])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_frame_that_draws_only_the_tray_shows_a_whole_frame(game_id, size):
+    """While dice tumble the loop draws the tray alone (its empty felt copied from a
+    picture, the dice over it, all cut at the tray's edge): after every such frame the
+    whole screen must be what a whole redraw gives (no corner of a turned die left outside
+    the tray, no felt of another size)."""
+    from game.ui import text
+    app = make_app(size)
+    try:
+        info = GAMES[game_id]
+        seats = [s.__class__(s.name, "normal") for s in long_seats(2)]
+        play = app.show("play", info=info, state=info.new_game(seats, seed=3), autosave=False)
+        partial = 0
+        for _ in range(600):
+            before = app.partial_frames
+            app.step(1 / 60)
+            if app.partial_frames == before or len(app.visible_scenes()) != 1:
+                continue
+            partial += 1
+            shown = app.screen.copy()
+            own = (play._screen_mine, play._drawn_view, play._sheet_shown, play._sheet_late)
+            with text.record():  # a whole redraw, everything drawn afresh
+                play.draw(app.screen)
+            fresh = pygame.image.tobytes(app.screen, "RGB")
+            app.screen.blit(shown, (0, 0))  # the game goes on from its own pixels
+            play._screen_mine, play._drawn_view, play._sheet_shown, play._sheet_late = own
+            assert pygame.image.tobytes(shown, "RGB") == fresh, \
+                f"frame {app.frame}: the tray drawn alone is not the whole frame"
+        assert partial > 100
+    finally:
+        pygame.quit()
