@@ -1,0 +1,75 @@
+"""The table blits a die as a keyed sprite (opaque, its corners marked by a colour key)
+rather than as a picture with an alpha channel: the browser's pygame blits it several
+times faster. It must look exactly the same: every face, every size, turned any way,
+on the felt and on a die's glow."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui import dice, theme
+from game.ui.dice import FACE_SETS, _keyed, die_face, die_sprite
+
+VALUES = sorted({v for faces in FACE_SETS.values() for v in faces}, key=str)
+ASIDE = (214, 208, 196)
+
+
+@pytest.fixture
+def window():
+    pygame.init()
+    screen = pygame.display.set_mode((400, 400))
+    yield screen
+    pygame.quit()
+
+
+def blit_both(window, picture, sprite, rotation, ground):
+    a = pygame.Surface((400, 400), 0, window)
+    b = pygame.Surface((400, 400), 0, window)
+    for surface, image in ((a, picture), (b, sprite)):
+        surface.fill(ground)
+        if rotation:
+            image = pygame.transform.rotate(image, rotation)
+        surface.blit(image, image.get_rect(center=(200, 200)))
+    return pygame.image.tobytes(a, "RGB"), pygame.image.tobytes(b, "RGB")
+
+
+@pytest.mark.parametrize("size", [18, 37, 84, 150, 252])
+def test_a_sprite_looks_like_the_face(window, size):
+    for value in VALUES:
+        for colour in (theme.DIE, ASIDE):
+            picture = die_face(value, size, face=colour)
+            for rotation in (0, 7.5, 33, 90, 211.25, -47):
+                sprite = die_sprite(value, size, face=colour, turning=bool(rotation))
+                assert sprite.get_colorkey() is not None, "no key: the slow blit"
+                assert not sprite.get_flags() & pygame.SRCALPHA
+                for ground in (theme.FELT, theme.ACCENT, (255, 0, 255)):
+                    old, new = blit_both(window, picture, sprite, rotation, ground)
+                    assert old == new, (value, size, colour, rotation, ground)
+
+
+def test_the_sprite_to_turn_is_not_run_length_encoded(window):
+    still = die_sprite(4, 84)
+    turning = die_sprite(4, 84, turning=True)
+    assert still.get_flags() & pygame.RLEACCEL
+    assert not turning.get_flags() & pygame.RLEACCEL
+    assert still is die_sprite(4, 84) and turning is die_sprite(4, 84, turning=True)
+
+
+def test_a_key_colour_found_in_the_face_is_not_used(window):
+    picture = pygame.Surface((20, 20), pygame.SRCALPHA)
+    pygame.draw.rect(picture, dice.KEYS[0], (4, 4, 12, 12))  # the first key, in the face
+    keyed = _keyed(picture, window)
+    assert keyed is not None and keyed.get_colorkey()[:3] == dice.KEYS[1]
+    old, new = blit_both(window, picture, keyed, 0, theme.FELT)
+    assert old == new
+
+
+def test_a_face_with_half_transparent_pixels_keeps_its_alpha(window):
+    picture = pygame.Surface((20, 20), pygame.SRCALPHA)
+    pygame.draw.rect(picture, (200, 200, 200, 128), (4, 4, 12, 12))
+    assert _keyed(picture, window) is None
+    every = pygame.Surface((len(dice.KEYS), 1), pygame.SRCALPHA)
+    for i, colour in enumerate(dice.KEYS):
+        every.set_at((i, 0), colour)
+    assert _keyed(every, window) is None  # every key colour is in it
