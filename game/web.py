@@ -100,12 +100,19 @@ def toggle_fullscreen() -> None:
 
 async def next_frame(idle: bool = False) -> float:
     """Wait for the browser's next frame (a longer while when nothing moves, so an idle game
-    costs nothing); the seconds since the last frame."""
+    costs nothing); the seconds since the last frame. Frames keep to a schedule, each due
+    one frame after the last was due, so that a timer that wakes a little late (the
+    browser's do, by a millisecond or so) makes the next wait shorter rather than every
+    frame longer; a frame more than a frame late starts the schedule again from now."""
     import asyncio
     import time
-    global _frame_at
+    global _frame_at, _due
     now = time.perf_counter()
-    await asyncio.sleep(max(0.0, (IDLE_WAIT if idle else FRAME) - (now - _frame_at)))
+    due = _due + (IDLE_WAIT if idle else FRAME)
+    if due < now - FRAME:
+        due = now  # (far behind: no hurry to catch up)
+    await asyncio.sleep(max(0.0, due - now))
+    _due = due
     before, _frame_at = _frame_at, time.perf_counter()
     return _frame_at - before
 
@@ -113,3 +120,4 @@ async def next_frame(idle: bool = False) -> float:
 FRAME = 1 / 60
 IDLE_WAIT = 1 / 20
 _frame_at = 0.0
+_due = 0.0  # when the last frame was due (time.perf_counter)

@@ -1,0 +1,79 @@
+"""The browser's frame pace (``web.next_frame``), on a clock of our own: the browser's
+timers wake late, and the game's frames must not all be late by as much."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from game import web
+
+
+class Clock:
+    """Time that passes only when told: a step of the game takes ``work`` seconds, and a
+    sleep wakes ``late`` seconds after it was asked to (at least ``floor``: a browser's
+    timer does not fire sooner than about 4 ms once timers are nested)."""
+
+    def __init__(self, work: float, late: float, floor: float = 0.004):
+        self.now, self.work, self.late, self.floor = 100.0, work, late, floor
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += max(seconds, self.floor) + self.late
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    def make(work: float, late: float) -> Clock:
+        c = Clock(work, late)
+        monkeypatch.setattr(time, "perf_counter", c.perf_counter)
+        monkeypatch.setattr(asyncio, "sleep", c.sleep)
+        monkeypatch.setattr(web, "_due", 0.0)
+        monkeypatch.setattr(web, "_frame_at", 0.0)
+        return c
+    return make
+
+
+def frames(c: Clock, n: int, idle: bool = False, work: float | None = None) -> list[float]:
+    async def run():
+        gaps = []
+        for _ in range(n):
+            gaps.append(await web.next_frame(idle))
+            c.now += c.work if work is None else work
+        return gaps
+    return _drive(run())
+
+
+def _drive(coroutine):
+    """Run a coroutine whose awaits never block (the fake sleep returns at once)."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return done.value
+    raise AssertionError("the pace waited on something else than its sleep")
+
+
+def test_late_timers_do_not_make_every_frame_late(clock):
+    c = clock(work=0.009, late=0.0009)  # a phone's frame of a throw; timers 0.9 ms late
+    gaps = frames(c, 240)[2:]
+    assert abs(sum(gaps) / len(gaps) - web.FRAME) < 0.0002  # 60 frames a second
+    assert max(gaps) < web.FRAME + 0.002
+
+
+def test_a_slow_frame_is_not_made_up_by_a_burst_of_frames(clock):
+    c = clock(work=0.002, late=0.0)
+    frames(c, 10)
+    c.now += 0.2  # a frame that took 200 ms (a bot thinking)
+    gaps = frames(c, 6)
+    assert min(gaps[1:]) >= web.FRAME * 0.7, gaps  # no frames squeezed in to catch up
+
+
+def test_a_game_at_rest_waits_longer(clock):
+    c = clock(work=0.001, late=0.0)
+    frames(c, 5)
+    gaps = frames(c, 20, idle=True)[2:]
+    assert all(abs(g - web.IDLE_WAIT) < 0.0005 for g in gaps), gaps
