@@ -51,6 +51,8 @@ def test_a_sprite_looks_like_the_face(window, size):
 def test_the_sprite_to_turn_is_not_run_length_encoded(window):
     still = die_sprite(4, 84)
     turning = die_sprite(4, 84, turning=True)
+    window.blit(still, (0, 0))  # (encoded at its first blit)
+    window.blit(pygame.transform.rotate(turning, 30), (0, 0))
     assert still.get_flags() & pygame.RLEACCEL
     assert not turning.get_flags() & pygame.RLEACCEL
     assert still is die_sprite(4, 84) and turning is die_sprite(4, 84, turning=True)

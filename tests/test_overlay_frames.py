@@ -55,7 +55,7 @@ def test_every_frame_shown_under_a_card_is_a_whole_redraw(size):
         play = bots_game(app)
         shown = held = 0
         waiting = None  # frames since the table under the card was drawn alone
-        for _ in range(6000):
+        for _ in range(2500):
             before = app.drawn_frames
             app.step(1 / 60)
             if play.state.is_over():
