@@ -90,6 +90,7 @@ class TableScene(Scene):
         self._sheet_late = False
         self._screen_mine: int | None = None  # the app's frame this table last drew alone
         self._drawn_view: tuple | None = None  # what it showed then (``_picture_key``)
+        self._view_frame: int | None = None  # the app's frame of the last ``watch_view``
         self._felt_picture: tuple | None = None  # (key, the empty felt): ``_felt``
         self._flourish_seat = None  # the seat whose turn was last seen starting
         self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
@@ -640,6 +641,7 @@ class TableScene(Scene):
     def watch_view(self) -> None:
         """Once a frame: when something on screen changed, the next frame is drawn."""
         key = self.view_key()
+        self._view_frame = getattr(self.app, "frame", None)
         if key != self._view_key:
             self._view_key = key
             self.app.invalidate()
@@ -710,7 +712,9 @@ class TableScene(Scene):
         pointer = (self.hover_die, self.sheet.hover_key, self.pane,
                    tuple((row.index, tuple(b.hovered for b in row.buttons))
                          for row in (self.top_buttons, self.table_buttons)))
-        return (self.view_key(), pointer, id(self.app.screen),
+        # (what this frame's ``watch_view`` found, when it ran in this frame: 0.2 ms less)
+        fresh = self._view_frame is None or self._view_frame != getattr(self.app, "frame", 0)
+        return (self.view_key() if fresh else self._view_key, pointer, id(self.app.screen),
                 getattr(self.app, "screen_serial", 0), theme.generation, theme.metrics.key)
 
     def on_screen(self) -> bool:
