@@ -150,7 +150,7 @@ class App:
         self._under: pygame.Surface | None = None  # what is under an overlay, dimmed
         self._under_ok = False
         self._under_stage: str | None = None  # "drawn", then "dimmed", not shown yet
-        self._staged_at = -10  # the frame that last drew it alone
+        self._staged_at = -10  # the last frame that drew it alone (``_stage_under``)
         self.spreading = False  # drawing a frame the loop steps (a table may spread its work)
         self.screen_serial = 0  # bumped when the window's surface is made anew
         self._since_draw = 0.0
@@ -388,18 +388,19 @@ class App:
         return True
 
     def _stage_under(self) -> bool:
-        """What is under a moving overlay (a card turning over) changed: this frame draws
-        it, into the picture kept of it, and the next one dims that picture and draws the
-        overlay over it (a whole frame at 2560x1440 split in two; the screen holds its
-        picture for one frame meanwhile). False when the frame must be drawn whole: not
-        under a moving overlay, the last frame did this already, or a test reads what is
-        drawn."""
+        """What is under an overlay (a card turning over, a pause) changed: this frame
+        draws it into the picture kept of it, the next darkens that picture, the one after
+        shows it with the overlay over it (a whole frame at 2560x1440 split in three; the
+        screen holds its picture for two frames meanwhile). False when the frame must be
+        drawn whole: no overlay that darkens, a frame just before did this already, a test
+        reads what is drawn, or the screen shows the scene under it as it is (a whole
+        frame then only darkens that picture: cheap)."""
         scenes = self.visible_scenes()
         top = scenes[-1]
         if len(scenes) < 2 or not top.dim_alpha or probe.recording() \
                 or not self.drawn_frames or self.frame - self._staged_at <= 2 \
                 or self._shown_under(scenes, keep_under=True):
-            return False  # (the last: a whole frame dims what the screen shows: cheap)
+            return False
         if self._under is None or self._under.get_size() != self.screen.get_size():
             self._under = self.screen.copy()
         self._dirty = False
