@@ -19,6 +19,7 @@ from game.rules.pirates import CARD_EFFECTS
 from game.scenes.carddraw import CardDrawScene
 from game.scenes.play import PlayScene
 from game.ui import text, widgets
+from tests.test_redraw import drawn_afresh
 from tests.test_ui_screens import long_seats, make_app
 
 SIZES = [(1280, 720, 1, False), (390, 844, 2, True)]
@@ -35,16 +36,13 @@ def whole_redraw(app) -> pygame.Surface:
     """What a whole frame shows now (every scene drawn afresh), on a surface of its own;
     the app's screen and counters are left as they were."""
     screen, frames = app.screen, app.drawn_frames
-    table = app.scenes[0]
-    own = (table._screen_mine, table._drawn_view, table._sheet_shown, table._sheet_late)
     fresh = screen.copy()
     app.screen = fresh
     try:
-        with text.record():  # (a test reads what is drawn: nothing is kept or spread)
+        with drawn_afresh(app.scenes[0]):  # (nothing is kept, spread or staged)
             app.draw()
     finally:
         app.screen, app.drawn_frames = screen, frames
-        table._screen_mine, table._drawn_view, table._sheet_shown, table._sheet_late = own
     return fresh
 
 

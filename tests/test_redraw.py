@@ -5,6 +5,9 @@ leaves none of it, at every size, with the odds beside the sheet and without."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 import pytest
 
@@ -13,6 +16,28 @@ from game.catalog import GAMES
 from tests.test_ui_screens import SIZE_IDS, SIZES, long_seats, make_app
 
 GARBAGE = (1, 254, 3)  # a colour the game never draws
+
+
+@contextmanager
+def drawn_afresh(table) -> Iterator[None]:
+    """Draws inside are whole and afresh (as when a test reads what is drawn: nothing kept
+    or left late), and leave the table's record of what the screen shows as it was: the
+    game goes on from its own pixels."""
+    from game.ui import text
+    own = (table._screen_mine, table._drawn_view, table._sheet_shown, table._sheet_late)
+    try:
+        with text.record():
+            yield
+    finally:
+        table._screen_mine, table._drawn_view, table._sheet_shown, table._sheet_late = own
+
+
+def table_redrawn(table, screen: pygame.Surface) -> pygame.Surface:
+    """What a whole redraw of the table gives, on a copy of ``screen``."""
+    fresh = screen.copy()
+    with drawn_afresh(table):
+        table.draw(fresh)
+    return fresh
 
 
 def garbage_left(app) -> int:
@@ -56,7 +81,6 @@ def test_the_sheet_on_screen_is_the_sheet_of_the_game(game_id, size):
     sheet on screen must be the sheet a whole redraw gives, or, in the one frame it is
     late, the next frame must bring it. Bots play at the fast pace (the most changes a
     second), the sheet scrolls and pages as play does."""
-    from game.ui import text
     app = make_app(size)
     try:
         info = GAMES[game_id]
@@ -78,17 +102,12 @@ def test_the_sheet_on_screen_is_the_sheet_of_the_game(game_id, size):
                 late += 1
                 continue  # (the next frame draws it)
             area = play.sheet.rect.clip(app.screen.get_rect())
-            shown = app.screen.copy()
             if play._screen_mine == app.drawn_frames - 1 and play._sheet_shown is not None:
                 kept += 1
-            own = (play._screen_mine, play._sheet_shown, play._sheet_late)
-            with text.record():  # a whole redraw, everything drawn afresh
-                play.draw(app.screen)
-            fresh = app.screen.subsurface(area).copy()
-            app.screen.blit(shown, (0, 0))  # the game goes on from its own pixels
-            play._screen_mine, play._sheet_shown, play._sheet_late = own
-            assert pygame.image.tobytes(shown.subsurface(area), "RGB") == \
-                pygame.image.tobytes(fresh, "RGB"), f"frame {app.frame}: a stale sheet"
+            fresh = table_redrawn(play, app.screen)
+            assert pygame.image.tobytes(app.screen.subsurface(area), "RGB") == \
+                pygame.image.tobytes(fresh.subsurface(area), "RGB"), \
+                f"frame {app.frame}: a stale sheet"
         assert late > 0 and kept > 0
     finally:
         pygame.quit()
@@ -102,7 +121,6 @@ def test_a_frame_that_draws_only_the_tray_shows_a_whole_frame(game_id, size):
     picture, the dice over it, all cut at the tray's edge): after every such frame the
     whole screen must be what a whole redraw gives (no corner of a turned die left outside
     the tray, no felt of another size)."""
-    from game.ui import text
     app = make_app(size)
     try:
         info = GAMES[game_id]
@@ -115,14 +133,9 @@ def test_a_frame_that_draws_only_the_tray_shows_a_whole_frame(game_id, size):
             if app.partial_frames == before or len(app.visible_scenes()) != 1:
                 continue
             partial += 1
-            shown = app.screen.copy()
-            own = (play._screen_mine, play._drawn_view, play._sheet_shown, play._sheet_late)
-            with text.record():  # a whole redraw, everything drawn afresh
-                play.draw(app.screen)
-            fresh = pygame.image.tobytes(app.screen, "RGB")
-            app.screen.blit(shown, (0, 0))  # the game goes on from its own pixels
-            play._screen_mine, play._drawn_view, play._sheet_shown, play._sheet_late = own
-            assert pygame.image.tobytes(shown, "RGB") == fresh, \
+            fresh = table_redrawn(play, app.screen)
+            assert pygame.image.tobytes(app.screen, "RGB") == \
+                pygame.image.tobytes(fresh, "RGB"), \
                 f"frame {app.frame}: the tray drawn alone is not the whole frame"
         assert partial > 100
     finally:
