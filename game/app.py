@@ -32,6 +32,7 @@ class Settings:
     coach: str = "request"  # hints: off | request (H / the Hint button) | always shown
     odds: bool = False  # exact odds shown on a human's turn (O / the Odds button)
     window: list[int] | None = None  # the desktop window's last size (device pixels)
+    reduce_motion: bool = False  # travel becomes a fade; no tumbling, shakes or confetti
 
     @property
     def bot_delay(self) -> float:

@@ -77,6 +77,8 @@ class PlayScene(TableScene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self.ensure_layout()
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
+            self.skip_moments()  # the next input finishes what is moving, then acts
         if (event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.banner is not None
                 and self.human_turn):
             self.banner = None  # seen: the player's key or click moves on to their turn

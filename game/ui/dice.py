@@ -26,7 +26,8 @@ FACE_SETS: dict[str, tuple] = {
     "pips": (1, 2, 3, 4, 5, 6),
     "pirate": ("skull", "parrot", "monkey", "sword", "gold", "diamond"),
 }
-SKULL_FACE = (44, 44, 52)  # a skull die is dark: it stands out without its colour too
+SKULL_FACE = (44, 44, 52)
+DEAD = (150, 150, 146)  # the face of a die whose roll failed (a farkle): greyed  # a skull die is dark: it stands out without its colour too
 
 _cache: dict[tuple, pygame.Surface] = {}
 
@@ -151,11 +152,14 @@ class DiceAnimator:
         self.face_set: tuple = FACE_SETS["pips"]
         self.faces: dict[int, int] = {}
         self.paths: dict[int, tuple[float, float, float, int, float]] = {}
+        self.still = False  # reduce motion: the dice wait face down where they rest
 
     def start(self, positions, faces: tuple | None = None, edge: str = "bottom",
-              duration: float | None = None) -> None:
+              duration: float | None = None, still: bool = False) -> None:
         """Throw the dice at ``positions`` (their faces from ``faces``) from ``edge`` of the
-        felt; they rest after ``duration`` seconds."""
+        felt; they rest after ``duration`` seconds. ``still`` (reduce motion): they do not
+        fly or tumble, they wait where they rest, face unknown, and land there."""
+        self.still = still
         self.rolling = set(positions)
         self.face_set = tuple(faces) if faces else FACE_SETS["pips"]
         self.edge = edge if edge in EDGES else "bottom"
@@ -193,7 +197,7 @@ class DiceAnimator:
             return
         before = int(self.time / FLICKER)
         self.time = min(self.duration, self.time + dt)
-        if int(self.time / FLICKER) != before:
+        if int(self.time / FLICKER) != before and not self.still:
             self._shuffle()
         if self.time >= self.duration:
             self.rolling = set()
@@ -210,6 +214,8 @@ class DiceAnimator:
         was thrown with, whatever it will show (``value``, None while unknown)."""
         if index not in self.rolling or not self.busy:
             return value
+        if self.still:
+            return None
         return self.face_set[self.faces.get(index, 0) % len(self.face_set)]
 
     def place(self, index: int, rect: pygame.Rect, area: pygame.Rect
@@ -217,7 +223,7 @@ class DiceAnimator:
         """Where die ``index``, which rests at ``rect``, is on the felt ``area`` now: its
         spot on the felt (kept inside ``area``), its rotation in degrees and how high it is
         off the felt (device pixels)."""
-        if index not in self.rolling or not self.busy:
+        if index not in self.rolling or not self.busy or self.still:
             return rect, 0.0, 0
         _, along, spin, hops, height = self.paths[index]
         p = self.progress(index)
@@ -251,7 +257,7 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
              mode: str = "free", rotation: float = 0.0, label: str = "", focused: bool = False,
              hover: bool = False, rise: int = 0) -> pygame.Rect:
     """mode: free (rollable), held (kept: gold, lifted), chosen (selected to set aside),
-    aside (already out of play), blank (not rolled yet). ``rect`` in device pixels: its
+    aside (already out of play), dead (a roll that failed: greyed), blank (not rolled yet). ``rect`` in device pixels: its
     spot on the felt, where its shadow falls; ``rise``: how high it is off the felt (a die
     in the air). Returns where the die itself was drawn (lifted, in the air)."""
     r = rect.move(0, lift(mode, rect) - rise)
@@ -267,12 +273,12 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
         draw_text(surface, "?", r.center, max(theme.FONT_FLOOR, theme.dp(rect.w) / 2),
                   theme.FELT, True, "center")
     else:
-        colour = (214, 208, 196) if mode == "aside" else theme.DIE
+        colour = (214, 208, 196) if mode == "aside" else DEAD if mode == "dead" else theme.DIE
         face = die_sprite(value, rect.w, face=colour, turning=bool(rotation))
         if rotation:
             face = pygame.transform.rotate(face, rotation)
         surface.blit(face, face.get_rect(center=r.center))
-    if hover and mode not in ("aside", "blank"):
+    if hover and mode not in ("aside", "blank", "dead"):
         pygame.draw.rect(surface, theme.TEXT, r.inflate(edge * 2, edge * 2), width=max(1, edge // 2),
                          border_radius=rect.w // 5)
     if focused:

@@ -52,6 +52,7 @@ class Cell:
     bold: bool = False
     fill: tuple | None = None
     key: str | None = None  # set when clicking this one cell means something (a box of a column)
+    strike: bool = False  # a box crossed out (a 0 written in it): a stroke through it
 
 
 @dataclass
@@ -85,6 +86,8 @@ class ScoreSheet:
     label_width: int = 200  # dp, the most the label column takes (less when labels are short)
     hover_key: str | None = None
     row_rects: dict[str, pygame.Rect] = field(default_factory=dict)
+    line_rects: dict[str, pygame.Rect] = field(default_factory=dict)  # every row in view, by
+    # its label and its box (a score's moment finds its box and its total there)
     cell_rects: dict[str, pygame.Rect] = field(default_factory=dict)
     header_rects: dict[int, pygame.Rect] = field(default_factory=dict)
     page: int = 0  # which of the other players are in view when not all fit
@@ -206,7 +209,7 @@ class ScoreSheet:
     def _key(self, model: SheetModel) -> tuple:
         """Everything the sheet's picture depends on."""
         rows = tuple((r.label, r.kind, r.key, r.note, r.label_colour, r.note_colour,
-                      tuple((c.text, c.colour, c.bold, c.fill, c.key) for c in r.cells))
+                      tuple((c.text, c.colour, c.bold, c.fill, c.key, c.strike) for c in r.cells))
                      for r in model.rows)
         return (rows, tuple(tuple(h) for h in model.headers), model.active_column,
                 model.cursor, model.footer, model.corner, model.viewer, model.fixed_columns,
@@ -237,6 +240,7 @@ class ScoreSheet:
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(RADIUS))
         inner = self.rect.inflate(-px(16), -px(12))
         self.row_rects, self.cell_rects, self.header_rects, self.pager = {}, {}, {}, {}
+        self.line_rects = {}
         self._content_rows = {}
         if inner.h < px(60):  # no room for a sheet at all (never at a supported size)
             return
@@ -410,6 +414,14 @@ class ScoreSheet:
             if cell.text:
                 draw_text_in(surface, cell.text, box.inflate(-px(4), 0), size, cell.colour,
                              cell.bold or bold, min_size=size)
+            if cell.strike:
+                mark = box.inflate(-px(10), -px(8))
+                pygame.draw.line(surface, cell.colour, mark.bottomleft, mark.topright,
+                                 max(1, px(2)))
+        if line.clip(area).h >= line.h // 2:
+            self.line_rects[row.label] = line
+            if row.box:
+                self.line_rects.setdefault(row.box, line)
         if row.key and self.interactive:
             visible = line.clip(area)
             if visible.h >= line.h // 2:

@@ -23,7 +23,7 @@ from game.rules.bona_fortuna import (
     score_action,
 )
 from game.rules.core import Action, Event
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, Scoring, dice_text, meld_dice
 from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
@@ -298,6 +298,38 @@ class Table(BaseTable):
         if action["kind"] == "roll":
             self.cursor = None
 
+    def scoring(self, events: list[Event], before) -> Scoring | None:
+        """A box filled: the dice that make it go to the box of the sheet on show (the
+        player's column, or their summary column when another sheet is shown; in the
+        Doubling Round the shared board, where the owner's marker drops in), and the total
+        counts up; a 0 crosses the box out."""
+        event = next((e for e in events if e["type"] == "scored"), None)
+        if event is None:
+            return None
+        seat, points = event["seat"], event["points"]
+        after = self.scene.state
+        dice = meld_dice(event["meld"], event["dice"], points) if points else \
+            list(range(len(event["dice"])))
+        label = f"+{points}" if points else ""
+        colour = theme.player_colour(seat)
+        if event["phase"] == 2:
+            column = 1 + list(self.state.phase1_order).index(seat)
+            return Scoring(event, seat, dice, event["box"], 0, points, label=label,
+                           changes=[("Grand total", column, before.grand_total(seat),
+                                     after.grand_total(seat))],
+                           strike=not points, marker=bool(points), colour=colour)
+        if self.state.phase == 2 and self.viewing is None:
+            return Scoring(event, seat, dice, None, None, points, label=label, colour=colour)
+        focus = self.focus
+        if seat == focus:
+            column, total_column = COLUMNS.index(event["column"]), 0
+        else:
+            column = total_column = 2 + self._others().index(seat)
+        return Scoring(event, seat, dice, event["box"], column, points, label=label,
+                       changes=[("Phase I total", total_column, before.phase1_total(seat),
+                                 after.phase1_total(seat))],
+                       strike=not points, colour=colour)
+
     def describe(self, event: Event) -> Banner | None:
         kind = event["type"]
         who = self.scene.name(event["seat"]) if "seat" in event and event["seat"] is not None \
@@ -328,7 +360,8 @@ class Table(BaseTable):
         if kind == "phase":
             starter = self.scene.name(event["starter"])
             return Banner(f"Doubling Round! {says(starter, 'starts')} (lowest Phase I total)",
-                          theme.ACCENT, "bonus", big=True)
+                          theme.ACCENT, "bonus", big=True, stamp="DOUBLING ROUND",
+                          rings=True)
         return None
 
     def history_line(self, event: Event) -> tuple[str, tuple] | None:
@@ -451,7 +484,8 @@ class Table(BaseTable):
                 sheet = s.sheets[focus][column]
                 if box in sheet:
                     v = sheet[box]
-                    cells.append(Cell(str(v), theme.TEXT if v else theme.TEXT_DIM))
+                    cells.append(Cell(str(v), theme.TEXT if v else theme.TEXT_DIM,
+                                      strike=not v))
                 elif live:
                     cells.append(self.preview_cell(column, box, best))
                 else:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from game.bots import grab_it_table
 from game.rules.core import Event
 from game.rules.grab_it import CATEGORIES, LABELS, VALUES, GrabItState
-from game.scenes.tables.base import Banner, HoldTable, dice_text
+from game.scenes.tables.base import Banner, HoldTable, Scoring, dice_text, meld_dice
 from game.scenes.tables.yatzy import BEST, SCRATCH
 from game.scenes.tables.yatzy import Table as YatzyTable
 from game.ui import theme
@@ -88,6 +88,21 @@ class Table(YatzyTable):
         open_before = set(s.open_categories()) | {category}
         deny = {c: grab_it_table.ALONE[c] for c in open_before}
         return victim if deny[category] >= max(deny.values()) else None
+
+    def scoring(self, events: list[Event], before) -> Scoring | None:
+        """A grab: the dice that make it go to the box, the side's marker drops into it and
+        the side's total counts up; a scratch crosses the box out for everyone."""
+        event = next((e for e in events if e["type"] == "scored"), None)
+        if event is None:
+            return None
+        seat, side, points = event["seat"], event["side"], event["points"]
+        dice = meld_dice(event["category"], event["dice"], points) if points else \
+            list(range(len(event["dice"])))
+        return Scoring(event, seat, dice, event["category"], side, points,
+                       label=f"+{points}" if points else "",
+                       changes=[("Total", side, before.totals()[side],
+                                 self.scene.state.totals()[side])],
+                       strike=not points, marker=bool(points), colour=self.side_colour(side))
 
     def moments(self, events: list[Event]) -> list[Event]:
         out: list[Event] = []

@@ -7,7 +7,7 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.rules.pirates import CARD_EFFECTS, CARD_NAMES, SEA_BATTLES, PirateState
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, Scoring, dice_text
 from game.scenes.tables.base import Table as BaseTable
 from game.ui import layout, probe, theme
 from game.ui.cards import draw_card
@@ -187,6 +187,34 @@ class Table(BaseTable):
             self.end_card = (scored or island)["card"]
             self.pause = END_PAUSE
 
+    def scoring(self, events: list[Event], before) -> Scoring | None:
+        """A turn's score goes to the player's score: the dice that count fly there (a
+        disqualified turn: only what the chest saved), the score counts up or down. The
+        Island of Skulls: every opponent's score falls."""
+        columns = self.columns()[0]
+        island = next((e for e in events if e["type"] == "island_penalty"), None)
+        if island is not None:
+            seat = island["seat"]
+            changes = [("Score", columns.index(v), before.totals[v], island["totals"][v])
+                       for v in island["victims"]]
+            return Scoring(island, seat, [], None, None, -island["penalty"], changes=changes,
+                           colour=theme.BAD)
+        event = next((e for e in events if e["type"] == "scored"), None)
+        if event is None:
+            return None
+        seat, points, faces = event["seat"], event["points"], event["dice"]
+        if event["result"] == "disqualified":
+            dice = [i for i in before.chest if i < len(faces)] if points > 0 else []
+            if not dice:
+                return None  # (its moment is the stamp: DISQUALIFIED)
+        else:
+            dice = [i for i, f in enumerate(faces) if f != "skull"]
+        column = columns.index(seat)
+        return Scoring(event, seat, dice, "Score", column, points,
+                       label=signed(points) if points else "0",
+                       changes=[("Score", column, before.totals[seat], event["total"])],
+                       colour=self.seat_colour(seat) if points >= 0 else theme.BAD)
+
     def arrange(self, events: list[Event]) -> list[Event]:
         """The Sorceress's die is seen landing before its face is told."""
         told = [e for e in events if e["type"] == "sorceress"]
@@ -207,7 +235,7 @@ class Table(BaseTable):
             if result == "disqualified":
                 extra = f", the chest saves {number(points)}" if points > 0 else ""
                 return Banner(f"Three skulls! {says(who, 'is')} out{extra}", theme.BAD, "farkle",
-                              big=True)
+                              big=True, shake=True, stamp="DISQUALIFIED")
             if result == "battle_lost":
                 return Banner(f"{says(who, 'loses')} the Sea Battle: {number(points)}", theme.BAD,
                               "farkle", big=True)

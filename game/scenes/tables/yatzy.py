@@ -6,7 +6,7 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.rules.yatzy import LABELS, UPPER, YatzyState
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, Scoring, dice_text, meld_dice
 from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
@@ -103,6 +103,22 @@ class Table(BaseTable):
         if action["kind"] == "roll":
             self.cursor = None
 
+    def scoring(self, events: list[Event], before) -> Scoring | None:
+        """A box filled: the dice that make it go to the player's box, the total counts
+        up; a 0 crosses the box out."""
+        event = next((e for e in events if e["type"] == "scored"), None)
+        if event is None:
+            return None
+        seat, points = event["seat"], event["points"]
+        column = self.columns()[0].index(seat)
+        dice = meld_dice(event["category"], event["dice"], points) if points else \
+            list(range(len(event["dice"])))
+        return Scoring(event, seat, dice, event["category"], column, points,
+                       label=f"+{points}" if points else "",
+                       changes=[("Total", column, before.totals(seat)["total"],
+                                 self.scene.state.totals(seat)["total"])],
+                       strike=not points, colour=self.seat_colour(seat))
+
     def describe(self, event: Event) -> Banner | None:
         kind = event["type"]
         who = self.scene.name(event["seat"]) if "seat" in event else ""
@@ -189,7 +205,8 @@ class Table(BaseTable):
             for i in seats:
                 if cat in s.sheets[i]:
                     v = s.sheets[i][cat]
-                    cells.append(Cell(str(v), theme.TEXT if v else theme.TEXT_DIM))
+                    cells.append(Cell(str(v), theme.TEXT if v else theme.TEXT_DIM,
+                                      strike=not v))
                 elif i == s.current and cat in preview:
                     v = preview[cat]
                     if cat == self.pending_zero:
