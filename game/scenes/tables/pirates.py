@@ -485,7 +485,7 @@ class Table(BaseTable):
         if not s.drawn:
             lines.append("Draw a Fortune Card to start the turn (Space)." if human else
                          f"{says(self.scene.name(s.current), 'draws')} a card…")
-        elif not s.rolled:  # once the dice are out the card is beside them, effect and all
+        elif not s.rolled and self._card_on_table():  # (the dice out: the card beside them)
             lines.append(f"{CARD_NAMES[s.card]}: {CARD_EFFECTS[s.card]}")
         if s.rolled and s.island:
             lines.append(f"Island of Skulls: {s.skulls()} skulls, every opponent loses "
@@ -515,6 +515,12 @@ class Table(BaseTable):
             lines.append(f"Last round - still to play: {still}. "
                          f"Beat {number(s.leader_total(s.current))}!")
         return lines
+
+    def _card_on_table(self) -> bool:
+        """The card is back on the table (no card draw over it, where its face says it)."""
+        app = getattr(self.scene, "app", None)
+        return app is None or app.scene is self.scene or \
+            type(app.scene).__name__ != "CardDrawScene"
 
     @staticmethod
     def _turn_cell(r: dict) -> Cell:
