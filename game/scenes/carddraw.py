@@ -68,6 +68,14 @@ class CardDrawScene(Scene):
         self.deck = zones(regions["tray"])["card"] if "tray" in regions else \
             layout.centred(area, 90, 131)
         self.discard = self.deck.move(self.deck.w + px(18), 0)
+        self._place(area)
+        if self.title_box.colliderect(self.deck.inflate(px(16), px(16))):  # a phone: under it
+            self._place(pygame.Rect(area.x, self.deck.bottom + px(14), area.w,
+                                    area.bottom - self.deck.bottom - px(14)))
+
+    def _place(self, area: pygame.Rect) -> None:
+        """The card and its plates in ``area``."""
+        px = theme.px
         plate = px(44)
         gap = px(10)
         room_h = area.h - 2 * (plate + gap)
