@@ -54,7 +54,6 @@ def check_frame(app, play, card: CardDrawScene, phase_seen: set[str]) -> None:
     for t in texts:  # every word of the overlay on a plate of its own
         assert any(p.contains(t.ink) for p in plates), f"{t.text!r} is not on a plate"
     top = play.regions["bar"].union(play.regions.get("tools", play.regions["bar"]))
-    faces = [r for kind, what, r in shown if kind == "card"]
     decks = [r for kind, _, r in shown if kind == "deck"]
     for p in plates:
         assert not p.colliderect(top), "a plate over the top bar"
@@ -82,9 +81,8 @@ def check_frame(app, play, card: CardDrawScene, phase_seen: set[str]) -> None:
         assert effect == CARD_EFFECTS[card.card] and name, "the face reads whole"
         assert where == card.card_rect
     table_words = [(what, r) for kind, what, r in table_shown if kind == "card words"]
-    for (name, effect), where in table_words:  # the felt's card: under the deck
+    for (_, effect), where in table_words:  # the felt's card: under the deck
         assert where == felt and not effect
-    del faces
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)

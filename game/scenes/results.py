@@ -5,7 +5,9 @@ The standings panel is as large as its rows (large rows for a few players) and t
 sheet takes the rest. A new record (the records' "new best!", "high score #n") gets a
 moment of its own: a card in its own place under the standings, shown a beat after the
 results with a sound. Confetti falls once, behind everything and never across a text or a
-panel (``confetti_rects``)."""
+panel (``confetti_rects``), and only for what it celebrates: a person's own win or a new
+record (``cheers``); when a bot wins the results come with a quieter sound and no confetti,
+and none falls under "reduce motion"."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from game.catalog import GameInfo
 from game.rules.core import GameState
 from game.rules.shared import TargetRace
 from game.scenes.tables import StandIn, load_table
-from game.ui import layout, probe, theme
+from game.ui import layout, motion, probe, theme
 from game.ui.layout import fr
 from game.ui.sheet import ScoreSheet
 from game.ui.text import draw_text_in, text_width
@@ -54,6 +56,8 @@ class ResultsScene(Scene):
         self.confetti = [(rng.random(), rng.uniform(20, 700), rng.uniform(140, 260),
                           rng.uniform(0, 6.28), theme.PLAYER_COLOURS[rng.randrange(8)])
                          for _ in range(90)]
+        if not self.cheers() or motion.reduced(app.settings):
+            self.confetti = []
         self.focus = FocusGroup()
         nothing = pygame.Rect(0, 0, 0, 0)
         self.focus.set([
@@ -71,9 +75,17 @@ class ResultsScene(Scene):
         self.row_h = theme.px(52)
         self.rank_compact = False  # the standings take tighter margins (crowded panel)
         self.celebrated = False  # the new record was announced (its sound played)
-        app.sounds.play("win")
+        app.sounds.play("win" if self.cheers() else "game_over")
 
     # -- what there is to show -------------------------------------------------------------
+    def cheers(self) -> bool:
+        """Whether the results celebrate (confetti, the fanfare): a person at the table won
+        (alone, shared or with a partner), or set a new record. A bot's win is told, not
+        cheered."""
+        won = any(self.state.seats[seat].is_human for r in self.ranking if r["place"] == 1
+                  for seat in r["seats"])
+        return won or bool(self.records())
+
     def records(self) -> list[tuple[str, str]]:
         """The new records of this game, per player in ranking order: (name, what)."""
         out = []
@@ -199,7 +211,9 @@ class ResultsScene(Scene):
         return self.message
 
     def animating(self) -> bool:
-        return self.time < CONFETTI_SECONDS
+        if self.confetti:
+            return self.time < CONFETTI_SECONDS
+        return bool(self.records()) and self.time < RECORD_AT + RECORD_POP + 0.1
 
     def play_again(self) -> None:
         options = {k: v for k, v in self.state.options.items() if k not in self.info.fixed_options}

@@ -337,7 +337,9 @@ class TableScene(Scene):
         """The next input finishes every animation on screen at once (the dice in the air
         are left alone: a throw is not an animation to skip). True when one was running."""
         running = self.effects.busy or bool(self.slides)
-        if running:
+        for _ in range(3):  # (what the end of one led to, too: a box lit, a total counted)
+            if not (self.effects.busy or self.slides):
+                break
             self.effects.finish()
             self.slides = {}
             self.app.invalidate()
@@ -621,8 +623,9 @@ class TableScene(Scene):
         self.app.invalidate()
 
     def _celebrate(self, banner: Banner) -> None:
-        """Sparks from the dice on the tray (none while skipping ahead)."""
-        if self.fast_forward or "tray" not in self.regions:
+        """Sparks from the dice on the tray (none while skipping ahead, nor under reduce
+        motion: the banner says it)."""
+        if self.fast_forward or "tray" not in self.regions or motion.reduced(self.app.settings):
             return
         tray = self.regions["tray"]
         origins = [((r.centerx - tray.x) / max(1, tray.w), (r.centery - tray.y) / max(1, tray.h))

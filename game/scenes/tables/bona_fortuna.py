@@ -522,8 +522,10 @@ class Table(BaseTable):
         sheet = getattr(self.scene, "sheet", None)
         if sheet is None:
             return [COLUMN_TITLES[c].split()[0] for c in COLUMNS]
-        width = (sheet.rect.w - 20 - sheet.label_width) // n_columns - 12
-        face = theme.font(21, True)
+        from game.ui.sheet import HEADER
+        width = (sheet.rect.w - theme.px(20) - theme.px(sheet.label_width)) // n_columns \
+            - theme.px(12)
+        face = theme.font(HEADER, True)  # (the header's own size: the same word at 2 and 4)
         if all(face.size(COLUMN_TITLES[c].split()[0])[0] <= width for c in COLUMNS):
             return [COLUMN_TITLES[c].split()[0] for c in COLUMNS]
         return ["×1", "×2"]
