@@ -57,6 +57,16 @@ def normal_pace(app):
     app.settings.bot_speed = "normal"
 
 
+class Heard:
+    """The sounds played from now on."""
+
+    def __init__(self, app):
+        self.app, self.start = app, len(app.sounds.played)
+
+    def __call__(self) -> list[str]:
+        return self.app.sounds.played[self.start:]
+
+
 # -- a box filled: the dice go to it, it lights, the total counts ---------------------------
 
 BOX_GAMES = [  # game, the roll, the box clicked, the dice that make it (positions)
@@ -79,6 +89,7 @@ def test_a_filled_box_is_shown_going_to_its_box(app, game_id, faces, box, making
     row, column = (box.split(":")[1], 0) if ":" in box else (box, 0)
     target = play._locate(row, column)
     assert target is not None and target.top <= spot[1] < target.bottom
+    heard = Heard(app)
     click(spot)
     shots = film(app, lambda: play.flight is None and not play._scoring_waits())
     travelling = [kinds(s, "travel die") for s in shots]
@@ -101,6 +112,9 @@ def test_a_filled_box_is_shown_going_to_its_box(app, game_id, faces, box, making
     assert lit and all(r == target for r in lit)
     assert "count" in play.effects.started
     assert play.state.is_over() or play.state.current == 1
+    sounds = heard()  # they rise (softly), and land in the box
+    landed = [i for i, x in enumerate(sounds) if x in ("score", "celebrate")]  # (a box
+    assert "lift" in sounds and landed and sounds.index("lift") < landed[0]  # snatched)
 
 
 def test_the_first_roll_yatzy_stays_on_the_felt_before_it_goes_to_its_box(app):
@@ -130,6 +144,7 @@ def test_a_zero_crosses_the_box_out(app):
     press(app, play, pygame.K_SPACE, [1, 1, 2, 3, 4])
     settle(app, play)
     spot = sheet_spot(app, play, "sixes")
+    heard = Heard(app)
     click(spot)
     click(spot)  # a 0: the second click confirms it
     shots = film(app, lambda: play.flight is None and not play._scoring_waits())
@@ -139,6 +154,7 @@ def test_a_zero_crosses_the_box_out(app):
     assert any(kinds(s, "strike") for s in after)
     cell = play.table.sheet().rows[5].cells[0]
     assert cell.text == "0" and cell.strike  # the stroke stays on the sheet
+    assert "scratch" in heard()
 
 
 def test_an_ordinary_score_gets_the_small_flourish_a_yatzy_the_big_one(app):
@@ -167,6 +183,7 @@ def test_farkle_set_aside_dice_slide_to_the_row_out_of_play_and_the_turn_grows(a
     key(pygame.K_1)
     frames(app)
     start_rect = play.die_rects[0]
+    heard = Heard(app)
     with loaded_dice(play.state, play.table.roll_action(), [5, 3, 4, 6, 2]):
         key(pygame.K_SPACE)
         shots = film(app, lambda: not play.animator.busy)
@@ -175,7 +192,7 @@ def test_farkle_set_aside_dice_slide_to_the_row_out_of_play_and_the_turn_grows(a
     slot = play._aside_slots(play.regions["tray"], play.table.aside_dice())[-1][0]
     assert centre_distance(aside[0][0][1], start_rect) < centre_distance(aside[0][0][1], slot)
     assert aside[-1][0][1] == slot or centre_distance(aside[-1][0][1], slot) < slot.w
-    assert "aside" in play.effects.started
+    assert "aside" in play.effects.started and "slide" in heard()
     land(app, play)
     assert "count" in play.effects.started  # the turn total grows
 
@@ -194,6 +211,7 @@ def test_farkle_a_bank_goes_to_the_banked_score(app):
     assert play.state.totals[0] > 0
     film(app, lambda: not play.effects.busy, limit=120)
     assert {"lit", "count"} <= set(play.effects.started)
+    assert "bank" in app.sounds.played[-6:]
 
 
 def test_farkle_a_farkle_shakes_and_greys_the_dice(app):
@@ -227,9 +245,10 @@ def test_pirates_skulls_slide_to_their_corner_and_the_chest_takes_its_dice(app):
     play = pirates_with(app, "chest")
     normal_pace(app)
     faces = ["skull", "parrot", "parrot", "monkey", "gold", "gold", "diamond", "sword"]
+    heard = Heard(app)
     press(app, play, pygame.K_SPACE, faces, action={"kind": "roll"})
     z = zones(play.regions["tray"])
-    assert 0 in play.slides
+    assert 0 in play.slides and heard()[-1] == "skull"
     shots = film(app, lambda: not play.slides, limit=60)
     skull = [r for s in shots for v, r in on_felt(s, play) if v == "skull"]
     assert not z["skulls"].contains(skull[0]) and z["skulls"].contains(skull[-1])
@@ -239,6 +258,7 @@ def test_pirates_skulls_slide_to_their_corner_and_the_chest_takes_its_dice(app):
     key(pygame.K_c)
     frames(app)
     assert play.state.chest == [4, 5] and {4, 5} <= set(play.slides)
+    assert app.sounds.played[-1] == "slide"
     shots = film(app, lambda: not play.slides, limit=60)
     coins = [[r for v, r in on_felt(s, play) if v == "gold"] for s in shots]
     assert not any(z["chest"].contains(r) for r in coins[0])
@@ -312,6 +332,7 @@ def test_grab_it_the_owner_marker_drops_into_the_box(app):
     shots = film(app, lambda: not play.effects.busy, limit=120)
     marks = [r for s in shots for _, r in kinds(s, "marker")]
     assert marks and box.colliderect(marks[-1]) and not box.colliderect(marks[0])
+    assert "mark" in app.sounds.played[-5:]
 
 
 def test_bona_fortuna_the_doubling_round_opens_with_its_moment(app):
@@ -321,7 +342,7 @@ def test_bona_fortuna_the_doubling_round_opens_with_its_moment(app):
     play._words(event)
     shots = film(app, lambda: False, limit=10)
     assert any(what == "DOUBLING ROUND" for s in shots for what, _ in kinds(s, "stamp"))
-    assert play.banner and play.banner[0].big
+    assert play.banner and play.banner[0].big and "doubling" in app.sounds.played
 
 
 def test_bona_fortuna_the_doubled_column_has_one_name_whatever_the_players(app):
@@ -419,3 +440,4 @@ def test_confetti_only_for_a_persons_win_or_record(app, case):
     else:
         assert falling
     assert ("win" in app.sounds.played) == (case != "a bot wins")
+    assert ("game_over" in app.sounds.played) == (case == "a bot wins")  # quieter

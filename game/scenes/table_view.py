@@ -106,6 +106,9 @@ class TableScene(Scene):
         self._clean: pygame.Surface | None = None  # the screen under the effects
         self._clean_ok = False
         self._effect_rects: list[pygame.Rect] = []  # where the effects drew last frame
+        self._tray_stale = False  # an effect on the felt ended: the tray is drawn again
+        self._sheet_soiled = False  # the effects drew over the sheet on screen (``_clean``
+        # has the sheet as it is under them)
         self.flourish = TurnFlourish()  # "Your turn, Ann!" over the top bar
         # The score sheet as the screen shows it (its picture's key, where, at what size)
         # and whether it is owed to the screen: a frame that changes much leaves the sheet
@@ -136,6 +139,7 @@ class TableScene(Scene):
         self.unseen: GameState | None = None  # the game as last seen, while an action's dice
         # (or card) are not seen yet: what the table is drawn from (``view_state``)
         self.later: list[tuple[Action, list[Event]]] = []  # Table.after_action, at the reveal
+        self._landings = 0
         self.throw: tuple[tuple[int, ...], tuple, Action] | None = None  # the dice in the air:
         # their positions, the faces they can show, the action that threw them
         self.landing: Event | None = None  # the "rolled" event of the dice in the air
@@ -265,8 +269,9 @@ class TableScene(Scene):
             self.slides = {}
         else:
             self.animator.update(dt)
-            if self.effects.update(dt):
-                self.app.invalidate()  # (an effect ended: the frame is drawn whole)
+            for ended in self.effects.update(dt):  # (the next frame clears where it was)
+                if ended.tray:
+                    self._tray_stale = True
             self._find_targets()
         self._watch_slides(dt)
         if self.card_flip > 0:
@@ -304,7 +309,7 @@ class TableScene(Scene):
         view = self.view_state
         turn = (view.current, view.turns_played, theme.metrics.key, tuple(tray))
         still = self.fast_forward or motion.reduced(self.app.settings)
-        rest = {}
+        rest, moved = {}, []
         for i, spec in enumerate(specs):
             if i >= len(placed):
                 break
@@ -316,6 +321,9 @@ class TableScene(Scene):
             if before[0] == turn and before[2] != rect and before[1] in (spec.value, None):
                 start = self._slide_spot(i) or before[2]
                 self.slides[i] = [start, rect, 0.0, motion.MOVE * self.pace()]
+                moved.append(spec.value)
+        if moved:  # one sound for the dice that move together: a skull's, or a slide
+            self.app.sounds.play("skull" if "skull" in moved else "slide")
         self._rest = rest
 
     def _slide_spot(self, i: int) -> pygame.Rect | None:
@@ -454,6 +462,12 @@ class TableScene(Scene):
         return target is not None and event["type"] == target["type"] \
             and event.get("seat") == target.get("seat")
 
+    def _handful(self) -> str:
+        """How many dice the throw in hand has, as its sound's take: "1" (one or two), "2"
+        (three to five) or "3" (six to eight)."""
+        n = len(self.throw[0]) if self.throw is not None else 5
+        return "1" if n <= 2 else "2" if n <= 5 else "3"
+
     def _throw_edge(self, seat: int) -> str:
         """The side of the felt a player throws from: a person at the screen from its
         bottom edge, the bots from the others."""
@@ -464,7 +478,8 @@ class TableScene(Scene):
     def _landed(self) -> None:
         """The dice are at rest: what they show is seen now (words, sound, the table)."""
         event, self.landing = self.landing, None
-        self.app.sounds.play("land")
+        self._landings += 1  # (two landings in a row never sound the same)
+        self.app.sounds.play("land", f"{self._handful()}{'ab'[self._landings % 2]}")
         self._reveal()
         self._words(event)
 
@@ -477,7 +492,7 @@ class TableScene(Scene):
                 self.flight = scoring  # its words wait for the dice to arrive
                 return
         if event["type"] == "rolled":
-            self.app.sounds.play("roll")
+            self.app.sounds.play("roll", self._handful())
             if not self.fast_forward and self.throw is not None:
                 positions, faces, _ = self.throw
                 pace = THROW_PACE.get(self.app.settings.bot_speed, 1.0)
@@ -583,6 +598,7 @@ class TableScene(Scene):
                         hold=hold, reduced=motion.reduced(self.app.settings),
                         target=None if scoring.strike else (scoring.row, scoring.column))
         self.effects.add(travel)
+        self.app.sounds.play("lift")  # (softly: they rise, then go)
         self.app.invalidate()
         return True
 
@@ -604,6 +620,7 @@ class TableScene(Scene):
             if scoring.marker and scoring.column is not None:
                 head = self.sheet.header_rects.get(scoring.column)
                 if head is not None:
+                    self.app.sounds.play("mark")
                     self.effects.add(Marker(motion.MOMENT * pace, name="marker", start=head,
                                             end=box, colour=scoring.colour,
                                             reduced=motion.reduced(self.app.settings)))
@@ -856,7 +873,8 @@ class TableScene(Scene):
     def animating(self) -> bool:
         return (self.animator.busy or self.card_flip > 0 or self.coach_thinking()
                 or self.table.animating() or self.burst.busy or self.flourish.busy
-                or self._sheet_late or self.effects.busy or bool(self.slides))
+                or self._sheet_late or self.effects.busy or bool(self.slides)
+                or bool(self._effect_rects) or self._tray_stale)
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """While only the dice (or a celebration's sparks) move, only the tray is drawn
@@ -882,8 +900,9 @@ class TableScene(Scene):
             rects.append(area)
             if flying:
                 self._clean.blit(surface, area, area)
-        if self.animator.busy or self.burst.busy or self.slides or \
+        if self.animator.busy or self.burst.busy or self.slides or self._tray_stale or \
                 self.effects.area(tray=True) or self.effects.shaking():
+            self._tray_stale = False
             tray, area = self.regions["tray"], self._tray_area(surface)
             surface.blit(self._felt(surface, area, tray), area)
             self._draw_tray(surface, felt=False)
@@ -914,10 +933,12 @@ class TableScene(Scene):
             self._clean_ok = not self.effects.tray_only
         self.effects.draw(surface, tray=False)
         rects = [r.clip(surface.get_rect()) for r in self.effects.area(tray=False)]
+        soiled = any(r.colliderect(self.sheet.rect) for r in rects)
         if mine or not keep:
             self._effect_rects = rects
-        if any(r.colliderect(self.sheet.rect) for r in rects):
-            self._sheet_shown = None  # (the screen's sheet has them over it)
+            self._sheet_soiled = soiled  # (the screen's sheet has them over it)
+        elif soiled:
+            self._sheet_shown = None
 
     def watch_view(self) -> None:
         """Once a frame: when something on screen changed, the next frame is drawn."""
@@ -952,6 +973,9 @@ class TableScene(Scene):
             self.sheet.rect = self.odds.sheet_rect(self.regions["sheet"])
             model = self._sheet_model()
             mode = self._sheet_mode(surface, model)
+        if mode != "draw" and self._sheet_soiled:  # the sheet as it is under the effects
+            area = self.sheet.rect.clip(surface.get_rect())
+            surface.blit(self._clean, area, area)
         self._fill_background(surface, whole_sheet=mode != "draw")
         self._draw_top(surface)
         self._draw_tray(surface)
@@ -977,6 +1001,8 @@ class TableScene(Scene):
         if self._draw_hint_marks(surface):
             self._sheet_shown = None  # a gold frame on it: the screen's sheet is not the sheet
         self._draw_effects(surface)
+        if surface is getattr(self.app, "screen", None):
+            self._tray_stale = False
         self._drew_alone()
 
     def _drew_alone(self) -> None:
@@ -1035,6 +1061,9 @@ class TableScene(Scene):
         now = self._sheet_signature(surface, model)
         if shown is None or shown[1:] != now[1:]:
             return "draw"
+        if self._sheet_soiled and (not self._clean_ok or self._clean is None
+                                   or self._clean.get_size() != surface.get_size()):
+            return "draw"  # (the effects over it, and no picture of it without them)
         if shown[0] == now[0]:
             return "keep"
         return "draw" if self._sheet_late else "late"
@@ -1275,6 +1304,7 @@ class TableScene(Scene):
         if not dice or not groups:
             return
         ends = self._aside_slots(self.regions["tray"], groups)[-1]
+        self.app.sounds.play("slide")
         self.effects.add(Travel(motion.MOVE * self.pace(), tray=True, name="aside", dice=dice,
                                 ends=ends, label=f"+{number(event['points'])}",
                                 colour=theme.ACCENT, reduced=motion.reduced(self.app.settings),

@@ -516,15 +516,16 @@ class Effects:
         """Every effect on screen stays inside the tray."""
         return all(e.tray for e in self.items)
 
-    def update(self, dt: float) -> bool:
-        """Advance by ``dt``; True when one ended (the frame after is drawn whole)."""
+    def update(self, dt: float) -> list[Effect]:
+        """Advance by ``dt``; the effects that ended (the next frame draws where they were
+        once more, to clear them)."""
         if not self.items:
-            return False
+            return []
         for e in self.items:
             e.update(dt)
-        left = [e for e in self.items if not e.done]
-        ended = len(left) != len(self.items)
-        self.items = left
+        ended = [e for e in self.items if e.done]
+        if ended:
+            self.items = [e for e in self.items if not e.done]
         return ended
 
     def finish(self) -> None:

@@ -343,13 +343,13 @@ class Table(BaseTable):
                 where = COLUMN_TITLES[event["column"]].split()[0]
                 if not pts:
                     return Banner(f"{who} wrote 0 in {LABELS[event['box']]} ({where})",
-                                  theme.TEXT_DIM, "click")
+                                  theme.TEXT_DIM, "scratch")
                 if event["meld"] == "five_of_a_kind":
                     return Banner(f"5 of a Kind! {who} +{pts}", theme.ACCENT, "bonus", big=True)
                 return Banner(f"{who}: {pts} for {label} ({where})", theme.GOOD, "score")
             if not pts:
                 return Banner(f"{who} scratched {LABELS[event['box']]} for everyone",
-                              theme.TEXT_DIM, "click")
+                              theme.TEXT_DIM, "scratch")
             return Banner(f"{says(who, 'takes')} {label}: {pts}", theme.GOOD, "score",
                           big=pts >= 80)
         if kind == "bonus":
@@ -360,7 +360,7 @@ class Table(BaseTable):
         if kind == "phase":
             starter = self.scene.name(event["starter"])
             return Banner(f"Doubling Round! {says(starter, 'starts')} (lowest Phase I total)",
-                          theme.ACCENT, "bonus", big=True, stamp="DOUBLING ROUND",
+                          theme.ACCENT, "doubling", big=True, stamp="DOUBLING ROUND",
                           rings=True)
         return None
 

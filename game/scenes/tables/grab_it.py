@@ -134,7 +134,7 @@ class Table(YatzyTable):
             label = LABELS[event["category"]]
             if event["points"] == 0:
                 return Banner(f"{says(who, 'scratches')} {label} for everyone", theme.TEXT_DIM,
-                              "click")
+                              "scratch")
             if event["category"] == "five_of_a_kind":
                 return Banner("BOMB! 5 of a Kind: +70", theme.ACCENT, "bonus", big=True)
             return Banner(f"{says(who, 'grabs')} {label}: +{event['points']}", theme.GOOD, "score")

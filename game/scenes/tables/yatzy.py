@@ -128,7 +128,7 @@ class Table(BaseTable):
             label = LABELS[event["category"]]
             dice = dice_text(event["dice"])
             if event["points"] == 0:
-                return Banner(f"{who} scratched {label} with {dice}", theme.TEXT_DIM, "click")
+                return Banner(f"{who} scratched {label} with {dice}", theme.TEXT_DIM, "scratch")
             if event["category"] == "yatzy":
                 return Banner(f"YATZY! {who} +{event['points']}", theme.ACCENT, "bonus", big=True)
             return Banner(f"{who}: {event['points']} in {label} with {dice}", theme.GOOD, "score")
