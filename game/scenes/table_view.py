@@ -284,6 +284,8 @@ class TableScene(Scene):
         for e in self.effects.items:
             if isinstance(e, Travel) and e.end is None and e.target is not None:
                 e.end = self._locate(*e.target)
+                if e.end is not None:
+                    self.app.invalidate()  # (a whole frame keeps the screen on its way)
 
     def _watch_slides(self, dt: float) -> None:
         """A die at rest that the table now places elsewhere on the felt (a skull into the
@@ -873,7 +875,7 @@ class TableScene(Scene):
     def animating(self) -> bool:
         return (self.animator.busy or self.card_flip > 0 or self.coach_thinking()
                 or self.table.animating() or self.burst.busy or self.flourish.busy
-                or self._sheet_late or self.effects.busy or bool(self.slides)
+                or self._sheet_late or self.effects.visible or bool(self.slides)
                 or bool(self._effect_rects) or self._tray_stale)
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
@@ -882,7 +884,7 @@ class TableScene(Scene):
         if self.card_flip > 0 or self.coach_thinking() or self.table.animating() \
                 or self.flourish.busy or not self.regions:
             return None
-        flying = bool(self._effect_rects) or not self.effects.tray_only
+        flying = bool(self._effect_rects) or bool(self.effects.reach(tray=False))
         if flying and (not self._clean_ok or self._clean is None
                        or self._clean.get_size() != surface.get_size()):
             return None  # (no picture of the screen under them: a whole frame)
@@ -925,12 +927,13 @@ class TableScene(Scene):
         were and are)."""
         mine = surface is getattr(self.app, "screen", None) and not probe.recording()
         if keep and mine:
-            if not self.effects.tray_only:
+            reach = self.effects.reach(tray=False)
+            if reach:  # the screen under them, where they may go (a pass over that only)
                 if self._clean is None or self._clean.get_size() != surface.get_size():
-                    self._clean = surface.copy()
-                else:
-                    self._clean.blit(surface, (0, 0))
-            self._clean_ok = not self.effects.tray_only
+                    self._clean = pygame.Surface(surface.get_size(), 0, surface)
+                region = reach[0].unionall(reach[1:]).clip(surface.get_rect())
+                self._clean.blit(surface, region, region)
+            self._clean_ok = bool(reach)
         self.effects.draw(surface, tray=False)
         rects = [r.clip(surface.get_rect()) for r in self.effects.area(tray=False)]
         soiled = any(r.colliderect(self.sheet.rect) for r in rects)
@@ -974,8 +977,8 @@ class TableScene(Scene):
             model = self._sheet_model()
             mode = self._sheet_mode(surface, model)
         if mode != "draw" and self._sheet_soiled:  # the sheet as it is under the effects
-            area = self.sheet.rect.clip(surface.get_rect())
-            surface.blit(self._clean, area, area)
+            for r in self._effect_rects:
+                surface.blit(self._clean, r, r)
         self._fill_background(surface, whole_sheet=mode != "draw")
         self._draw_top(surface)
         self._draw_tray(surface)

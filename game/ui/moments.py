@@ -79,6 +79,10 @@ class Effect:
         """Where it draws now (device pixels); None: nowhere."""
         return None
 
+    def reach(self) -> pygame.Rect | None:
+        """Everywhere it may draw from now to its end (the screen under it is kept there)."""
+        return self.area()
+
     def draw(self, surface: pygame.Surface) -> None: ...
 
     # what an effect may ask of the tray while it plays
@@ -174,6 +178,21 @@ class Travel(Effect):
                              - math.sin(math.pi * e) * theme.px(40)))
         return rect, 255 if e < 0.9 else int(255 * (1 - e) / 0.1)
 
+    def reach(self) -> pygame.Rect | None:
+        if self.done:
+            return None
+        grow = theme.px(24)
+        rects = [r.inflate(grow, grow) for _, _, r in self.dice]
+        rects += [r.inflate(grow, grow) for r in ([self.end] if self.end else []) +
+                  (self.ends or [])]
+        rects += [r.move(0, -theme.px(16)) for r in list(rects)]  # lifted
+        if self._label is not None:
+            w, h = self._label.get_size()
+            rects += [r.inflate(w, 2 * h + theme.px(40)) for r in list(rects)]  # its rise
+        if self.end is not None or self.ends:  # the arc over the way
+            rects += [r.move(0, -theme.px(44)) for r in list(rects)]
+        return _union(rects)
+
     def area(self) -> pygame.Rect | None:
         if not self.started or self.done:
             return None
@@ -261,6 +280,11 @@ class Marker(Effect):
             return None
         (x, y), r = self._spot()
         return pygame.Rect(x - r - 3, y - r - 3, 2 * r + 6, 2 * r + 6)
+
+    def reach(self) -> pygame.Rect | None:
+        if self.done:
+            return None
+        return self.start.union(self.end).inflate(self.end.h * 2, self.end.h * 2)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.started or self.done:
@@ -398,6 +422,13 @@ class Float(Effect):
             return None
         return self._spot().inflate(theme.px(4), theme.px(4))
 
+    def reach(self) -> pygame.Rect | None:
+        if self.done:
+            return None
+        spot = self._image.get_rect(center=self.at.center)
+        lift = theme.px(abs(self.rise))
+        return spot.inflate(theme.px(14), 2 * lift + theme.px(10))
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.started or self.done:
             return
@@ -512,6 +543,11 @@ class Effects:
         return any(e.blocking and not e.done for e in self.items)
 
     @property
+    def visible(self) -> bool:
+        """Something of them is on screen (a travel of nothing, a pause, draws nothing)."""
+        return any(e.tray or e.reach() is not None for e in self.items)
+
+    @property
     def tray_only(self) -> bool:
         """Every effect on screen stays inside the tray."""
         return all(e.tray for e in self.items)
@@ -564,6 +600,17 @@ class Effects:
             a = e.area()
             if a is not None:
                 out.append(a)
+        return out
+
+    def reach(self, tray: bool | None = None) -> list[pygame.Rect]:
+        """Where the effects may draw from now to their ends."""
+        out = []
+        for e in self.items:
+            if tray is not None and e.tray != tray:
+                continue
+            r = e.reach()
+            if r is not None:
+                out.append(r)
         return out
 
     def draw(self, surface: pygame.Surface, tray: bool | None = None) -> None:
