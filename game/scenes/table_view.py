@@ -873,6 +873,8 @@ class TableScene(Scene):
         return status
 
     def animating(self) -> bool:
+        if self.app.scenes and self.app.scene is not self and self in self.app.scenes:
+            return False  # (covered: nothing of it moves until it is on top again)
         return (self.animator.busy or self.card_flip > 0 or self.coach_thinking()
                 or self.table.animating() or self.burst.busy or self.flourish.busy
                 or self._sheet_late or self.effects.visible or bool(self.slides)
