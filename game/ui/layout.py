@@ -191,7 +191,7 @@ class Form:
     def portrait(self) -> bool:
         """Taller than wide, or too narrow for two columns side by side (a phone upright,
         a tablet upright)."""
-        return self.width < self.height or self.width < 640
+        return self.width < self.height or self.width < TWO_COLUMNS
 
     @property
     def short(self) -> bool:
@@ -220,6 +220,7 @@ class Form:
 # or the sheet's scroll bar leaves the window (360x500, 639x360). A smaller window shows
 # "too small" instead of the scenes (``App``), which wait for it to grow.
 MIN_WIDTH, MIN_HEIGHT = 320, 360
+TWO_COLUMNS = 640  # dp: a landscape window narrower than this is laid out in one column
 MIN_PORTRAIT_HEIGHT = 560
 
 
