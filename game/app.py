@@ -558,9 +558,9 @@ def too_small() -> bool:
 
 
 TOO_SMALL = ("The window is too small",
-             f"Make it at least {layout.MIN_WIDTH} x {layout.MIN_PORTRAIT_HEIGHT}, or "
-             f"{layout.TWO_COLUMNS} x {layout.MIN_HEIGHT} on its side. Your game waits just "
-             f"as it is.")
+             f"Make it at least {layout.MIN_WIDTH} wide and {layout.MIN_PORTRAIT_HEIGHT} "
+             f"tall, or {layout.TWO_COLUMNS} wide and {layout.MIN_HEIGHT} tall. Your game "
+             f"waits just as it is.")
 
 
 IDLE_REDRAW = 10.0  # seconds: with nothing changing, a frame is still drawn this often
