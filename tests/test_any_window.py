@@ -191,7 +191,8 @@ def positions(game_id: str) -> tuple[dict, dict]:
     n = info.max_players
     seats = [Seat(LONG_NAMES[i], None if i == 0 else "random") for i in range(n)]
     bot = make_policy(info.bot_module, "random", seed=3)
-    state = info.new_game(seats, {}, seed=7)
+    options = {"target": 2000} if game_id in ("farkle", "pirates") else {}  # (shorter)
+    state = info.new_game(seats, options, seed=7)
     mid = None
     while not state.is_over():
         if (mid is None and state.current == 0 and state.turns_played >= n
@@ -268,7 +269,7 @@ def scenes_of(app: App, game_id: str):
 SCREENS = {"yatzy": (1, False, (1000, 700)), "maxi_yatzy": (2, True, (800, 600)),
            "farkle": (1, False, (1280, 720)), "pirates": (3, True, (390, 844)),
            "bona_fortuna": (1.5, False, (900, 640)), "grab_it": (2, True, (640, 400))}
-STRIDE = 4  # each scene of a game meets every STRIDE-th size of the walk
+STRIDE = 5  # each scene of a game meets every STRIDE-th size of the walk
 
 
 def make_app(dpr: float, touch: bool, home) -> App:
@@ -292,38 +293,41 @@ def test_every_scene_survives_every_window_and_any_input(game_id):
             resize(app, home)
             frames(app)
             open_scene()
-            burst(app.screen.get_size(), si, navigate=False)  # before its first frame
-            frames(app)
+            for turn in range(2):  # before its first frame, and during the first ones (an
+                burst(home, si + turn, navigate=False)  # overlay's takes three: draw the
+                frames(app)  # scene under it, darken it, show)
             stack = list(app.scenes)
-            offset = (g + si) % STRIDE
-            for i, size in enumerate(s for s in sizes[offset::STRIDE] if s):
+            walked = [s for s in sizes[(g + si) % STRIDE::STRIDE] if s]
+            for i, size in enumerate(walked):
+                if app.scenes != stack:  # it went elsewhere: the scene under test again
+                    open_scene()
+                    stack = list(app.scenes)
+                last = i == len(walked) - 1
+                if i % 2:  # input at the old size, then the resize
+                    burst(app.screen.get_size(), i + si, navigate=last)
                 resize(app, size)
-                if i % 2:  # input at once after a resize, before the new layout is drawn
-                    burst(size, i + si)
+                if not i % 2:  # input at once after a resize, before the new layout is drawn
+                    burst(size, i + si, navigate=last)
                 frames(app)
                 assert app.screen.get_size() == size, where
-                burst(size, i + si + 1)
-                frames(app)
-                if app.scenes != stack:  # it went elsewhere: back to the scene under test
-                    app.scenes[:] = stack
-                    app.invalidate()
-                    frames(app)
             # Below the smallest size: "too small", no input acts, and back as it was.
+            if app.scenes != stack:
+                open_scene()
             resize(app, home)
-            frames(app, 2)
+            frames(app)
             texts = drawn_texts(app)
             before = fingerprint(app)
             tiny = small[(g + si) % len(small)]
             resize(app, tiny)
+            burst(tiny, si)
             frames(app)
             notice = drawn(app)
             assert {d.source for d in notice} <= set(TOO_SMALL), (where, tiny, notice)
             if tiny[0] >= 200 * dpr and tiny[1] >= 200 * dpr:  # room to read it all
                 for words in TOO_SMALL:
                     assert " ".join(d.text for d in notice if d.source == words) == words
-            for turn in range(3):
-                burst(tiny, turn)
-                frames(app, 2)
+            burst(tiny, si + 1)
+            frames(app, 2)
             assert fingerprint(app) == before, f"{where}: input at {tiny} changed the game"
             app.resize(home)  # (what the resize event does; the first frame after it)
             assert drawn_texts(app) == texts, f"{where}: not shown as it was after {tiny}"
