@@ -441,22 +441,23 @@ def test_keys_before_the_tables_first_frame_are_handled(game_id):
         pygame.quit()
 
 
-@pytest.mark.parametrize("css", [(L.MIN_WIDTH, L.MIN_PORTRAIT_HEIGHT),
-                                 (L.TWO_COLUMNS, L.MIN_HEIGHT)])
-def test_the_records_fit_the_smallest_windows(css):
+@pytest.mark.parametrize("css, dpr", [((L.MIN_WIDTH, L.MIN_PORTRAIT_HEIGHT), 1),
+                                      ((L.TWO_COLUMNS, L.MIN_HEIGHT), 1),
+                                      ((L.TWO_COLUMNS, L.MIN_HEIGHT), 1.5)])
+def test_the_records_fit_the_smallest_windows(css, dpr):
     """Found by the sweep: at 320x560 the records' seven tabs stood one a line and left
     their table no height ("No games recorded yet" and "None yet" over each other); at
     640x360 they took three lines and the table and high scores were stacked in the 70 dp
     left. Now the tabs go two or four a line and a low window keeps the two side by side."""
     from game.ui import probe
-    app = make_app(1, False, css)
+    app = make_app(dpr, False, css)
     try:
         app.show("records", game_id="farkle")
         frames(app, 2)
         app.invalidate()
         with text.record() as lines, probe.record() as controls:
             app.draw()
-        window = pygame.Rect((0, 0), css)
+        window = pygame.Rect((0, 0), app.screen.get_size())
         assert not text.overflows(lines)
         assert all(window.contains(d.ink) for d in lines if d.ink.w)
         assert all(window.contains(c.shown) for c in controls)

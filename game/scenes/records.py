@@ -65,7 +65,7 @@ class RecordsScene(Scene):
         if layout.flow_height(width, [150] * n, control, gap=8) <= 2 * control + 8:
             return 150
         per_line = max(2, min(n, int((theme.dp(width) + 8) // 148)))
-        return min(150, (theme.dp(width) - 8 * (per_line - 1)) / per_line)
+        return min(150, (theme.dp(width) - 8 * (per_line - 1)) / per_line - 1)  # (rounding)
 
     @property
     def showing_recent(self) -> bool:
