@@ -171,9 +171,10 @@ def games_in(app: App) -> list:
 
 
 def drawn(app: App) -> list[text.Drawn]:
-    """What the app draws now (a whole frame)."""
+    """What the app draws now (a whole frame, every part drawn afresh: no kept pictures)."""
+    from game.ui import probe
     app.invalidate()
-    with text.record() as lines:
+    with text.record() as lines, probe.record():
         app.draw()
     return lines
 
