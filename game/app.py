@@ -64,10 +64,9 @@ class Scene:
         self._layout_key = None
 
     def ensure_layout(self) -> None:
-        """Lay out again if the window changed since the last time (not in a window too
-        small for any layout: the scene keeps its last one until the window grows)."""
+        """Lay out again if the window changed since the last time."""
         from .ui import theme
-        if self._layout_key != theme.metrics.key and not too_small():
+        if self._layout_key != theme.metrics.key:
             self._layout_key = theme.metrics.key
             self.relayout()
 
