@@ -2,8 +2,9 @@
 of a score going to the sheet) as one picture, to look at what the table shows while the
 dice fly and after they land.
 
-    python tools/frame_strip.py [--game yatzy] [--draw | --score] [--size 1280x720r1]
-                                [--every 3] [--count 16] [--out build/strips]
+    .venv/bin/python tools/frame_strip.py [--game yatzy] [--draw | --score]
+                                          [--size 1280x720r1] [--every 3] [--count 16]
+                                          [--out build/strips]
 
 The game is seated as tools/screenshots.py seats it (the most players, the longest names, a
 person first) at the start of that person's turn; the roll is pressed with Space as a
