@@ -441,3 +441,46 @@ def test_confetti_only_for_a_persons_win_or_record(app, case):
         assert falling
     assert ("win" in app.sounds.played) == (case != "a bot wins")
     assert ("game_over" in app.sounds.played) == (case == "a bot wins")  # quieter
+
+
+# -- sound: every moment heard, the throw and the landing not the same sample each time ----
+
+def test_throws_and_landings_sound_by_the_number_of_dice_and_never_twice_alike(app):
+    play = start(app, "farkle", [Seat("Ann"), Seat("Bob", "easy")])
+    takes = len(app.sounds.takes)
+    press(app, play, pygame.K_SPACE, [1, 1, 1, 5, 5, 3])  # six dice
+    settle(app, play)
+    key(pygame.K_a)  # the five scoring dice aside: one die thrown
+    frames(app)
+    with loaded_dice(play.state, play.table.roll_action(), [5]):
+        key(pygame.K_SPACE)
+        frames(app)
+    land(app, play)
+    heard = app.sounds.takes[takes:]
+    rolls = [t for t in heard if t.startswith("roll")]
+    landings = [t for t in heard if t.startswith("land")]
+    assert rolls == ["roll_3", "roll_1"], heard  # six dice, then one
+    assert len(landings) == 2 and landings[0][:6] != landings[1][:6], landings
+    assert landings[0][-1] != landings[1][-1], "two landings in a row: two takes"
+
+
+def test_every_sound_a_moment_plays_is_there():
+    """Each sound the table's moments ask for has its file (made by tools/make_sounds.py),
+    and the quiet ones are quieter than a score's chime."""
+    import array  # (the files are checked against the tool by tests/test_tools.py)
+
+    from game.ui.theme import ASSETS
+    folder = ASSETS / "sounds"
+    names = ["lift", "scratch", "slide", "skull", "bank", "mark", "doubling", "game_over",
+             "roll_1", "roll_2", "roll_3"] + [f"land_{k}{t}" for k in "123" for t in "ab"]
+    for name in names:
+        assert (folder / f"{name}.ogg").is_file(), name
+    pygame.mixer.init(frequency=44100, size=-16, channels=1)
+    try:
+        def peak(name):
+            samples = array.array("h", pygame.mixer.Sound(str(folder / f"{name}.ogg")).get_raw())
+            return max(abs(s) for s in samples)
+        for quiet in ("lift", "scratch", "slide"):
+            assert peak(quiet) < 0.75 * peak("score"), quiet
+    finally:
+        pygame.mixer.quit()
