@@ -345,13 +345,22 @@ def test_bona_fortuna_the_doubling_round_opens_with_its_moment(app):
     assert play.banner and play.banner[0].big and "doubling" in app.sounds.played
 
 
-def test_bona_fortuna_the_doubled_column_has_one_name_whatever_the_players(app):
-    names = set()
-    for n in (2, 4):
-        seats = [Seat("Ann")] + [Seat(f"Bot {i}", "easy") for i in range(1, n)]
-        play = start(app, "bona_fortuna", seats)
-        names.add(play.table.sheet().headers[1][0])
-    assert names == {"Doubled"}
+@pytest.mark.parametrize("size, word", [((1280, 720, 1, False), "Doubled"),
+                                        ((1000, 700, 1, False), "×2"),
+                                        ((390, 844, 3, True), "×2")],
+                         ids=["1280x720", "1000x700", "390x844r3"])
+def test_bona_fortuna_the_doubled_column_has_one_name_whatever_the_players(size, word):
+    from tests.test_ui_screens import make_app
+    app = make_app(size)
+    try:
+        names = set()
+        for n in (2, 4):
+            seats = [Seat("Ann")] + [Seat(f"Bot {i}", "easy") for i in range(1, n)]
+            play = start(app, "bona_fortuna", seats)
+            names.add(play.table.sheet().headers[1][0])
+        assert names == {word}
+    finally:
+        pygame.quit()
 
 
 # -- every animation: skippable, paced, reduced ------------------------------------------------

@@ -139,7 +139,7 @@ class TableScene(Scene):
         self.unseen: GameState | None = None  # the game as last seen, while an action's dice
         # (or card) are not seen yet: what the table is drawn from (``view_state``)
         self.later: list[tuple[Action, list[Event]]] = []  # Table.after_action, at the reveal
-        self._landings = 0
+        self._landings = 0  # dice landed so far (their sound alternates between two takes)
         self.throw: tuple[tuple[int, ...], tuple, Action] | None = None  # the dice in the air:
         # their positions, the faces they can show, the action that threw them
         self.landing: Event | None = None  # the "rolled" event of the dice in the air
@@ -295,7 +295,7 @@ class TableScene(Scene):
             self.slides[i][2] += dt
             if self.slides[i][2] >= self.slides[i][3]:
                 del self.slides[i]
-                self.app.invalidate()
+                self._tray_stale = True  # (the next frame draws it at rest)
         tray = self.regions.get("tray")
         key = (self._view_key, self.animator.busy, self.landing is None)
         if tray is None or key == self._rest_key:

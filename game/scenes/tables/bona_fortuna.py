@@ -517,8 +517,10 @@ class Table(BaseTable):
             cells.append(Cell(f"+{got}" if got else "", theme.ACCENT, True, key=f"seat:{x}"))
         return Row(BONUS_ROWS[group], cells, kind="sum", label_colour=theme.TEXT_DIM)
 
-    def column_titles(self, n_columns: int) -> list[str]:
-        """"Normal" / "Doubled" when they fit the sheet's columns, else "×1" / "×2"."""
+    def column_titles(self) -> list[str]:
+        """"Normal" / "Doubled" when they fit the sheet's columns at the most players, else
+        "×1" / "×2": the same words whatever the number of players."""
+        n_columns = 2 + 3  # (the two columns and the others' of a table of four)
         sheet = getattr(self.scene, "sheet", None)
         if sheet is None:
             return [COLUMN_TITLES[c].split()[0] for c in COLUMNS]
@@ -536,7 +538,7 @@ class Table(BaseTable):
         others = self._others()
         live = s.phase == 1 and focus == s.current and not s.is_over() and bool(s.dice)
         colour = theme.player_colour(focus)
-        headers = [(t, colour) for t in self.column_titles(2 + len(others))]
+        headers = [(t, colour) for t in self.column_titles()]
         headers += [(s.seats[x].name, theme.player_colour(x)) for x in others]
         rows: list[Row] = []
         self._phase1_box_rows(rows, focus, others, live)
