@@ -636,7 +636,8 @@ class TableScene(Scene):
             if column != scoring.column or row != scoring.row:
                 if after < before:  # a loss: the points fall out of the total
                     self.effects.add(Float(motion.MOMENT * pace * 1.5, name="loss",
-                                           text=f"−{number(before - after)}", at=cell,
+                                           text=f"−{number(before - after)}",
+                                           at=cell.move(0, cell.h),  # (under the count)
                                            colour=theme.BAD, rise=-22,
                                            reduced=motion.reduced(self.app.settings)))
         self.app.invalidate()
