@@ -202,7 +202,7 @@ def test_every_scene_fits_every_screen(game_id, size):
         from game.scenes.tables.base import Banner
         everyone = ", ".join(s.name for s in state.seats)
         play.banner = (Banner(f"LAST ROUND! {state.seats[0].name} reached 10,000. Still to "
-                              f"play: {everyone}", theme.ACCENT, big=True), 1.0)
+                              f"play: {everyone}", theme.BEST, big=True), 1.0)
         render(app, size, "the table with the longest banner")
         app.notify("Undone")
         render(app, size, "a banner and a message")

@@ -108,7 +108,7 @@ class PauseScene(Scene):
         self.ensure_layout()
         panel(surface, self.box, theme.PANEL, 22, theme.LINE)
         title = f"Quit this {self.play.info.title} game?" if self.confirming else "Paused"
-        draw_text_in(surface, title, self.title_box, 30, theme.ACCENT, True, min_size=20)
+        draw_text_in(surface, title, self.title_box, 30, theme.TEXT, True, min_size=20)
         if self.text_box is not None:
             draw_text_in(surface, "It stays saved: Continue it from the menu. Starting a new "
                          "game replaces it.", self.text_box, 16, theme.TEXT_DIM, wrap=True,

@@ -250,7 +250,7 @@ def lift(mode: str, rect: pygame.Rect) -> int:
 def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
              mode: str = "free", rotation: float = 0.0, label: str = "", focused: bool = False,
              hover: bool = False, rise: int = 0) -> pygame.Rect:
-    """mode: free (rollable), held (kept: gold, lifted), chosen (selected to set aside),
+    """mode: free (rollable), held (kept: lifted, on a plate), chosen (to set aside: the same),
     aside (already out of play), blank (not rolled yet). ``rect`` in device pixels: its
     spot on the felt, where its shadow falls; ``rise``: how high it is off the felt (a die
     in the air). Returns where the die itself was drawn (lifted, in the air)."""
@@ -259,9 +259,11 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
     shadow = pygame.Rect(0, 0, rect.w - edge * 2, max(4, rect.h // 6))
     shadow.midtop = (rect.centerx, rect.bottom - edge)
     pygame.draw.ellipse(surface, theme.FELT_DARK, shadow)
-    if mode in ("held", "chosen"):
-        glow = theme.ACCENT if mode == "held" else theme.GOOD
-        pygame.draw.rect(surface, glow, r.inflate(edge * 3, edge * 3), border_radius=rect.w // 5)
+    if mode in ("held", "chosen"):  # kept: lifted, on a plate (a cue in any colour vision)
+        plate = r.inflate(edge * 3, edge * 3)
+        pygame.draw.rect(surface, theme.HELD, plate, border_radius=rect.w // 5)
+        pygame.draw.rect(surface, theme.BG_DARK, plate, width=max(1, edge // 2),
+                         border_radius=rect.w // 5)
     if value is None:
         pygame.draw.rect(surface, theme.FELT_DARK, r, width=max(2, edge), border_radius=rect.w // 6)
         draw_text(surface, "?", r.center, max(theme.FONT_FLOOR, theme.dp(rect.w) / 2),
@@ -276,11 +278,11 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
         pygame.draw.rect(surface, theme.TEXT, r.inflate(edge * 2, edge * 2), width=max(1, edge // 2),
                          border_radius=rect.w // 5)
     if focused:
-        pygame.draw.rect(surface, theme.INFO, r.inflate(edge * 4, edge * 4), width=max(2, edge),
-                         border_radius=rect.w // 4)
+        from .marks import focus_ring
+        focus_ring(surface, r.inflate(edge * 4, edge * 4), theme.dp(rect.w // 4))
     probe.shown("die", value, r)
     if label:  # under the die, as wide as the die and a little more; a long name ends in "…"
-        colour = theme.ACCENT if mode == "held" else theme.GOOD if mode == "chosen" else theme.TEXT_DIM
+        colour = theme.HELD if mode in ("held", "chosen") else theme.TEXT_DIM
         box = pygame.Rect(0, 0, rect.w + rect.w // 3, theme.px(18))
         box.midtop = (rect.centerx, rect.bottom + theme.px(3))
         draw_text_in(surface, label, box, 13, colour, True, min_size=12)

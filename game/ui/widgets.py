@@ -48,7 +48,7 @@ class Button:
     size: int = 24
     colour: tuple = theme.BUTTON
     hotkey: str = ""  # shown small under the label, e.g. "Space"
-    selected: bool = False  # a toggled-on state (drawn gold)
+    selected: bool = False  # a toggled-on state (drawn in the colour of a switch that is on)
     tooltip: str = ""
     step: Callable[[int], None] | None = None  # a number: -1/+1 by Left/Right or a half click
     ident: str = ""  # what keyboard focus remembers when the label changes ("" = the label)
@@ -68,7 +68,7 @@ class Button:
         if not self.enabled:
             base = theme.BUTTON_OFF
         elif self.selected:
-            base = theme.ACCENT_DARK
+            base = theme.ON
         elif self.hovered or focused:
             base = theme.BUTTON_HOVER
         else:
@@ -78,9 +78,8 @@ class Button:
         pygame.draw.rect(surface, theme.BG_DARK, shadow, border_radius=radius)
         pygame.draw.rect(surface, base, self.rect, border_radius=radius)
         if focused:
-            ring = theme.px(3)
-            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(2 * ring, 2 * ring),
-                             width=ring, border_radius=theme.px(12))
+            from .marks import focus_ring
+            focus_ring(surface, self.rect, 10)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
         inner = self.rect.inflate(-theme.px(12), -theme.px(4))
         if self.show_hotkey():
