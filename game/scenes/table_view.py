@@ -936,7 +936,7 @@ class TableScene(Scene):
             moving = spot != rect or rise
             if spec.mode != "aside" and keys_on and not moving:  # its key
                 draw_text(surface, str(i + 1), (rect.centerx, rect.top - theme.px(30)), 13,
-                          (170, 220, 200), True, "center")
+                          theme.FELT_TEXT, True, "center")
             if spec.mode not in ("aside", "blank"):
                 probe.control(f"die {i}", rect, group="dice", surface=surface)
             self.die_rects.append(rect)
@@ -945,7 +945,7 @@ class TableScene(Scene):
             size = theme.px(34)
             gx, gy = tray.x + theme.px(14), tray.bottom - size - theme.px(10)
             label = pygame.Rect(gx, gy - theme.px(20), tray.w - theme.px(28), theme.px(18))
-            draw_text_in(surface, self.table.aside_label(), label, 13, (190, 230, 215), True,
+            draw_text_in(surface, self.table.aside_label(), label, 13, theme.FELT_TEXT, True,
                          "left", min_size=12)
             for group in groups:
                 for v in group:

@@ -27,9 +27,9 @@ def colours(style: str = "gold") -> tuple[tuple[int, int, int], ...]:
     a loss and bone for the Island; never a player's colour (those mean a player)."""
     if style == "skulls":
         return (theme.BAD, theme.mix(theme.BAD, theme.BG_DARK, 0.6), (236, 226, 214),
-                theme.mix(theme.BAD, (236, 226, 214), 0.5))
+                (90, 84, 96))
     white = (255, 255, 255)
-    return (theme.BEST, theme.mix(theme.BEST, white, 0.45), theme.mix(theme.BEST, white, 0.8),
+    return (theme.BEST, theme.mix(theme.BEST, white, 0.7), theme.mix(theme.BEST, white, 0.9),
             theme.mix(theme.BEST, theme.BG_DARK, 0.75))
 
 

@@ -4,7 +4,7 @@ A colour is never the only sign of a meaning (theme.py lists the meanings): each
 shape of its own, drawn here, so a player who cannot tell two colours apart (or sees the
 screen in greyscale) loses nothing:
 
-- a seat marker per player (circle, square, triangle, diamond...), where colour alone
+- a seat marker per player (circle, square, triangle, diamond, star...), where colour alone
   would say whose it is;
 - held dice: a plate under the die, which is lifted off the felt (dice.draw_die);
 - the coach: a dashed ring with a "Coach" tag;
@@ -21,7 +21,7 @@ import pygame
 
 from . import theme
 
-SHAPES = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon", "star", "cross")
+SHAPES = ("circle", "square", "triangle", "diamond", "star", "cross", "ring", "down")
 
 
 def seat_shape(seat: int) -> str:
@@ -48,7 +48,7 @@ def shape(surface: pygame.Surface, name: str, centre, radius: float, colour,
     about as big as a circle of that radius), with a thin dark ``outline`` when given."""
     cx, cy = centre
     r = max(2.0, float(radius))
-    if name == "circle":
+    if name in ("circle", "ring"):
         points = None
     elif name == "square":
         s = r * 0.86
@@ -57,10 +57,8 @@ def shape(surface: pygame.Surface, name: str, centre, radius: float, colour,
         points = _polygon((cx, cy + r * 0.12), r * 1.12, 3)
     elif name == "diamond":
         points = _polygon(centre, r * 1.12, 4)
-    elif name == "pentagon":
-        points = _polygon(centre, r * 1.02, 5)
-    elif name == "hexagon":
-        points = _polygon(centre, r, 6, turn=0)
+    elif name == "down":  # a triangle pointing down
+        points = _polygon((cx, cy - r * 0.12), r * 1.12, 3, turn=90)
     elif name == "star":
         points = _polygon(centre, r * 1.18, 5, inner=0.48)
     elif name == "cross":
@@ -70,6 +68,13 @@ def shape(surface: pygame.Surface, name: str, centre, radius: float, colour,
                   (cx - t, cy + t), (cx - r, cy + t), (cx - r, cy - t), (cx - t, cy - t)]
     else:
         raise ValueError(f"no shape {name!r}")
+    if points is None and name == "ring":  # a circle with a hole
+        rect = pygame.draw.circle(surface, colour, (round(cx), round(cy)), round(r),
+                                  max(2, round(r * 0.45)))
+        if outline:
+            pygame.draw.circle(surface, outline, (round(cx), round(cy)), round(r),
+                               max(1, round(r / 6)))
+        return rect
     if points is None:
         rect = pygame.draw.circle(surface, colour, (round(cx), round(cy)), round(r))
         if outline:

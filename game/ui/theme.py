@@ -25,6 +25,7 @@ PANEL_LIGHT = (36, 56, 78)
 LINE = (58, 82, 108)
 FELT = (22, 104, 86)
 FELT_DARK = (15, 78, 64)
+FELT_TEXT = (214, 232, 224)  # words on the felt (a die's key, the dice set aside)
 TEXT = (236, 240, 244)
 TEXT_DIM = (150, 166, 184)
 TEXT_DARK = (24, 30, 38)
@@ -32,7 +33,7 @@ DIE = (248, 244, 234)
 DIE_EDGE = (196, 186, 168)
 PIP = (30, 34, 44)
 BUTTON = (52, 96, 140)
-BUTTON_HOVER = (70, 122, 172)
+BUTTON_HOVER = (66, 116, 164)
 BUTTON_OFF = (48, 60, 74)
 
 # -- The design system: scenes ask for a meaning, never for a colour. -----------------------
@@ -87,7 +88,7 @@ PALETTES = {
         "standard", "Standard",
         players=((230, 136, 50), (110, 179, 234), (189, 243, 98), (248, 68, 177),
                  (76, 223, 208), (119, 137, 222), (233, 181, 166), (172, 222, 253)),
-        best=(236, 178, 6), good=(97, 210, 134), bad=(234, 101, 86), coach=(175, 141, 252)),
+        best=(236, 178, 6), good=(97, 210, 134), bad=(234, 101, 86), coach=(193, 111, 255)),
     # Farther apart still under each colour vision deficiency (the seats by lightness as much
     # as by hue; gains blue-green against an orange loss), less like the usual colours.
     "colour_blind": Palette(

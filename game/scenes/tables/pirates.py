@@ -344,7 +344,7 @@ class Table(BaseTable):
         below = pygame.Rect(z["card"].x - px(4), z["card"].bottom + px(6), z["card"].w + px(8),
                             px(36))
         draw_text_in(surface, f"deck {len(s.deck)} · discards {len(s.discard)}", below, 12,
-                     (190, 230, 215), min_size=12, wrap=True, valign="top")
+                     theme.FELT_TEXT, min_size=12, wrap=True, valign="top")
         skulls = z["skulls"]
         pygame.draw.rect(surface, theme.FELT_DARK, skulls, border_radius=px(12))
         shown = s.skulls() if s.rolled else s.card_skulls()
