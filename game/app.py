@@ -157,10 +157,22 @@ class App:
         self.records = None  # loaded on first use (game.records.Records)
         if getattr(self.settings, "muted", False):
             self.sounds.muted = True
+        self.apply_looks()
         if problem:
             self.notify(problem, theme.BAD, 6)
 
     # -- what lasts between runs -----------------------------------------------------------
+    def apply_looks(self) -> None:
+        """The settings of how the game looks, sounds and moves, put in force: the palette
+        (colour-blind or not), larger text, reduced motion, the effects' volume. Every scene
+        is drawn (and laid out, when the text's size changed) anew."""
+        s = self.settings
+        theme.use_palette("colour_blind" if s.colour_blind else "standard")
+        theme.set_large_text(s.large_text)
+        theme.set_reduce_motion(s.reduce_motion)
+        self.sounds.volume = s.effects_volume
+        self.invalidate()
+
     def save_settings(self) -> None:
         self.settings.muted = self.sounds.muted
         prefs.save_from(self.settings)

@@ -283,3 +283,69 @@ def test_the_sheets_marks_differ_without_colour(canvas, mark):
             xor = pictures[mark].count() + picture.count() - 2 * picture.overlap_area(
                 pictures[mark], (0, 0))
             assert xor > 20, f"{mark} and {other} are nearly the same shape"
+
+
+# -- the principle at every table ------------------------------------------------------------
+def played(game_id: str, players: int, seed: int = 3):
+    """A whole game of ``game_id`` by bots, and every position it went through (saved)."""
+    from game.bots import make_policy
+    from game.catalog import GAMES
+    from game.rules.core import Seat
+    info = GAMES[game_id]
+    while not info.takes(players):
+        players -= 1
+    seats = [Seat(f"P{i + 1} Name", "normal") for i in range(players)]
+    state = info.new_game(seats, seed=seed)
+    bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(players)}
+    positions = []
+    for _ in range(20_000):
+        if state.is_over():
+            break
+        state.apply(bots[state.current].choose(state))
+        positions.append(len(state.actions))
+    return info, state, positions
+
+
+@pytest.mark.parametrize("game_id", ["yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna",
+                                     "grab_it"])
+def test_every_coloured_mark_at_a_table_has_its_second_cue(game_id):
+    """Every sheet of a whole game (each position, and the final one): a cell in the colour of
+    a gain shows a + (as its sign or its mark), a loss's a minus or its mark, the best's and
+    the leader's a star or a crown. And in the move history, a line in a player's colour is
+    that player's (it names them, or goes on the line before it), a line in a gain's colour
+    shows the + of it."""
+    from game.scenes.tables import StandIn, load_table, replayed_history
+    pygame.init()
+    theme.metrics.configure((1280, 720))
+    info, final, positions = played(game_id, 4)
+    seen = set()
+    for n in positions[::3] + [len(final.actions)]:
+        state = final.rewound(n)
+        table = load_table(info.table_module())(StandIn(state))
+        table.new_turn()
+        for row in table.sheet().rows:
+            for cell in row.cells:
+                if not cell.text:
+                    continue
+                colour = tuple(cell.colour)
+                if colour == theme.GOOD:
+                    assert cell.mark == "good" or cell.text.startswith("+"), (row.label, cell)
+                elif colour == theme.BAD:
+                    assert cell.mark == "bad", (row.label, cell)
+                elif colour == theme.BEST:
+                    assert cell.mark in ("best", "leader") and cell.bold, (row.label, cell)
+                seen.add(cell.mark)
+    assert "leader" in seen
+    if game_id in ("farkle", "pirates"):
+        assert {"good", "bad"} <= seen
+    names = [s.name for s in final.seats]
+    colours = {theme.player_colour(i): i for i in range(len(names))}
+    side_of = getattr(final, "side_of", lambda seat: seat)
+    for text, colour in replayed_history(info, final):
+        colour = tuple(colour)
+        if colour in colours and not text.startswith("   "):
+            side = colours[colour]
+            owners = [names[i] for i in range(len(names)) if side_of(i) == side]
+            assert any(name in text for name in owners), (text, colour)
+        if colour == theme.GOOD:
+            assert "+" in text, text

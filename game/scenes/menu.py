@@ -353,6 +353,9 @@ class MenuScene(Scene):
         self.app.show("play", info=info, state=state, session=session,
                       hinted="hinted" in marks)
 
+    def show_settings(self) -> None:
+        self.app.open("settings")
+
     def show_records(self) -> None:
         self.app.open("records", game_id=self.game_id)
 
@@ -425,12 +428,15 @@ class MenuScene(Scene):
         self.labels.append((text, rect, size, colour))
 
     def _header(self, buttons: list[Button], y: int, width: int, narrow: bool) -> int:
-        """The title and the three buttons that lead elsewhere (records, rules, bot pace)."""
+        """The title and the buttons that lead elsewhere (records, rules, settings, bot
+        pace)."""
         px = theme.px
         specs = [("Records", self.show_records, "Wins, best scores and high scores per game",
                   "records", 120),
                  ("How to play", self.show_rules, f"The rules of {self.info.title} (F1)",
                   "rules", 150),
+                 ("Settings", self.show_settings, "Colours for colour-blind players, reduce "
+                  "motion, larger text, sound", "settings", 120),
                  (f"Bot pace: {self.app.settings.bot_speed.title()}", self.cycle_speed,
                   "How long bots take over each move (slow, normal, fast); their strength "
                   "is set per seat.", "pace", 170)]

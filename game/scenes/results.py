@@ -89,6 +89,8 @@ class ResultsScene(Scene):
         """How far the new record's card has arrived (0: not yet, 1: all there)."""
         if not self.records() or self.time < RECORD_AT:
             return 0.0
+        if theme.reduce_motion():
+            return 1.0  # (there at once: no pop)
         return min(1.0, (self.time - RECORD_AT) / RECORD_POP)
 
     def _partners(self) -> int:
@@ -312,7 +314,7 @@ class ResultsScene(Scene):
     def confetti_rects(self, size: tuple[int, int]) -> list[tuple[pygame.Rect, tuple]]:
         """The pieces of confetti in the air now, on a window of ``size``: (rect, colour),
         none of them over a text or a panel (a piece passing behind one is not drawn)."""
-        if self.time >= CONFETTI_SECONDS:
+        if self.time >= CONFETTI_SECONDS or theme.reduce_motion():
             return []
         w, h = size
         keep_out = self.keep_out()
@@ -346,13 +348,15 @@ class ResultsScene(Scene):
         if not box.w or not shown:
             return
         px = theme.px
-        grow = 1 + 0.12 * math.sin(math.pi * shown) if shown < 1 else 1.0
+        grow = 1 + 0.12 * math.sin(math.pi * shown) if shown < 1 and \
+            not theme.reduce_motion() else 1.0
         card = box.inflate(-int(box.w * (1 - shown) * 0.3), -int(box.h * (1 - shown) * 0.3))
         panel(surface, card, theme.BEST_FILL, 16, theme.BEST)
         star_side = min(card.h - px(16), px(56))
         star = pygame.Rect(card.x + px(12), card.centery - star_side // 2, star_side,
                            star_side)
-        spin = self.time * 40 if self.time < CONFETTI_SECONDS else 0
+        spin = self.time * 40 if self.time < CONFETTI_SECONDS and \
+            not theme.reduce_motion() else 0
         _star(surface, star.center, star_side / 2 * min(1.0, grow), theme.BEST, spin)
         words = pygame.Rect(star.right + px(12), card.y + px(6),
                             card.right - star.right - px(24), card.h - px(12))

@@ -61,7 +61,11 @@ class Burst:
         return self.time_left > 0
 
     def start(self, origins: list[tuple[float, float]], style: str = "gold") -> None:
-        """Sparks from each origin (fractions of the area: (0.5, 0.5) is its middle)."""
+        """Sparks from each origin (fractions of the area: (0.5, 0.5) is its middle); none
+        with "reduce motion" on (the banner says it still)."""
+        if theme.reduce_motion():
+            self.stop()
+            return
         self.style = style if style in STYLES else "gold"
         palette = colours(self.style)
         origins = origins or [(0.5, 0.5)]
@@ -162,6 +166,10 @@ class TurnFlourish:
     def draw(self, surface: pygame.Surface, band: pygame.Rect, colour: tuple) -> None:
         """Over the band (device pixels): a soft halo and a bright sweep, clipped to it."""
         if not self.busy:
+            return
+        if theme.reduce_motion():  # a still frame round the band: no sweep, no fading glow
+            pygame.draw.rect(surface, colour, band.inflate(theme.px(4), theme.px(4)),
+                             width=max(1, theme.px(3)), border_radius=theme.px(12))
             return
         k = 1 - self.time_left / self.DURATION  # 0 -> 1
         glow = 1 - k

@@ -138,7 +138,12 @@ class DiceAnimator:
     end of ``duration`` (the landing: only then may anything show what they rolled).
 
     Purely visual: it uses its own random generator, never the game's, and nothing it does
-    depends on the faces the dice will show (it is given the faces a die *can* show)."""
+    depends on the faces the dice will show (it is given the faces a die *can* show).
+
+    With "reduce motion" on (``still``) the dice do not travel, spin or hop: each waits at
+    its place, face unknown, for a short moment, then shows what it rolled."""
+
+    STILL = 0.3  # seconds a still throw lasts (reduce motion)
 
     DURATION = THROW_SECONDS
 
@@ -151,15 +156,20 @@ class DiceAnimator:
         self.face_set: tuple = FACE_SETS["pips"]
         self.faces: dict[int, int] = {}
         self.paths: dict[int, tuple[float, float, float, int, float]] = {}
+        self.still = False
 
     def start(self, positions, faces: tuple | None = None, edge: str = "bottom",
-              duration: float | None = None) -> None:
+              duration: float | None = None, still: bool | None = None) -> None:
         """Throw the dice at ``positions`` (their faces from ``faces``) from ``edge`` of the
-        felt; they rest after ``duration`` seconds."""
+        felt; they rest after ``duration`` seconds. ``still``: without motion (by default
+        as the "reduce motion" setting says)."""
         self.rolling = set(positions)
         self.face_set = tuple(faces) if faces else FACE_SETS["pips"]
         self.edge = edge if edge in EDGES else "bottom"
         self.duration = self.DURATION if duration is None else max(0.05, duration)
+        self.still = theme.reduce_motion() if still is None else bool(still)
+        if self.still:
+            self.duration = min(self.duration, self.STILL)
         self.time = 0.0
         rng = self.rng
         # per die: when it leaves the hand (a fraction of the throw), where along the edge,
@@ -210,6 +220,8 @@ class DiceAnimator:
         was thrown with, whatever it will show (``value``, None while unknown)."""
         if index not in self.rolling or not self.busy:
             return value
+        if self.still:
+            return None  # (not known yet: no face flickers by)
         return self.face_set[self.faces.get(index, 0) % len(self.face_set)]
 
     def place(self, index: int, rect: pygame.Rect, area: pygame.Rect
@@ -217,7 +229,7 @@ class DiceAnimator:
         """Where die ``index``, which rests at ``rect``, is on the felt ``area`` now: its
         spot on the felt (kept inside ``area``), its rotation in degrees and how high it is
         off the felt (device pixels)."""
-        if index not in self.rolling or not self.busy:
+        if index not in self.rolling or not self.busy or self.still:
             return rect, 0.0, 0
         _, along, spin, hops, height = self.paths[index]
         p = self.progress(index)

@@ -206,12 +206,27 @@ def _font_file(bold: bool) -> Path | None:
     return plain[0] if plain else None
 
 
-def text_size(size: float) -> float:
+_reduce_motion = False
+
+
+def set_reduce_motion(on: bool) -> None:
+    """"Reduce motion": dice land without tumbling, no sparks, confetti or shaking; what moves
+    fades or appears instead (``app.settings.reduce_motion`` is the remembered setting)."""
+    global _reduce_motion
+    _reduce_motion = bool(on)
+
+
+def reduce_motion() -> bool:
+    return _reduce_motion
+
+
+def text_size(size: float, larger: bool | None = None) -> float:
     """The size (dp) a text asked at ``size`` is drawn at: the type scale's largest size at
-    or under it (never under the smallest), one step up with larger text on."""
+    or under it (never under the smallest), one step up with larger text on (``larger``:
+    as if it were on or off)."""
     steps = TYPE_SCALE
     at = max((i for i, s in enumerate(steps) if s <= size + 1e-6), default=0)
-    if metrics.large_text:
+    if metrics.large_text if larger is None else larger:
         at = min(at + 1, len(steps) - 1)
     return steps[at]
 
@@ -224,10 +239,10 @@ def set_large_text(on: bool) -> None:
         forget_fonts()
 
 
-def font(size: float, bold: bool = False) -> pygame.font.Font:
+def font(size: float, bold: bool = False, larger: bool | None = None) -> pygame.font.Font:
     """The UI face for a text asked at ``size`` design pixels (drawn at the window's real
-    resolution, at its size on the type scale)."""
-    return device_font(px(text_size(size)), bold)
+    resolution, at its size on the type scale; ``larger``: see ``text_size``)."""
+    return device_font(px(text_size(size, larger)), bold)
 
 
 def device_font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -246,10 +261,10 @@ def device_font(size: int, bold: bool = False) -> pygame.font.Font:
     return _fonts[key]
 
 
-def display_font(size: float) -> pygame.font.Font:
+def display_font(size: float, larger: bool | None = None) -> pygame.font.Font:
     """The rounded title face (Quicksand) at ``size`` dp (on the type scale), falling back to
     the bold UI font."""
-    return _display_device(max(1, px(text_size(size))))
+    return _display_device(max(1, px(text_size(size, larger))))
 
 
 

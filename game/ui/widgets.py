@@ -61,7 +61,7 @@ class Button:
         """The key is written under the label when there is room and a keyboard is likely
         (not on a layout for touch)."""
         return bool(self.hotkey) and not theme.metrics.touch and \
-            self.rect.h >= theme.px(self.size + 26)
+            self.rect.h >= theme.font(self.size).get_height() + theme.font(12).get_height()
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         probe.control(self.ident or self.label, self.rect, enabled=self.enabled, surface=surface)
@@ -83,7 +83,7 @@ class Button:
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
         inner = self.rect.inflate(-theme.px(12), -theme.px(4))
         if self.show_hotkey():
-            key_h = theme.px(16)
+            key_h = max(theme.px(16), theme.font(12).get_height())
             label_box = pygame.Rect(inner.x, inner.y, inner.w, inner.h - key_h)
             draw_text_in(surface, self.hotkey, pygame.Rect(inner.x, inner.bottom - key_h,
                                                            inner.w, key_h),

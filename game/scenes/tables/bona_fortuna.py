@@ -312,11 +312,13 @@ class Table(BaseTable):
                                   theme.TEXT_DIM, "click")
                 if event["meld"] == "five_of_a_kind":
                     return Banner(f"5 of a Kind! {who} +{pts}", theme.BEST, "bonus", big=True)
-                return Banner(f"{who}: {pts} for {label} ({where})", theme.GOOD, "score")
+                return Banner(f"{who}: {pts} for {label} ({where})",
+                              theme.player_colour(event["seat"]), "score")
             if not pts:
                 return Banner(f"{who} scratched {LABELS[event['box']]} for everyone",
                               theme.TEXT_DIM, "click")
-            return Banner(f"{says(who, 'takes')} {label}: {pts}", theme.GOOD, "score",
+            return Banner(f"{says(who, 'takes')} {label}: {pts}",
+                          theme.player_colour(event["seat"]), "score",
                           big=pts >= 80)
         if kind == "bonus":
             where = COLUMN_TITLES[event["column"]].split()[0] if event["column"] else \

@@ -181,7 +181,7 @@ class Table(BaseTable):
                 self.state.options["on_board"] else ""
             return Banner(f"{says(who, 'banks')} {number(event['points'])}{extra} "
                           f"(total {number(event['total'])})",
-                          theme.GOOD, "score")
+                          theme.player_colour(event["seat"]), "score")
         if kind == "piggyback":
             return Banner(f"{says(who, 'piggybacks')} on {number(event['points'])} points",
                           theme.INFO,

@@ -119,7 +119,8 @@ class Table(YatzyTable):
                               "click")
             if event["category"] == "five_of_a_kind":
                 return Banner("BOMB! 5 of a Kind: +70", theme.BEST, "bonus", big=True)
-            return Banner(f"{says(who, 'grabs')} {label}: +{event['points']}", theme.GOOD, "score")
+            return Banner(f"{says(who, 'grabs')} {label}: +{event['points']}",
+                          self.seat_colour(event["seat"]), "score")
         if kind == "game_over":
             winners = event["winners"]
             names = " and ".join(self.side_label(k) for k in winners)

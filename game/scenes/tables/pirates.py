@@ -221,7 +221,8 @@ class Table(BaseTable):
             big = points >= 2000
             return Banner(f"{says(who, 'scores')} {number(points)} "
                           f"(total {number(event['total'])})",
-                          theme.GOOD, "bonus" if big else "score", big=big)
+                          theme.player_colour(event["seat"]), "bonus" if big else "score",
+                          big=big)
         if kind == "island":
             return Banner(f"ISLAND OF SKULLS! {event['skulls']} skulls: the others lose "
                           f"{number(event['penalty'] // max(1, event['skulls']))} a skull",

@@ -112,7 +112,8 @@ class Table(BaseTable):
                 return Banner(f"{who} scratched {label} with {dice}", theme.TEXT_DIM, "click")
             if event["category"] == "yatzy":
                 return Banner(f"YATZY! {who} +{event['points']}", theme.BEST, "bonus", big=True)
-            return Banner(f"{who}: {event['points']} in {label} with {dice}", theme.GOOD, "score")
+            return Banner(f"{who}: {event['points']} in {label} with {dice}",
+                          self.seat_colour(event["seat"]), "score")
         if kind == "bonus":
             return Banner(f"Upper bonus for {who}! +{event['points']}", theme.BEST, "bonus",
                           big=True)
@@ -205,7 +206,8 @@ class Table(BaseTable):
                     t = s.totals(i)
                     done = t["upper"] >= t["bonus_target"]
                     sums.append(Cell(f"{t['upper']}/{t['bonus_target']}",
-                                     theme.GOOD if done else theme.TEXT_DIM, done))
+                                     theme.GOOD if done else theme.TEXT_DIM, done,
+                                     mark="good" if done else None))
                     bonuses.append(Cell(f"+{t['bonus']}" if t["bonus"] else "", theme.GOOD, True))
                 rows.append(Row("Upper sum", sums, kind="sum", label_colour=theme.TEXT_DIM))
                 rows.append(Row("Bonus", bonuses, label_colour=theme.TEXT_DIM))
