@@ -40,6 +40,11 @@ class SettingsScene(Scene):
         "sound": "All sound on or off (M anywhere)",
         "back": "Back to where you were (Esc)",
     }
+    TOUCH_TIPS = {  # (on a layout for fingers: no keys, taps)
+        "volume": "The sound effects' volume: tap the left half for less, the right for more",
+        "sound": "All sound on or off",
+        "back": "Back to where you were",
+    }
 
     def __init__(self, app: App):
         super().__init__(app)
@@ -52,26 +57,27 @@ class SettingsScene(Scene):
         s = self.app.settings
         volume = s.effects_volume
         size = 18
+        tips = {**self.TIPS, **(self.TOUCH_TIPS if theme.metrics.touch else {})}
         nothing = pygame.Rect(0, 0, 0, 0)
         self.focus.set([
             Button(nothing, "Colours: " + ("Colour-blind safe" if s.colour_blind else "Standard"),
                    self.toggle_colours, size=size, selected=s.colour_blind, ident="colours",
-                   wrap=True, tooltip=self.TIPS["colours"]),
+                   wrap=True, tooltip=tips["colours"]),
             Button(nothing, f"Reduce motion: {on_off(s.reduce_motion)}", self.toggle_motion,
                    size=size, selected=s.reduce_motion, ident="motion", wrap=True,
-                   tooltip=self.TIPS["motion"]),
+                   tooltip=tips["motion"]),
             Button(nothing, f"Larger text: {on_off(s.large_text)}", self.toggle_text,
                    size=size, selected=s.large_text, ident="text", wrap=True,
-                   tooltip=self.TIPS["text"]),
+                   tooltip=tips["text"]),
             Button(nothing, f"Sound effects: {volume}%" if volume else "Sound effects: silent",
                    lambda: self.step_volume(1 if volume < 100 else -100), size=size,
                    step=self.step_volume, ident="volume", wrap=True,
-                   tooltip=self.TIPS["volume"]),
+                   tooltip=tips["volume"]),
             Button(nothing, f"Sound: {on_off(not self.app.sounds.muted)}", self.toggle_sound,
                    size=size, selected=not self.app.sounds.muted, ident="sound", wrap=True,
-                   tooltip=self.TIPS["sound"]),
+                   tooltip=tips["sound"]),
             Button(nothing, "Back", self.app.pop, hotkey="Esc", size=size, ident="back",
-                   tooltip=self.TIPS["back"]),
+                   tooltip=tips["back"]),
         ])
         self._layout_key = None
 
