@@ -864,8 +864,8 @@ class TableScene(Scene):
                 self.flourish.draw(surface, band, colour)
                 text = self.flourish.text
         if seat is not None:  # the seat's marker: its shape says whose turn without colour
-            marks.seat(surface, seat, (area.x + dot + theme.px(6), area.centery), dot,
-                       colour)
+            side = getattr(self.view_state, "side_of", lambda s: s)(seat)  # (partners': one)
+            marks.seat(surface, side, (area.x + dot + theme.px(6), area.centery), dot, colour)
         words = pygame.Rect(area.x + 2 * dot + theme.px(14), area.y,
                             area.w - 2 * dot - theme.px(20), area.h)
         drawn = draw_text_in(surface, text, words, 20, theme.TEXT, True, "left", min_size=16)
