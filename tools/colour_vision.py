@@ -9,7 +9,7 @@ apart two colours look (pure Python, no pygame: the tests and the tools use it).
   Implementation Notes, Supplementary Test Data, and Mathematical Observations".
 
     python tools/colour_vision.py               # the palettes' closest pairs, per vision
-    python tools/colour_vision.py PNG [PNG...]  # writes PNG's simulated versions beside it
+    python tools/colour_vision.py [PNG ...]     # writes each PNG as each deficiency sees it
 """
 
 from __future__ import annotations
@@ -192,10 +192,22 @@ def report() -> list[str]:
     return lines
 
 
-if __name__ == "__main__":
-    if len(sys.argv) > 1:
-        for arg in sys.argv[1:]:
-            for written in simulate_picture(Path(arg)):
-                print(written)
-    else:
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("pictures", nargs="*", type=Path,
+                        help="PNG screenshots to write as each deficiency sees them (beside "
+                             "each: NAME-protanopia.png, ...); none: the palettes' closest pairs")
+    args = parser.parse_args(argv)
+    if not args.pictures:
         print("\n".join(report()))
+    for picture in args.pictures:
+        if not picture.is_file():
+            parser.error(f"no picture {picture}")
+        for written in simulate_picture(picture):
+            print(written)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
