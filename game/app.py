@@ -534,7 +534,7 @@ class App:
         if not area.w or not area.h:
             return
         title, note = layout.rows(area, layout.fr(2), layout.fr(3), gap=8)
-        draw_text_in(surface, TOO_SMALL[0], title, 22, theme.ACCENT, True, valign="bottom",
+        draw_text_in(surface, TOO_SMALL[0], title, 22, theme.TEXT, True, valign="bottom",
                      min_size=12, wrap=True)
         draw_text_in(surface, TOO_SMALL[1], note, 16, theme.TEXT, valign="top", min_size=12,
                      wrap=True)
@@ -542,6 +542,7 @@ class App:
     def draw_toast(self, surface: pygame.Surface) -> None:
         from .ui.text import draw_text_in
         text, _, colour = self.toast
+        colour = theme.live(colour)  # (in the palette in use)
         area = self.scene.message_rect()
         pygame.draw.rect(surface, theme.BG_DARK, area, border_radius=theme.px(14))
         pygame.draw.rect(surface, colour, area, width=max(1, theme.px(2)),

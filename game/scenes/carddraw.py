@@ -195,7 +195,8 @@ class CardDrawScene(Scene):
         draw_pile(surface, DISCARD, discard, self.state.discard[-1] if discard else None,
                   "Discards")
         if self.phase == "wait":
-            pulse = theme.px(4 + int(3 * abs((self.time * 2) % 2 - 1)))
+            pulse = theme.px(5 if theme.reduce_motion() else
+                             4 + int(3 * abs((self.time * 2) % 2 - 1)))  # (still: no pulse)
             if self.human:
                 pygame.draw.rect(surface, theme.TEXT, DECK.inflate(pulse * 2, pulse * 2),
                                  max(2, theme.px(3)), border_radius=theme.px(14))
