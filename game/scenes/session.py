@@ -10,7 +10,7 @@ from game.catalog import GameInfo
 from game.rules.session import Session
 from game.ui import layout, marks, theme
 from game.ui.layout import fr
-from game.ui.text import draw_text_in
+from game.ui.text import draw_text_in, fit_text
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import number, says, verb
 
@@ -137,6 +137,12 @@ class SessionScene(Scene):
                          theme.TEXT_DIM, True, min_size=12)
         y = head.bottom + px(8)
         size = max(16, min(26, theme.dp(self.row_h) * 0.5))
+        # the names' column at one size (the type scale's: one size a column), the largest
+        # at which every name fits; a name still too long ends in "…"
+        name_cell = layout.cols(pygame.Rect(inner.x, y, inner.w, self.row_h - px(4)),
+                                *tracks, gap=8)[2]
+        name_size = min((fit_text(r["name"], name_cell.w, name_cell.h, size, 16,
+                                  bold=True).size for r in self.table), default=size)
         for r in self.table:
             lead = r["place"] == 1
             colour = theme.BEST if lead else theme.TEXT
@@ -150,7 +156,8 @@ class SessionScene(Scene):
             if lead:  # the leader's crown after the place
                 marks.crown(surface, (drawn.right + px(12), cells[0].centery), px(8))
             marks.seat(surface, r["side"], cells[1].center, px(8))
-            draw_text_in(surface, r["name"], cells[2], size, colour, lead, "left", min_size=16)
+            draw_text_in(surface, r["name"], cells[2], name_size, colour, lead, "left",
+                         min_size=name_size)
             draw_text_in(surface, fmt(r["wins"]), cells[3], size, colour, True, "right",
                          min_size=16)
             draw_text_in(surface, fmt(r["points"]), cells[4], size, colour, False, "right",
