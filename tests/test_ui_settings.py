@@ -21,6 +21,19 @@ from game.ui.dice import DiceAnimator
 from tests.ui_driver import button, click, frames, key
 
 
+def plain_looks() -> None:
+    """The looks' defaults back for the tests that follow (the theme is the process's)."""
+    theme.use_palette("standard")
+    theme.set_large_text(False)
+    theme.set_reduce_motion(False)
+
+
+@pytest.fixture(autouse=True)
+def looks_reset_after():
+    yield
+    plain_looks()
+
+
 def stored() -> dict:
     return json.loads(storage.path_of(storage.SETTINGS).read_text())
 
@@ -112,9 +125,7 @@ def test_each_setting_from_the_menu_is_in_force_at_once_and_read_back(by):
         assert theme.reduce_motion() and again.sounds.volume == 70 and again.sounds.muted
     finally:
         pygame.quit()
-        App(sound=False)  # (the defaults back for the tests that follow)
-        storage.path_of(storage.SETTINGS).unlink()
-        pygame.quit()
+        plain_looks()
 
 
 def test_settings_from_the_pause_menu_by_keyboard_and_back():
@@ -149,8 +160,7 @@ def test_settings_from_the_pause_menu_by_keyboard_and_back():
     frames(app, 2)
     assert isinstance(app.scene, SettingsScene)
     pygame.quit()
-    App(sound=False)
-    pygame.quit()
+    plain_looks()
 
 
 def test_the_effects_volume_is_the_volume_each_sound_plays_at():

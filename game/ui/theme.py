@@ -224,11 +224,21 @@ def text_size(size: float, larger: bool | None = None) -> float:
     """The size (dp) a text asked at ``size`` is drawn at: the type scale's largest size at
     or under it (never under the smallest), one step up with larger text on (``larger``:
     as if it were on or off)."""
-    steps = TYPE_SCALE
-    at = max((i for i, s in enumerate(steps) if s <= size + 1e-6), default=0)
-    if metrics.large_text if larger is None else larger:
-        at = min(at + 1, len(steps) - 1)
-    return steps[at]
+    large = metrics.large_text if larger is None else larger
+    key = (size, large)
+    found = _text_sizes.get(key)
+    if found is None:  # (asked a few hundred times a frame: worked out once a size)
+        steps = TYPE_SCALE
+        at = max((i for i, s in enumerate(steps) if s <= size + 1e-6), default=0)
+        if large:
+            at = min(at + 1, len(steps) - 1)
+        if len(_text_sizes) > 4000:
+            _text_sizes.clear()
+        found = _text_sizes[key] = steps[at]
+    return found
+
+
+_text_sizes: dict[tuple[float, bool], int] = {}
 
 
 def set_large_text(on: bool) -> None:
