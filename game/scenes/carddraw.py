@@ -209,15 +209,16 @@ class CardDrawScene(Scene):
                 r = _lerp_rect(DISCARD, DECK, t * 1.3 - i * 0.1)
                 draw_card(surface, r, None, source=DISCARD.size)
             self._plate(surface, self.wait_box, f"Reshuffle: the {self.discards_before} "
-                        "discards become the deck", 20, theme.ACCENT)
+                        "discards become the deck", 20, theme.TEXT)
             return
         drawn = self.phase in ("flip", "show")
         draw_pile(surface, DECK, deck, None, "")
         probe.shown("deck", deck, DECK)
         if self.phase == "wait":
-            pulse = theme.px(4 + int(3 * abs((self.time * 2) % 2 - 1)))
+            pulse = theme.px(5 if theme.reduce_motion() else
+                             4 + int(3 * abs((self.time * 2) % 2 - 1)))  # (still: no pulse)
             if self.human:
-                pygame.draw.rect(surface, theme.ACCENT, DECK.inflate(pulse * 2, pulse * 2),
+                pygame.draw.rect(surface, theme.TEXT, DECK.inflate(pulse * 2, pulse * 2),
                                  max(2, theme.px(3)), border_radius=theme.px(14))
                 probe.control("deck", DECK, surface=surface)
                 hint = ("Tap the deck to turn over the top card" if theme.metrics.touch
@@ -228,8 +229,8 @@ class CardDrawScene(Scene):
             return
         if drawn and self.card:
             t = self.time / FLIP if self.phase == "flip" else 1.0
-            rect = _lerp_rect(DECK, CARD, t)
-            draw_card(surface, rect, self.card, flip=min(1.0, t), source=CARD.size)
+            rect = CARD if motion.reduced() else _lerp_rect(DECK, CARD, t)  # (or it turns
+            draw_card(surface, rect, self.card, flip=min(1.0, t), source=CARD.size)  # there)
             if self.phase == "show" and self.human and self.app.toast is None:
                 self._plate(surface, self.hint_box, "Tap to play" if theme.metrics.touch
                             else "Click or press Space to play", 16, theme.TEXT_DIM, False)

@@ -105,7 +105,7 @@ class Travel(Effect):
     # face, where it is now)
     end: pygame.Rect | None = None  # the box; None: the points rise from the dice and fade
     label: str = ""  # "+25"
-    colour: tuple = theme.ACCENT
+    colour: tuple = theme.TEXT
     hold: float = 0.0
     reduced: bool = False
     hidden: bool = True  # the tray leaves the travelling dice to this effect
@@ -237,7 +237,7 @@ class Lit(Effect):
     an ordinary score)."""
 
     rect: pygame.Rect = field(default_factory=pygame.Rect)
-    colour: tuple = theme.ACCENT
+    colour: tuple = theme.TEXT
 
     def area(self) -> pygame.Rect | None:
         if not self.started or self.done:
@@ -263,7 +263,7 @@ class Marker(Effect):
 
     start: pygame.Rect = field(default_factory=pygame.Rect)
     end: pygame.Rect = field(default_factory=pygame.Rect)
-    colour: tuple = theme.ACCENT
+    colour: tuple = theme.TEXT
     reduced: bool = False
 
     def _spot(self) -> tuple[tuple[int, int], int]:
@@ -371,7 +371,7 @@ class Rings(Effect):
     """Rings opening round some dice or boxes (hot dice coming back, a Doubling Round)."""
 
     rects: list[pygame.Rect] = field(default_factory=list)
-    colour: tuple = theme.ACCENT
+    colour: tuple = theme.TEXT
     clip: pygame.Rect | None = None
 
     def area(self) -> pygame.Rect | None:

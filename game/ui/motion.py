@@ -31,9 +31,12 @@ def pace(settings) -> float:
     return PACE.get(getattr(settings, "bot_speed", "normal"), 1.0)
 
 
-def reduced(settings) -> bool:
-    """The player asked for less motion (travel becomes a fade; no shakes, no confetti)."""
-    return bool(getattr(settings, "reduce_motion", False))
+def reduced(settings=None) -> bool:
+    """The player asked for less motion (travel becomes a fade; no shakes, no confetti):
+    the setting in force (``theme.reduce_motion``, put there by ``App.apply_looks``), or
+    ``settings`` saying so."""
+    from . import theme
+    return theme.reduce_motion() or bool(getattr(settings, "reduce_motion", False))
 
 
 # -- easings: t from 0 to 1 ------------------------------------------------------------------

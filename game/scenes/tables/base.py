@@ -68,7 +68,7 @@ class Scoring:
     # from, to): totals that count up (or down) once the dice are there
     strike: bool = False  # a 0 written: the box is crossed out
     marker: bool = False  # the owner's marker slides into the box (a shared board)
-    colour: tuple = theme.ACCENT  # the player's (the side's) colour: the box lights in it
+    colour: tuple = theme.TEXT  # the player's (the side's) colour: the box lights in it
 
 
 class Table:
@@ -181,10 +181,10 @@ class Table:
             who = self.scene.name(event["seat"])
             still = ", ".join(self.scene.name(x) for x in event["still_to_play"])
             return Banner(f"LAST ROUND! {says(who, 'reached')} {number(event['total'])}. "
-                          f"Still to play: {still}", theme.ACCENT, "bonus", big=True)
+                          f"Still to play: {still}", theme.BEST, "bonus", big=True)
         if event["type"] == "play_on":
             return Banner(f"Nobody holds {number(event['target'])} after the round: play on!",
-                          theme.ACCENT, "bonus", big=True)
+                          theme.INFO, "bonus", big=True)
         return None
 
     def race_info(self, text: str) -> str:
@@ -378,6 +378,15 @@ def meld_dice(meld: str, dice: list, points: int) -> list[int]:
     return list(range(len(dice)))
 
 
+def leader_cell(text: str, value: float, values: list, key: str | None = None) -> Cell:
+    """A total on the sheet: the leader's (the highest, above 0, among several players)
+    bold in the leader's gold with a crown; the others bold in the text's colour."""
+    lead = max(values, default=0)
+    if len(values) > 1 and lead > 0 and value == lead:
+        return Cell(text, theme.BEST, True, key=key, mark="leader")
+    return Cell(text, theme.TEXT, True, key=key)
+
+
 def dice_text(dice) -> str:
     """Dice as the history writes them: [1 3 5]."""
     return "[" + " ".join(str(d) for d in dice) + "]"
@@ -411,7 +420,7 @@ class HoldTable(Table):
         """The banner of a roll with every die the same (each game names it)."""
         who = self.scene.name(event["seat"])
         return Banner(f"{len(event['dice'])} OF A KIND! {says(who, 'rolls')} "
-                      f"{dice_text(event['dice'])}", theme.ACCENT, "celebrate", big=True,
+                      f"{dice_text(event['dice'])}", theme.BEST, "celebrate", big=True,
                       celebrate="gold")
 
     def roll_button(self) -> ButtonSpec:
