@@ -13,6 +13,7 @@ ordinary, the sparks for the rare, confetti for a person's win or record only.""
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -55,6 +56,19 @@ def centre_distance(a: pygame.Rect, b: pygame.Rect) -> float:
 
 def normal_pace(app):
     app.settings.bot_speed = "normal"
+
+
+@contextmanager
+def motion_reduced(app, on: bool = True):
+    """The "reduce motion" setting on (as the settings screen puts it in force), and off
+    again after."""
+    app.settings.reduce_motion = on
+    app.apply_looks()
+    try:
+        yield
+    finally:
+        app.settings.reduce_motion = False
+        app.apply_looks()
 
 
 class Heard:
@@ -391,31 +405,31 @@ def test_the_bots_pace_shortens_every_moment(app):
 
 
 def test_reduce_motion_fades_instead_of_travelling_and_drops_shakes_and_sparks(app):
-    app.settings.reduce_motion = True
-    play = start(app, "yatzy", [Seat("Ann"), Seat("Bob", "easy")])
-    key(pygame.K_SPACE)
-    rest = play.dice_row(play.regions["tray"], 5, False)
-    with loaded_dice(play.state, play.table.roll_action(), [3, 3, 3, 5, 6]):
-        shots = film(app, lambda: not play.animator.busy, limit=60)
-    for s in shots:  # no tumbling: the dice wait where they rest
-        assert [r for _, r in on_felt(s, play)] == rest
-    settle(app, play)
-    click(sheet_spot(app, play, "threes"))
-    shots = film(app, lambda: play.flight is None and not play._scoring_waits())
-    spots = [tuple(r) for s in shots for _, r in kinds(s, "travel die")]
-    assert spots and len(set(spots)) <= 3, "they fade where they are, they do not fly"
-    # no sparks for a Yatzy, no shaking for a farkle
-    settle(app, play)
-    for _ in range(3000):
-        if play.human_turn and not play.busy:
-            break
+    with motion_reduced(app):
+        play = start(app, "yatzy", [Seat("Ann"), Seat("Bob", "easy")])
+        key(pygame.K_SPACE)
+        rest = play.dice_row(play.regions["tray"], 5, False)
+        with loaded_dice(play.state, play.table.roll_action(), [3, 3, 3, 5, 6]):
+            shots = film(app, lambda: not play.animator.busy, limit=60)
+        for s in shots:  # no tumbling: the dice wait where they rest
+            assert [r for _, r in on_felt(s, play)] == rest
+        settle(app, play)
+        click(sheet_spot(app, play, "threes"))
+        shots = film(app, lambda: play.flight is None and not play._scoring_waits())
+        spots = [tuple(r) for s in shots for _, r in kinds(s, "travel die")]
+        assert spots and len(set(spots)) <= 3, "they fade where they are, they do not fly"
+        # no sparks for a Yatzy, no shaking for a farkle
+        settle(app, play)
+        for _ in range(3000):
+            if play.human_turn and not play.busy:
+                break
+            frames(app)
+        press(app, play, pygame.K_SPACE, [6, 6, 6, 6, 6])
+        assert play.banner and play.banner[0].big and not play.burst.busy
+        farkle = start(app, "farkle", [Seat("Ann"), Seat("Bob", "easy")])
+        press(app, farkle, pygame.K_SPACE, [2, 3, 4, 6, 2, 3])
         frames(app)
-    press(app, play, pygame.K_SPACE, [6, 6, 6, 6, 6])
-    assert play.banner and play.banner[0].big and not play.burst.busy
-    farkle = start(app, "farkle", [Seat("Ann"), Seat("Bob", "easy")])
-    press(app, farkle, pygame.K_SPACE, [2, 3, 4, 6, 2, 3])
-    frames(app)
-    assert farkle.banner and not farkle.effects.shaking() and "shake" not in farkle.effects.started
+        assert farkle.banner and not farkle.effects.shaking() and "shake" not in farkle.effects.started
 
 
 # -- the results: confetti for a person's win or record only --------------------------------
@@ -438,12 +452,12 @@ def finished_game(winner_human: bool):
 @pytest.mark.parametrize("case", ["a bot wins", "the person wins", "a record", "reduced"])
 def test_confetti_only_for_a_persons_win_or_record(app, case):
     info, state = finished_game(winner_human=case in ("the person wins", "reduced"))
-    app.settings.reduce_motion = case == "reduced"
     news = {0: ["new best!"]} if case == "a record" else {}
     app.sounds.played.clear()
-    scene = app.show("results", info=info, state=state, news=news)
-    frames(app, 120)
-    falling = scene.confetti_rects(app.screen.get_size())
+    with motion_reduced(app, case == "reduced"):
+        scene = app.show("results", info=info, state=state, news=news)
+        frames(app, 120)
+        falling = scene.confetti_rects(app.screen.get_size())
     if case in ("a bot wins", "reduced"):
         assert not falling
     else:
