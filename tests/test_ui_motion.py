@@ -153,6 +153,25 @@ def test_the_first_roll_yatzy_stays_on_the_felt_before_it_goes_to_its_box(app):
     assert seen * DT >= motion.SEEN
 
 
+def test_the_next_players_dice_are_on_the_felt_after_a_score(app):
+    """The dice that went to a box leave the felt with their player: the next player's
+    throw lands in full view (Yatzy has no turn event of its own to say so)."""
+    play = start(app, "yatzy", [Seat("Ann"), Seat("Bob", "easy")])
+    press(app, play, pygame.K_SPACE, [3, 3, 3, 5, 6])
+    settle(app, play)
+    click(sheet_spot(app, play, "threes"))
+    frames(app)
+    arrive(app, play)
+    for _ in range(600):  # Bob's first throw lands
+        if play.state.current == 1 and play.state.rolls and not play.busy:
+            break
+        frames(app)
+    assert play.state.current == 1 and play.state.rolls
+    with probe.record_shown() as shown:
+        app.draw()
+    assert [v for v, _ in on_felt(shown, play)] == play.state.dice
+
+
 def test_a_zero_crosses_the_box_out(app):
     play = start(app, "yatzy", [Seat("Ann"), Seat("Bob", "easy")])
     press(app, play, pygame.K_SPACE, [1, 1, 2, 3, 4])

@@ -454,7 +454,10 @@ class TableScene(Scene):
         if not self.animator.busy and not any(e["type"] == "rolled" for e in self.pending):
             self.frozen_sheet = None  # the dice have landed: the sheet may show the result
         if not self.pending and self.banner is None and self.unseen is None:
-            self.shown_seat = None if self.state.is_over() else self.state.current
+            seat = None if self.state.is_over() else self.state.current
+            if seat != self.shown_seat:
+                self.gone = set()  # (the dice that went to a box were the last player's)
+            self.shown_seat = seat
 
     def _scoring_waits(self) -> bool:
         """A score is still to be shown going to its box (its event not shown yet)."""
@@ -495,6 +498,7 @@ class TableScene(Scene):
                 self.flight = scoring  # its words wait for the dice to arrive
                 return
         if event["type"] == "rolled":
+            self.gone = set()  # (the felt's dice are thrown anew)
             self.app.sounds.play("roll", self._handful())
             if not self.fast_forward and self.throw is not None:
                 positions, faces, _ = self.throw
