@@ -23,6 +23,34 @@ def click(pos) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
+def use_hand(hand: str) -> None:
+    """An input of ``hand`` ("touch", "keyboard" or "mouse") that presses nothing: a finger
+    lifted at once, a Shift key, a wheel turned by nothing. The prompts follow it
+    (game.ui.hands) from the frame that reads it."""
+    if hand == "touch":
+        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=0, x=0.5, y=0.5,
+                                                 dx=0.0, dy=0.0, pressure=1.0))
+    elif hand == "keyboard":
+        key(pygame.K_LSHIFT)
+    else:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=0, flipped=False,
+                                             precise_x=0.0, precise_y=0.0, touch=False))
+
+
+def tap(pos) -> None:
+    """A finger's tap, as SDL reports it: the finger, and the mouse events made of it."""
+    pos = tuple(int(v) for v in pos)
+    w, h = pygame.display.get_surface().get_size()
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=0, x=pos[0] / w,
+                                             y=pos[1] / h, dx=0.0, dy=0.0, pressure=1.0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0), touch=True))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True))
+
+
 def type_text(text: str) -> None:
     for ch in text:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
