@@ -15,7 +15,7 @@ from game.scenes.confirm import ConfirmScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.ui import text, theme
-from tests.ui_driver import button, click, frames, key, new_app, type_text
+from tests.ui_driver import button, click, frames, key, new_app, type_text, use_hand
 
 
 def drawn_texts(app) -> list[str]:
@@ -192,7 +192,8 @@ def test_a_solo_yatzy_reports_the_score():
 # -- questions --------------------------------------------------------------------------------
 def test_replacing_the_saved_game_names_it_and_enter_keeps_it(app):
     """Start over a saved game asks first: the question names the game it would throw away
-    (its game, players and progress), and its default -- Enter -- keeps it."""
+    (its game, players and where it stands, in the words of its table: a race's scores),
+    and its default -- Enter -- keeps it. Continue names it too."""
     info = GAMES["farkle"]
     state = info.new_game([Seat("You"), Seat("åsa-Märta"), Seat("Ada", "normal")], {}, seed=2)
     bot = make_policy(info.bot_module, "normal", seed=1)
@@ -202,13 +203,17 @@ def test_replacing_the_saved_game_names_it_and_enter_keeps_it(app):
     menu = MenuScene(app)  # (Yatzy chosen)
     app.replace_all(menu)
     frames(app)
+    scores = " · ".join(f"{s.name} {v:,}" for s, v in zip(state.seats, state.totals,
+                                                           strict=True))
+    assert sum(state.totals) > 0  # (the scores say where it stands)
+    assert f"Farkle: You, åsa-Märta, Ada · {scores}" in drawn_texts(app)  # under Continue
     click(button(menu, "Start").rect.center)
     frames(app)
     question = app.scene
     assert isinstance(question, ConfirmScene)
     texts = drawn_texts(app)
     assert "Replace the saved Farkle game?" in texts, texts
-    assert ("The Farkle game of You, åsa-Märta and Ada (after 4 turns) is saved. Starting a "
+    assert (f"The Farkle game of You, åsa-Märta and Ada ({scores}) is saved. Starting a "
             "new Yatzy game replaces it; Continue resumes it instead.") in texts, texts
     assert question.focus.focused is button(question, "No, keep it")
     key(pygame.K_RETURN)
@@ -332,12 +337,23 @@ def test_bona_fortuna_moves_name_the_meld():
 
 
 def test_the_replay_lists_its_own_keys(app):
+    """With the keyboard in hand, the replay's own keys; with a mouse, what the mouse does
+    there; the sheet's footer offers what a replay does (never how to scratch a box)."""
     info, state = finished_yatzy()
     app.show("replay", info=info, final=state)
+    use_hand("keyboard")
     frames(app)
     keys = next(t for t in drawn_texts(app) if "F11 fullscreen" in t)
     assert "N step" in keys and "Esc back" in keys
     assert "H hint" not in keys and "Esc menu" not in keys
+    assert any(t.startswith("Replay · move ") and "N: step" in t for t in drawn_texts(app))
+    use_hand("mouse")
+    frames(app)
+    texts = drawn_texts(app)
+    assert not any("F11" in t or "N step" in t for t in texts), texts
+    assert "The wheel scrolls the move history" in texts
+    assert any(t.startswith("Replay · move ") and "Step, Pause" in t for t in texts), texts
+    assert not any("scratch" in t.lower() or "0 twice" in t for t in texts), texts
 
 
 def test_the_strength_tip_lists_the_strengths_of_the_game(app):
