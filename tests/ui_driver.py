@@ -23,19 +23,24 @@ def click(pos) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
-def use_hand(hand: str) -> None:
+def hand_events(hand: str) -> list[pygame.event.Event]:
     """An input of ``hand`` ("touch", "keyboard" or "mouse") that presses nothing: a finger
-    lifted at once, a Shift key, a wheel turned by nothing. The prompts follow it
-    (game.ui.hands) from the frame that reads it."""
+    lifted at once, a Shift key, a wheel turned by nothing."""
     if hand == "touch":
-        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-            pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=0, x=0.5, y=0.5,
-                                                 dx=0.0, dy=0.0, pressure=1.0))
-    elif hand == "keyboard":
-        key(pygame.K_LSHIFT)
-    else:
-        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=0, flipped=False,
-                                             precise_x=0.0, precise_y=0.0, touch=False))
+        return [pygame.event.Event(kind, touch_id=1, finger_id=0, x=0.5, y=0.5, dx=0.0, dy=0.0,
+                                   pressure=1.0) for kind in (pygame.FINGERDOWN, pygame.FINGERUP)]
+    if hand == "keyboard":
+        return [pygame.event.Event(kind, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0)
+                for kind in (pygame.KEYDOWN, pygame.KEYUP)]
+    return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=0, flipped=False, precise_x=0.0,
+                               precise_y=0.0, touch=False)]
+
+
+def use_hand(hand: str) -> None:
+    """Post an input of ``hand`` that presses nothing (``hand_events``): the prompts follow
+    it (game.ui.hands) from the frame that reads it."""
+    for event in hand_events(hand):
+        pygame.event.post(event)
 
 
 def tap(pos) -> None:

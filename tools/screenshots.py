@@ -3,6 +3,7 @@ README's pictures).
 
     python tools/screenshots.py [--out DIR] [--games G,G] [--sizes 390x844r3t,1000x700r1]
                                 [--scenes menu,table,results] [--players N]
+                                [--hand touch|keyboard|mouse]
 
 A size is WIDTHxHEIGHT in CSS pixels, "r" and the device pixel ratio, and "t" for a layout
 meant for touch (a phone or a tablet). Every game is seated with the most players and the
@@ -96,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="1280x720r1,390x844r3t,1000x700r1,1280x720r2")
     parser.add_argument("--scenes", default=",".join(SCENES))
     parser.add_argument("--players", type=int, default=0)
+    parser.add_argument("--hand", choices=("touch", "keyboard", "mouse"), default=None,
+                        help="word the prompts for this hand (game.ui.hands); by default the "
+                             "page's: touch on a 't' size, else a mouse")
     parser.add_argument("--browser", action="store_true",
                         help="in headless Chromium (pyodide and pygame-ce's wasm build, as the "
                              "browser test runs it) instead of natively")
@@ -117,9 +121,13 @@ def main(argv: list[str] | None = None) -> int:
             pygame.quit()
             app = App(sound=False, seed=5, window_size=size[:2], dpr=size[2], touch=size[3])
             app.settings.bot_speed = "fast"
+            if args.hand:
+                from game.ui.hands import hands
+                hands.use(args.hand)
             for scene in scenes:
                 stage(app, game_id, scene, seats, mid, final)
-                path = args.out / f"{game_id}-{scene}-{spec}.png"
+                hand = f"-{args.hand}" if args.hand else ""
+                path = args.out / f"{game_id}-{scene}-{spec}{hand}.png"
                 pygame.image.save(app.screen, str(path))
                 print(path)
     return 0

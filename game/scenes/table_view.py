@@ -27,6 +27,7 @@ button away. Pointer input goes to the region under it (``Sections``)."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 import pygame
 
@@ -109,6 +110,7 @@ class TableScene(Scene):
         self.banner: tuple[Banner, float] | None = None
         self.pending: list[Event] = []  # events of the last action not shown yet
         self.frozen_sheet: SheetModel | None = None  # the sheet before a roll, until it lands
+        self._frozen_hand = hands.mode()  # the hand its words were for
         self.unseen: GameState | None = None  # the game as last seen, while an action's dice
         # (or card) are not seen yet: what the table is drawn from (``view_state``)
         self.later: list[tuple[Action, list[Event]]] = []  # Table.after_action, at the reveal
@@ -199,7 +201,7 @@ class TableScene(Scene):
         kinds = {e["type"] for e in events}
         hidden = seen is not None and bool(kinds & {"rolled", "drew"})
         if "rolled" in kinds and hidden:
-            self.frozen_sheet = before
+            self.frozen_sheet, self._frozen_hand = before, hands.mode()
             rolled = next(e for e in events if e["type"] == "rolled")
             faces = spec.faces if spec else None
             positions = spec.rolled if spec else tuple(self.table.rolled_positions(rolled))
@@ -738,7 +740,12 @@ class TableScene(Scene):
 
     def _sheet_model(self) -> SheetModel:
         """The sheet to show: as it was while the dice fly, with the odds on it."""
-        return self.odds.decorate(self.frozen_sheet or self.table.sheet())
+        frozen = self.frozen_sheet
+        if frozen is not None and self._frozen_hand != hands.mode():  # its footer's words
+            frozen = self.frozen_sheet = dataclasses.replace(frozen,
+                                                             footer=self.table.sheet().footer)
+            self._frozen_hand = hands.mode()
+        return self.odds.decorate(frozen or self.table.sheet())
 
     def _sheet_signature(self, surface: pygame.Surface, model: SheetModel) -> tuple:
         return (self.sheet._key(model), tuple(self.sheet.rect), surface.get_size(), id(surface),

@@ -61,9 +61,9 @@ class Hands:
             if getattr(event, "touch", False):
                 self._finger_at = pygame.time.get_ticks()
                 return self.use(TOUCH)
-            if self._finger_at is not None and \
+            if kind == pygame.MOUSEBUTTONDOWN and self._finger_at is not None and \
                     pygame.time.get_ticks() - self._finger_at < ECHO_MS:
-                return False  # the browser's own echo of a touch
+                return False  # the browser's own echo of a touch (a wheel is never one)
             return self.use(MOUSE)
         if kind == pygame.KEYDOWN and not typing:
             return self.use(KEYBOARD)

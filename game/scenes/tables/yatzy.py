@@ -24,11 +24,11 @@ class Table(BaseTable):
 
     def footer(self) -> str:
         settings = getattr(getattr(self.scene, "app", None), "settings", None)
-        zero = hands.say("Enter twice on a 0 crosses it out", "A 0 needs a second click")
+        zero = hands.say("Enter twice on a 0 crosses it out", "a 0 needs a second click")
         if getattr(settings, "coach", "off") == "off" or not getattr(self.scene, "coaching", True):
-            return zero
+            return zero[:1].upper() + zero[1:]
         hint = hands.say(" (H for a hint)", "")
-        return f"Gold: the coach's box{hint} · {zero[:1].lower()}{zero[1:]}"
+        return f"Gold: the coach's box{hint} · {zero}"
 
     def coach_box(self) -> str | None:
         """The box the coach's hint for this position fills, if a hint is on show and
