@@ -118,7 +118,9 @@ class MenuScene(Scene):
         if problem:
             app.notify(problem, theme.BAD, 6)
         self.has_save = storage.has_save()
-        self.saved = self.saved_game_words()[2] if self.has_save else ""
+        # the saved game in words: under Continue, and whole in the place for tips
+        _, self.saved_whole, self.saved = self.saved_game_words() if self.has_save else \
+            ("", "", "")
         self.fit_strengths()
         self.rebuild()
 
@@ -309,8 +311,8 @@ class MenuScene(Scene):
     def saved_game_words() -> tuple[str, str, str]:
         """The saved game in words: for the question before it is replaced ("Farkle game",
         "The Farkle game of You, Ada and Bram (You 350 · Ada 1,200 · Bram 0)"), and under
-        Continue ("Farkle: You, Ada, Bram · You 350 · Ada 1,200 · Bram 0"). Where it stands
-        is said as its table says it in play ("turn 2 of 15")."""
+        Continue ("Farkle: You 350 · Ada 1,200 · Bram 0", "Yatzy: You, Ada · turn 2 of
+        15"). Where it stands is said as its table says it in play."""
         try:
             info, state, session, _ = storage.load_marks()
         except SaveError:
@@ -323,7 +325,8 @@ class MenuScene(Scene):
             progress = "just started"
         else:
             progress = progress_text(info, state)
-        short = f"{info.title}: {', '.join(names)} · {progress}"
+        short = f"{info.title}: {progress}" if all(n in progress for n in names) else \
+            f"{info.title}: {', '.join(names)} · {progress}"  # (a race's scores name them)
         if session is not None:
             return (f"{info.title} session", f"The {info.title} session of {players} (game "
                     f"{len(session.games)} of {session.length}, {progress})",
@@ -387,7 +390,8 @@ class MenuScene(Scene):
         foot_buttons = []
         if self.has_save:
             foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Continue", self.resume,
-                                       size=22, note=self.saved, colour=(60, 110, 90)))
+                                       size=22, note=self.saved, colour=(60, 110, 90),
+                                       tooltip=f"{self.saved_whole}."))
         foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Start", self.start, size=24,
                                    note=f"a new {self.info.title} game",
                                    colour=(40, 130, 90)))
@@ -729,6 +733,9 @@ class MenuScene(Scene):
         if tip:
             draw_text_in(surface, tip, self.tip_box, 15, theme.INFO, align="left",
                          valign="center", wrap=True, min_size=13)
+        elif self.has_save and not hands.keyboard():  # the saved game, whole
+            draw_text_in(surface, f"Continue: {self.saved_whole}", self.tip_box, 15,
+                         theme.TEXT_DIM, align="left", valign="center", wrap=True, min_size=13)
         elif not theme.metrics.touch and not hands.touch():
             draw_text_in(surface, hands.say("Tab/arrows move · Enter selects · Left/Right step "
                                             "numbers · F1 rules · M sound · F11 fullscreen",

@@ -76,7 +76,7 @@ class ReplayScene(TableScene):
         """The sheet as it stood at the move on show; its footer says what the replay
         does (nobody chooses a box in a replay)."""
         model = super()._sheet_model()
-        at = f"Replay · move {self.step_index} of {len(self.script)}"
+        at = f"Replay · {self._played()}"
         return dataclasses.replace(model, footer=at + hands.say(
             " · N: step · Space: pause or play on", " · Step, Pause and the speed are above"))
 
@@ -89,8 +89,7 @@ class ReplayScene(TableScene):
             return
         specs = [("Step", self.step_once, "N", 72, self.step_index < len(self.script)),
                  ("Slower", lambda: self.change_speed(-1), "-", 84, self.speed > 0),
-                 (self._speed_label(), lambda: None, f"move {self.step_index}/{len(self.script)}",
-                  116, True),
+                 (self._speed_label(), lambda: None, self._played(), 116, True),
                  ("Faster", lambda: self.change_speed(1), "+", 84, self.speed < len(SPEEDS) - 1),
                  ("Resume" if self.paused else "Pause", self.toggle_pause, "Space", 92, True),
                  ("Back", self.back, "Esc", 80, True)]
@@ -107,12 +106,18 @@ class ReplayScene(TableScene):
             bar = layout.inset(r["bar"], x=12, y=(theme.dp(r["bar"].h) - control) / 2)
             rects = layout.flow(bar, [w for *_, w, _ in specs], theme.dp(bar.h), gap=8,
                                 align="right")
+        played = self._played()  # (not a key: said under its button whatever the hand)
         self.top_buttons.set([
-            Button(rect, label, action, size=16, hotkey=key, enabled=enabled, min_size=13,
+            Button(rect, label, action, size=16, hotkey="" if key == played else key,
+                   note=played if key == played else "", enabled=enabled, min_size=13,
                    ident=label if label in ("Step", "Slower", "Faster", "Back") else
-                   ("speed" if key.startswith("move") else
+                   ("speed" if key == played else
                     "pane" if label in ("History", "Sheet") else "pause"))
             for (label, action, key, _, enabled), rect in zip(specs, rects, strict=True)])
+
+    def _played(self) -> str:
+        """How far the replay is, as every line of it says it: moves played so far."""
+        return f"{self.step_index} of {len(self.script)} played"
 
     def change_speed(self, step: int) -> None:
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + step))

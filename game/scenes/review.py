@@ -334,7 +334,7 @@ class ReviewScene(Scene):
             keys = hands.say("Enter on the gold decision replays that moment · Up/Down, "
                              "PgUp/PgDn: choose" + (" · Tab: next player" if more else ""),
                              "Click a decision to see that moment replayed · the wheel "
-                             "scrolls")
+                             "scrolls", "Tap a decision to see that moment replayed")
             draw_text_in(surface, keys, r["keys"], 13, theme.TEXT_DIM, min_size=12)
         self.focus.draw(surface)
 

@@ -799,8 +799,8 @@ class TableScene(Scene):
     def keys_text(self) -> str:
         """The keys line under the history (a desktop window): what the keys do here, when
         the keyboard is in use; else what the pointer does."""
-        return hands.say("Esc menu · F1 rules · H hint · O odds · Ctrl+Z undo · M sound · "
-                         "F skip bots · PgUp/PgDn: history · F11 fullscreen",
+        return hands.say("Esc menu · F1 rules · H hint · O odds · M sound · F skip bots · "
+                         "PgUp/PgDn: history · F11 fullscreen",
                          "The wheel scrolls the move history", "")
 
     def _draw_tabs(self, surface: pygame.Surface) -> None:

@@ -479,7 +479,7 @@ class Table(BaseTable):
                                 label.startswith("Captain"))
             if s.card == "captain" and parts:
                 detail = f"({detail}) x2"
-            lines.append(f"Stop now: {number(points)}" + (f" = {detail}" if detail else ""))
+            stop = f"Stop now: {number(points)}" + (f" = {detail}" if detail else "")
             if s.cursed():
                 lines.append(hands.say("Three skulls: the Sorceress may reroll one (X), or give "
                                        "up (Enter).", "Three skulls: click Sorceress to reroll "
@@ -492,6 +492,7 @@ class Table(BaseTable):
             elif human and s.can_reroll():
                 lines.append(hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space "
                                        "to reroll them.", "Click 2 or more dice, then Reroll."))
+            lines.append(stop)  # (after what to do: a small status keeps the instruction)
             if s.card == "truce" and s.counts()[3]:
                 swords = count(s.counts()[3], "sword")
                 lines.insert(0, f"Warning: {swords} under the Truce cost "
