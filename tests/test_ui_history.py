@@ -138,7 +138,8 @@ def test_a_replay_opened_at_a_move_starts_with_the_history_of_the_moves_before(a
     replay = app.show("replay", info=play.info, final=play.state, start=moves)
     frames(app)
     assert replay.history.entries[:-1] == before
-    assert replay.history.entries[-1][0].startswith(f"Moves 1 to {moves} were replayed")
+    assert replay.history.entries[-1][0] == (f"The game just before move {moves + 1} of "
+                                             f"{len(play.state.actions)}")
 
 
 # -- dice drawn as dice -----------------------------------------------------------------
