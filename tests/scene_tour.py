@@ -268,7 +268,8 @@ def tour(game_id: str, names: list[str], options: dict | None = None, seed: int 
                 app.pop()
 
         # After the game.
-        app.show("results", info=info, state=final, news={0: ["new best!"]})
+        app.show("results", info=info, state=final,
+                 news={0: [f"best {info.title} score yet (was 1,234)"]})
         frames(app)
         look(app, screens, "results")
         if any(o.key == "session" for o in info.options):

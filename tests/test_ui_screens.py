@@ -233,7 +233,8 @@ def test_every_scene_fits_every_screen(game_id, size):
         settle(app, 5)
         play.banner, play.pending = None, []
         render(app, size, "the final sheet")
-        app.show("results", info=info, state=final, news={0: ["new best!"]})
+        app.show("results", info=info, state=final,
+                 news={0: [f"best {info.title} score yet (was 1,234)"]})
         settle(app)
         render(app, size, "results")
         app.scene.time = 100  # the confetti has fallen

@@ -197,7 +197,7 @@ class Table(BaseTable):
         if event["type"] == "set_aside":
             seat = event["seat"]
             return (f"   {says(self.scene.name(seat), 'sets')} aside {dice_text(event['dice'])}: "
-                    f"{signed(event['points'])} (turn {number(event['turn_total'])})",
+                    f"{signed(event['points'])} (turn total {number(event['turn_total'])})",
                     theme.player_colour(seat))
         return super().history_line(event)
 
