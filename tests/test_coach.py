@@ -316,7 +316,8 @@ def test_advice_says_when_a_move_is_the_only_one_or_not_priced():
     coach.policy = _MoveOnly(coach.policy)
     h = coach.hint(state)
     assert h.values is None and h.value is None and h.unit == "points"
-    assert "does not price the other moves" in coach.advice(state, h, _NoSelection())
+    said = coach.advice(state, h, _NoSelection())  # the move, and nothing of the bot's ways
+    assert said == f"Coach (expert bot): {h.action}.", said
 
 
 class _MoveOnly:
