@@ -179,7 +179,7 @@ class App:
 
     def record_game(self, game_id: str, state, hinted: bool = False) -> dict[int, list[str]]:
         """Add a finished game to the records (``hinted``: the coach's hints were used);
-        the news per seat ("new best!")."""
+        the news per seat ("best score yet (was 230)")."""
         from game import records
         news = self.load_records().add_game(game_id, state, hinted=hinted)
         records.save(self.records)

@@ -172,11 +172,10 @@ class Records:
     # -- updating --------------------------------------------------------------------------
     def add_game(self, game_id: str, state: GameState, hinted: bool = False) -> dict[int, list[str]]:
         """Record a finished game; returns the news per seat, each saying what it is a
-        record of ("best Yatzy score yet (was 230)", "2nd of the Yatzy high scores"). Only
-        what beats an earlier game is news: a first game sets no record, nor does a score
-        that only fills an empty place of the high-score table."""
+        record of (shown with the game's results: "best score yet (was 230)", "2nd in the
+        high scores"). Only what beats an earlier game is news: a first game sets no
+        record, nor does a score that only fills an empty place of the high scores."""
         record = self.games.setdefault(game_id, GameRecords())
-        title = _title(game_id)
         earlier = [h["score"] for h in record.high]
         winners = set(state.winners())
         scores = state.final_scores()
@@ -193,7 +192,7 @@ class Records:
                 p = record.players[s.name] = PlayerRecord()
             lines = []
             if p.best is not None and score > p.best:
-                lines.append(f"best {title} score yet (was {number(p.best)})")
+                lines.append(f"best score yet (was {number(p.best)})")
             p.games += 1
             p.wins += seat in winners
             p.total += score
@@ -208,8 +207,8 @@ class Records:
             score = int(scores[seat])
             place = next((i for i, h in enumerate(record.high) if h is entries[seat]), None)
             if place is not None and any(score > e for e in earlier):
-                lines.append(f"the top {title} high score" if place == 0 else
-                             f"{ordinal(place + 1)} of the {title} high scores")
+                lines.append("top of the high scores" if place == 0 else
+                             f"{ordinal(place + 1)} in the high scores")
         return news
 
     def table(self, game_id: str) -> list[tuple[str, PlayerRecord]]:

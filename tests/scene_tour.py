@@ -269,7 +269,7 @@ def tour(game_id: str, names: list[str], options: dict | None = None, seed: int 
 
         # After the game.
         app.show("results", info=info, state=final,
-                 news={0: [f"best {info.title} score yet (was 1,234)"]})
+                 news={0: ["best score yet (was 1,234)", "top of the high scores"]})
         frames(app)
         look(app, screens, "results")
         if any(o.key == "session" for o in info.options):
