@@ -250,6 +250,11 @@ def tour(game_id: str, names: list[str], options: dict | None = None, seed: int 
             look(app, screens, "pause: bot pace")
         app.scene.ask()
         look(app, screens, "pause: quit?")
+        settings = app.open("settings")
+        for i in range(len(settings.focus.buttons)):  # each setting's tip
+            settings.focus.index = i
+            look(app, screens, "settings")
+        app.pop()
         app.pop()
         rules = app.open("rules", info=info)
         for _ in range(60):
