@@ -127,7 +127,7 @@ class App:
         self.settings = Settings()
         problem = prefs.load_into(self.settings, tuple(BOT_SPEEDS))
         page = web.page_metrics()
-        self.dpr = dpr if dpr is not None else (page[2] if page else 1.0)
+        self.dpr = dpr if dpr is not None else (self.page_ratio(page) if page else 1.0)
         self.touch = touch if touch is not None else (web.coarse_pointer() if page else False)
         self.fixed_size = window_size is not None  # a demo's or a test's window: not remembered
         if window_size is None and page:
@@ -239,6 +239,11 @@ class App:
             self.settings.window = list(window.get_size())
             self.save_settings()
         self.invalidate()
+
+    def page_ratio(self, page: tuple[float, float, float]) -> float:
+        """The pixel ratio the game draws at on this page (web.render_ratio: the screen's,
+        at most 2 unless the player wants the sharpest picture)."""
+        return web.render_ratio(page[2], bool(getattr(self.settings, "sharpest", False)))
 
     @property
     def fullscreen(self) -> bool:
@@ -353,7 +358,8 @@ class App:
         frame was drawn."""
         page = web.page_changed()
         if page is not None:  # the page was resized or rotated (the browser)
-            self.resize((round(page[0] * page[2]), round(page[1] * page[2])), page[2])
+            ratio = self.page_ratio(page)
+            self.resize((round(page[0] * ratio), round(page[1] * ratio)), ratio)
         for event in pygame.event.get():
             if event.type not in IDLE_EVENTS:
                 self._dirty = True
@@ -444,7 +450,7 @@ class App:
             return False
         self.drawn_frames += 1
         self.partial_frames += 1
-        pygame.display.update(rects)
+        self.present(rects)
         return True
 
     def visible_scenes(self) -> list[Scene]:
@@ -507,8 +513,15 @@ class App:
         inner = area.inflate(-theme.px(24), -theme.px(6))
         draw_text_in(surface, text, inner, 18, colour, True, min_size=13, wrap=True)
 
-    def present(self) -> None:
-        pygame.display.flip()
+    def present(self, rects: list[pygame.Rect] | None = None) -> None:
+        """Show what was drawn: ``rects`` of the screen (all of it when None). In the pyodide
+        page only those pixels go to the canvas (web.present); elsewhere SDL shows them."""
+        if web.present(self.screen, rects):
+            return
+        if rects is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(rects)
 
     async def run(self) -> None:
         while self.running:
