@@ -97,7 +97,7 @@ class Game:
         self.page = browser.new_page()
         self.page.call("Page.addScriptToEvaluateOnNewDocument", {"source": AUDIO_PROBE})
         self.page.viewport(width, height, ratio, mobile=touch, touch=touch)
-        self.ratio = ratio
+        self.ratio = ratio  # device pixels of the game's screen per CSS pixel (after load: its own)
         self.page.goto(f"{site.origin}/blank.html")  # the origin, to set its storage first
         self.page.wait_for("document.readyState === 'complete'")
         self.page.js("localStorage.clear()")
@@ -115,6 +115,7 @@ class Game:
                            "window.diceHarbor.error)", LOAD_TIMEOUT)
         error = self.page.js("window.diceHarbor.error")
         assert not error, error
+        self.ratio = self.py("result = app.dpr")  # (the render ratio: at most 2 on a phone)
 
     def py(self, code: str):
         """Run Python in the page; the value of its last line ``result = ...`` as JSON."""
@@ -261,7 +262,10 @@ result = [key, list(app.scene.sheet.row_rects[key].center)]""")
 
 def test_a_phone_plays_a_turn_by_taps_alone(game):
     g = game(width=390, height=844, ratio=3, touch=True)
-    assert g.py("result = [list(app.screen.get_size()), app.touch]") == [[1170, 2532], True]
+    # drawn at ratio 2 (web.render_ratio), not the phone's 3: 780x1688 pixels for 390x844
+    assert g.py("result = [list(app.screen.get_size()), app.touch]") == [[780, 1688], True]
+    assert g.page.js("[document.getElementById('canvas').width, "
+                     "document.getElementById('canvas').height]") == [780, 1688]
     g.page.tap(*g.button("Start"))
     g.wait("type(app.scene).__name__ == 'PlayScene'")
     g.page.tap(195, 600)  # the seating banner, seen
@@ -269,13 +273,13 @@ def test_a_phone_plays_a_turn_by_taps_alone(game):
     g.page.tap(*g.button("Roll"))
     g.wait("app.scene.state.rolls == 1 and not app.scene.busy")
     die = g.py("result = list(app.scene.die_rects[2].center)")
-    g.page.tap(die[0] / 3, die[1] / 3)
+    g.page.tap(die[0] / g.ratio, die[1] / g.ratio)
     g.wait("2 in app.scene.table.held")
     key = g.py("result = app.scene.state.open_categories()[0]")
     spot = g.py(f"app.scene.sheet.reveal({key!r})\napp.draw()\n"
                 f"result = list(app.scene.sheet.row_rects[{key!r}].center)")
     for _ in range(2):
-        g.page.tap(spot[0] / 3, spot[1] / 3)
+        g.page.tap(spot[0] / g.ratio, spot[1] / g.ratio)
         g.frames(0.3)
         if g.py(f"result = {key!r} in app.scene.state.sheets[0]"):
             break
@@ -374,93 +378,346 @@ def test_sound_starts_after_the_first_click(game):
     g.page.wait_for("window.__audio.peak > 0.01", 10)
 
 
-# -- self-hosting ---------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def mirror(site, tmp_path_factory):
-    """A local stand-in for the npm registry and pygbag's CDN: pyodide's real npm tarball
-    (``npm pack``, from npm's cache or the registry) and the cached wheel, at the paths the
-    real hosts serve them."""
+# -- presenting: only what changed reaches the canvas, and all of it -----------------------
+def _source(*functions) -> str:
+    import inspect
+    return "\n".join(inspect.getsource(f) for f in functions)
+
+
+def canvas_check(g: Game, setup: str, steps: int, card: bool) -> dict:
+    """Step the app in the page ``steps`` frames after ``setup`` and, after every frame it
+    shows, compare the canvas with the screen the game drew, and with a whole redraw: on
+    the table after a frame that drew only the tray, under a Fortune Card after every frame
+    (as tests/test_redraw.py and tests/test_overlay_frames.py do natively for the screen)."""
+    from tests.test_overlay_frames import whole_redraw
+    from tests.test_redraw import drawn_afresh, table_redrawn
+    return g.py("""
+import pygame
+from contextlib import contextmanager
+from collections.abc import Iterator
+""" + _source(drawn_afresh, table_redrawn, whole_redraw) + setup + f"""
+from game.scenes.carddraw import CardDrawScene
+canvas = js.document.getElementById("canvas").getContext("2d")
+def on_canvas():
+    w, h = app.screen.get_size()
+    return canvas.getImageData(0, 0, w, h).data.to_bytes()
+out = {{"shown": 0, "partial": 0, "card": 0, "bad": None}}
+for _ in range({steps}):
+    drawn, partial = app.drawn_frames, app.partial_frames
+    app.step(1 / 60)
+    if app.drawn_frames == drawn:
+        continue
+    out["shown"] += 1
+    shown = on_canvas()
+    if shown != pygame.image.tobytes(app.screen, "RGBA"):
+        out["bad"] = f"frame {{app.frame}}: the canvas is not the screen"
+        break
+    if {card!r}:
+        if not isinstance(app.scene, CardDrawScene):
+            continue
+        fresh = whole_redraw(app)
+        out["card"] += 1
+    elif app.partial_frames > partial and len(app.visible_scenes()) == 1:
+        fresh = table_redrawn(app.scene, app.screen)
+        out["partial"] += 1
+    else:
+        continue
+    if shown != pygame.image.tobytes(fresh, "RGBA"):
+        out["bad"] = f"frame {{app.frame}}: the canvas is not a whole redraw"
+        break
+result = out""")
+
+
+def test_every_frame_of_a_throw_reaches_the_canvas_whole(game):
+    """While dice tumble only the tray's rectangles go to the canvas (web.present); after
+    every frame the canvas must be what a whole redraw of the table gives."""
+    g = game(width=390, height=844, ratio=3, touch=True)
+    out = canvas_check(g, """
+import js
+from game.catalog import GAMES
+from game.rules.core import Seat
+info = GAMES["farkle"]
+app.settings.bot_speed = "fast"
+app.show("play", info=info, state=info.new_game([Seat("Ada", "normal"), Seat("Bram", "normal")],
+                                                seed=3), autosave=False)
+""", 420, card=False)
+    assert out["bad"] is None, out["bad"]
+    assert out["partial"] > 60 and out["shown"] > out["partial"], out
+
+
+def test_every_frame_under_a_card_reaches_the_canvas_whole(game):
+    g = game()
+    out = canvas_check(g, """
+import js
+from game.catalog import GAMES
+from game.rules.core import Seat
+info = GAMES["pirates"]
+app.settings.bot_speed = "fast"
+app.show("play", info=info, state=info.new_game([Seat("Ada", "normal"), Seat("Bram", "normal")],
+                                                seed=3), autosave=False)
+""", 700, card=True)
+    assert out["bad"] is None, out["bad"]
+    assert out["card"] > 40, out
+
+
+def test_only_the_changed_rectangles_are_put_on_the_canvas(game):
+    """The page's present() gets the tray's rectangles while dice tumble, not the whole
+    screen (the saving this is all about), and a whole frame gets the whole screen."""
+    g = game(width=390, height=844, ratio=3, touch=True)
+    g.page.js("""(() => { const put = window.diceHarbor.present; window.__puts = [];
+      window.diceHarbor.present = (...a) => { window.__puts.push(a.slice(3)); put(...a); }; })()""")
+    g.py("from game import web\nweb._present = None\nresult = 0")  # (found again: the watched one)
+    out = g.py("""
+from game.catalog import GAMES
+from game.rules.core import Seat
+info = GAMES["yatzy"]
+app.settings.bot_speed = "fast"
+app.show("play", info=info, state=info.new_game([Seat("Ada", "normal"), Seat("Bram", "normal")],
+                                                seed=3), autosave=False)
+partial = 0
+for _ in range(240):
+    before = app.partial_frames
+    app.step(1 / 60)
+    partial += app.partial_frames > before and len(app.visible_scenes()) == 1
+w, h = app.screen.get_size()
+result = [w, h, partial]""")
+    w, h, partial = out
+    puts = g.page.js("window.__puts")
+    whole = [p for p in puts if p == [0, 0, w, h]]
+    small = [p for p in puts if p[2] * p[3] < 0.5 * w * h]
+    assert partial > 30 and whole and len(small) >= partial, (partial, len(whole), len(small))
+
+
+# -- the loading screen ---------------------------------------------------------------------
+LOADING_WATCH = """
+window.__loading = { seen: [], hiddenAt: null, atFirstPaint: null };
+document.addEventListener("DOMContentLoaded", () => {
+  const loading = document.getElementById("loading");
+  const visible = () => !loading.hidden && getComputedStyle(loading).display !== "none";
+  window.__loading.atStart = { visible: visible(), text: loading.innerText };
+  new MutationObserver(() => {
+    const stage = document.getElementById("stage").textContent;
+    const seen = window.__loading.seen;
+    if (seen[seen.length - 1] !== stage) seen.push(stage);
+    if (!visible() && window.__loading.hiddenAt === null) window.__loading.hiddenAt = performance.now();
+  }).observe(loading, { subtree: true, childList: true, characterData: true, attributes: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === "first-contentful-paint") {
+        window.__loading.atFirstPaint = { time: entry.startTime, visible: visible() };
+      }
+    }
+  }).observe({ type: "paint", buffered: true });
+});
+"""
+
+
+def test_the_loading_screen_shows_each_stage_until_the_first_frame(browser, site):
+    page = browser.new_page()
+    try:
+        page.call("Page.addScriptToEvaluateOnNewDocument", {"source": LOADING_WATCH})
+        page.viewport(390, 844, 3, mobile=True, touch=True)
+        page.goto(site.url)
+        page.wait_for("window.diceHarbor && (window.diceHarbor.firstFrame || "
+                      "window.diceHarbor.error)", LOAD_TIMEOUT)
+        assert not page.js("window.diceHarbor.error")
+        watched = page.js("window.__loading")
+        first = page.js("window.diceHarbor.firstFrame")
+        start = watched["atStart"]
+        assert start["visible"] and "Dice Harbor" in start["text"] and "Step 1 of 3" in start["text"]
+        assert watched["atFirstPaint"]["visible"] and watched["atFirstPaint"]["time"] < first
+        assert watched["seen"][-3:] == ["Starting Python…", "Loading pygame…", "Loading the game…"]
+        assert watched["hiddenAt"] is not None and watched["hiddenAt"] >= first
+        assert page.js("document.getElementById('loading').hidden") is True
+        assert page.js("document.activeElement.id") == "canvas"  # keys go to the game
+    finally:
+        page.call("Target.closeTarget", {"targetId": page.target})
+
+
+def serve(folder) -> tuple[str, object]:
+    """``folder`` on 127.0.0.1 (an origin of its own: no service worker there yet)."""
     import functools
     import http.server
+    import threading
+
+    from tests.browser.site import _Quiet
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(_Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def close():
+        server.shutdown()
+        server.server_close()
+    return f"http://127.0.0.1:{server.server_port}", close
+
+
+def test_a_failure_while_loading_is_shown_in_words_on_the_page(browser, site, tmp_path):
     import shutil
-    import subprocess
-    import threading
 
-    from tests.browser.site import build, wheel
-    root = tmp_path_factory.mktemp("mirror")
-    (root / "pyodide" / "-").mkdir(parents=True)
-    (root / "cp312").mkdir()
-    proc = subprocess.run(["npm", "pack", f"pyodide@{build.PYODIDE_VERSION}", "--prefer-offline",
-                           "--pack-destination", str(root / "pyodide" / "-")],
-                          capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    shutil.copyfile(wheel()[0], root / "cp312" / build.WHEEL)
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    handler.log_message = lambda *a: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield root, f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    server.server_close()
-
-
-def build_self_hosted(mirror_url: str, out):
-    import subprocess
-    import sys
-
-    from tests.browser.site import ROOT
-    return subprocess.run([sys.executable, str(ROOT / "web" / "build.py"), "--pyodide",
-                           "--self-host", "--registry", mirror_url, "--cdn", mirror_url,
-                           "--out", str(out)], capture_output=True, text=True, timeout=600)
+    from tests.browser.site import build
+    folder = tmp_path / "site"
+    shutil.copytree(site.folder, folder)
+    origin, close = serve(folder)
+    page = browser.new_page()
+    try:
+        for missing, stage in ((f"runtime/{build.WHEEL}", "loading pygame"),
+                               (build.GAME_ARCHIVE, "loading the game")):
+            (folder / missing).rename(folder / "aside")
+            page.goto(f"{origin}/index.html")
+            page.wait_for("window.diceHarbor && window.diceHarbor.error", LOAD_TIMEOUT)
+            text = page.js("document.getElementById('problem-text').innerText")
+            assert page.js("!document.getElementById('problem').hidden && "
+                           "!document.getElementById('loading').hidden")
+            assert text.startswith(f"Dice Harbor could not start ({stage})"), text
+            assert "Reload the page to try again" in text
+            if missing == build.GAME_ARCHIVE:
+                assert f"{build.GAME_ARCHIVE}: 404" in text, text
+            (folder / "aside").rename(folder / missing)
+    finally:
+        page.call("Target.closeTarget", {"targetId": page.target})
+        close()
 
 
-def test_a_self_hosted_site_needs_no_other_host_and_plays_offline(mirror, tmp_path):
-    import functools
-    import http.server
-    import threading
-    root, url = mirror
-    out = tmp_path / "site"
-    made = build_self_hosted(url, out)
-    assert made.returncode == 0, made.stderr
-    page = (out / "index.html").read_text(encoding="utf-8")
-    assert "jsdelivr" not in page and "github.io" not in page and "runtime/pyodide/" in page
-    assert (out / "runtime" / "pyodide" / "pyodide.asm.wasm").is_file()
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-    handler.log_message = lambda *a: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{server.server_port}"
+# -- less before the first frame ------------------------------------------------------------
+def test_the_expert_table_is_fetched_when_first_needed(game):
+    """The expert's table is not in the archive the page loads at start: a task that needs
+    it waits over frames while it is fetched (the frame goes on), then it is read as
+    natively; code that cannot wait gets it at once."""
+    g = game()
+    assert g.py("""
+import builtins
+from game.bots import yatzy_table
+from game.tasks import Task
+absent = [yatzy_table.PATH.exists(), yatzy_table._TABLE is None]
+builtins.fetching = Task(yatzy_table.table_steps())
+result = absent + [builtins.fetching.step()]""") == [False, True, False]  # waiting for it
+    for _ in range(200):
+        if g.py("import builtins\nresult = builtins.fetching.step()"):
+            break
+        time.sleep(0.05)
+    from game.bots import yatzy_table
+    native = yatzy_table.value(yatzy_table.CATS, 0)  # (the mean of optimal play: about 256.4)
+    assert g.py("""
+import builtins
+from game.bots import yatzy_table
+task = builtins.fetching
+result = [task.done, task.error is None, task.slices > 1, yatzy_table.PATH.exists(),
+          yatzy_table.value(yatzy_table.CATS, 0)]""") == [True, True, True, True, native]
+    # an expert plays with it
+    g.py("""
+from game.catalog import GAMES
+from game.rules.core import Seat
+info = GAMES["yatzy"]
+app.settings.bot_speed = "fast"
+play = app.show("play", info=info, state=info.new_game([Seat("Ada", "expert"), Seat("You")],
+                                                      seed=5), autosave=False)
+play.banner = None
+result = 0""")
+    g.wait("app.scene.state.actions", 60)
+    # code that cannot wait for a frame gets it at once (a synchronous request)
+    assert g.py("""
+from game.bots import yatzy_table
+yatzy_table.PATH.unlink()
+yatzy_table._TABLE = None
+result = [yatzy_table.value(yatzy_table.CATS, 0), yatzy_table.PATH.stat().st_size]
+""") == [native, yatzy_table.PATH.stat().st_size]
+
+
+# -- installable, offline, one version at a time --------------------------------------------
+def started(tab) -> None:
+    tab.wait_for("window.diceHarbor && (window.diceHarbor.firstFrame || "
+                 "window.diceHarbor.error)", LOAD_TIMEOUT)
+    assert not tab.js("window.diceHarbor.error")
+
+
+def kept_for_offline(tab) -> None:
+    """The service worker of the page's version is active with every file kept."""
+    tab.wait_for("navigator.serviceWorker.ready.then(r => !!r.active)", 120)
+    version = tab.js("window.diceHarbor.version")
+    tab.wait_for(f"caches.keys().then(k => k.includes('dice-harbor-{version}'))", 60)
+
+
+def test_the_site_installs_and_plays_offline(site, tmp_path):
+    import shutil
+    folder = tmp_path / "site"
+    shutil.copytree(site.folder, folder)
+    origin, close = serve(folder)
     # every host but this one is unreachable: the game must start from the site alone
     with Browser(extra_flags=["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]) as b:
         tab = b.new_page(f"{origin}/index.html")
-        tab.wait_for("window.diceHarbor && (window.diceHarbor.firstFrame || "
-                     "window.diceHarbor.error)", LOAD_TIMEOUT)
-        assert not tab.js("window.diceHarbor.error")
-        tab.wait_for("navigator.serviceWorker.controller !== null || "
-                     "navigator.serviceWorker.ready.then(() => true)", 30)
-        tab.wait_for("caches.open('dice-harbor-v1').then(c => c.keys()).then(k => k.length > 8)",
-                     60)
-        server.shutdown()  # the site goes away: the game starts again from what was kept
-        server.server_close()
+        started(tab)
+        manifest = tab.call("Page.getAppManifest")
+        assert not manifest.get("errors"), manifest.get("errors")
+        kept_for_offline(tab)
+        assert tab.call("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        close()  # the site goes away: the game starts again from what was kept
         tab.reload()
         time.sleep(0.5)
-        tab.wait_for("window.diceHarbor && (window.diceHarbor.firstFrame || "
-                     "window.diceHarbor.error)", LOAD_TIMEOUT)
-        assert not tab.js("window.diceHarbor.error")
+        started(tab)
+        assert tab.js("navigator.serviceWorker.controller !== null")
+        assert tab.js("fetch('game/bots/data/yatzy_expert.bin').then(r => r.arrayBuffer())"
+                      ".then(b => b.byteLength)") == 623152  # what is fetched later, too
         tab.pump()
         assert not [e for e in tab.errors if "127.0.0.1" not in e], tab.errors
 
 
-def test_self_hosting_refuses_a_runtime_file_that_is_not_the_pinned_one(mirror, tmp_path):
-    from tests.browser.site import build
-    root, url = mirror
-    wheel_file = root / "cp312" / build.WHEEL
-    good = wheel_file.read_bytes()
+def test_a_new_version_is_taken_whole_on_the_next_visit(site, tmp_path):
+    """A version found while the game runs is installed in the background; the next visit
+    moves to it before loading anything: each visit is one version, never a mix."""
+    import shutil
+
+    from tests.browser.site import ROOT, build
+    root = tmp_path / "root"
+    root.mkdir()
+    for name in ("main.py", "game", "assets"):
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, root / name)
+    wheel_dir = {"DICE_HARBOR_WASM_CACHE": str(wheel()[0].parent)}
+    folder = tmp_path / "site"
+
+    def release(mark: str) -> None:
+        with open(root / "game" / "__init__.py", "a", encoding="utf-8") as f:
+            f.write(f"\nRELEASE = {mark!r}\n")
+        build.build_pyodide(folder, self_hosted=True, environ=wheel_dir, root=root)
+
+    def seen(tab) -> list:
+        return [tab.js("window.diceHarbor.version"), tab.js(
+            "pyodide.runPython('import game; game.RELEASE')"),
+            tab.js("navigator.serviceWorker.controller && "
+                   "new URL(navigator.serviceWorker.controller.scriptURL).pathname")]
+
+    release("one")
+    one = build_version(folder)
+    origin, close = serve(folder)
     try:
-        wheel_file.write_bytes(good[:-1] + bytes([good[-1] ^ 1]))  # one bit off
-        made = build_self_hosted(url, tmp_path / "site")
+        with Browser() as b:
+            tab = b.new_page(f"{origin}/index.html")
+            started(tab)
+            kept_for_offline(tab)
+            tab.reload()
+            time.sleep(0.5)
+            started(tab)
+            assert seen(tab) == [one, "one", "/sw.js"]  # served by the worker, version one
+            release("two")
+            two = build_version(folder)
+            assert two != one
+            tab.reload()  # this visit finds version two: still wholly one, two installs
+            time.sleep(0.5)
+            started(tab)
+            assert seen(tab)[:2] == [one, "one"]
+            tab.wait_for("navigator.serviceWorker.getRegistration()"
+                         ".then(r => !!(r && r.waiting))", 120)
+            tab.reload()  # the next visit: wholly two
+            time.sleep(0.5)
+            started(tab)
+            assert seen(tab)[:2] == [two, "two"]
+            tab.wait_for(f"caches.keys().then(k => k.length === 1 && k[0] === "
+                         f"'dice-harbor-{two}')", 30)
+            tab.pump()
+            assert not tab.errors, tab.errors
     finally:
-        wheel_file.write_bytes(good)
-    assert made.returncode != 0
-    lines = [line for line in made.stderr.strip().splitlines() if line]
-    assert len(lines) == 1 and "is not the pinned file" in lines[0] and build.WHEEL in lines[0]
+        close()
+
+
+def build_version(folder) -> str:
+    import re
+    return re.search(r'const VERSION = "(\w+)";', (folder / "sw.js").read_text()).group(1)
