@@ -10,28 +10,26 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from dataclasses import dataclass, field
 
 import pygame
 
 from . import prefs, web
+from .prefs import BOT_SPEEDS  # (the bots' paces; defined with the settings)
 from .ui import probe, theme
 from .ui.sound import Sounds
 
-BOT_SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3}  # seconds a bot "thinks" per action
 
-
-@dataclass
 class Settings:
-    """What the player chose, kept across games (plain JSON data, so it can be stored)."""
+    """What the player chose, kept across games (plain JSON data, so it can be stored): an
+    attribute per remembered setting of ``game.prefs.TABLE`` (bot_speed, muted, seats,
+    options, coach, odds, window...), at its default until changed or read back."""
 
-    bot_speed: str = "normal"
-    muted: bool = False
-    seats: dict[str, list[dict]] = field(default_factory=dict)  # game id -> [{name, bot}]
-    options: dict[str, dict] = field(default_factory=dict)  # game id -> {option: value}
-    coach: str = "request"  # hints: off | request (H / the Hint button) | always shown
-    odds: bool = False  # exact odds shown on a human's turn (O / the Odds button)
-    window: list[int] | None = None  # the desktop window's last size (device pixels)
+    def __init__(self):
+        for setting in prefs.TABLE:
+            setattr(self, setting.key, setting.fresh())
+
+    def __repr__(self) -> str:
+        return f"Settings({vars(self)})"
 
     @property
     def bot_delay(self) -> float:
@@ -125,7 +123,7 @@ class App:
         theme.forget_fonts()  # fonts from an earlier pygame.init() are dead
         pygame.display.set_caption("Dice Harbor")
         self.settings = Settings()
-        problem = prefs.load_into(self.settings, tuple(BOT_SPEEDS))
+        problem = prefs.load_into(self.settings)
         page = web.page_metrics()
         self.dpr = dpr if dpr is not None else (self.page_ratio(page) if page else 1.0)
         self.touch = touch if touch is not None else (web.coarse_pointer() if page else False)
@@ -236,8 +234,12 @@ class App:
         self.screen_serial += 1
         theme.metrics.configure(window.get_size(), self.dpr, self.touch)
         if not self.fixed_size and not self.fullscreen and not web.in_browser():
-            self.settings.window = list(window.get_size())
-            self.save_settings()
+            # (a size the layouts do not hold is not remembered: the next run opens at the
+            # last one they did)
+            remembered = prefs.SETTINGS["window"].kind.fit(list(window.get_size()))
+            if remembered is not None:
+                self.settings.window = remembered
+                self.save_settings()
         self.invalidate()
 
     def page_ratio(self, page: tuple[float, float, float]) -> float:

@@ -213,6 +213,21 @@ class Form:
         return "narrow" if self.narrow else "wide"
 
 
+# The smallest window the layouts hold, in dp (CSS pixels: no zoom below 1280x720): 360 on
+# each side, and a one-column layout (``Form.portrait``) 560 of height. Every scene of every
+# game passes the checks of tests/test_ui_screens.py at 360x560 (touch, ratio 2) and at
+# 640x360; under them the sheet's scroll bar leaves the window (360x500, 639x360) and touch
+# dice get smaller than a finger (360x540). Smaller windows show "too small" instead.
+MIN_SIDE = 360
+MIN_PORTRAIT_HEIGHT = 560
+
+
+def holds(width: float, height: float) -> bool:
+    """Whether the layouts hold a window of ``width`` x ``height`` dp."""
+    return (width >= MIN_SIDE and height >= MIN_SIDE
+            and (not Form(width, height, False).portrait or height >= MIN_PORTRAIT_HEIGHT))
+
+
 def form() -> Form:
     m = theme.metrics
     return Form(m.width, m.height, m.touch)
