@@ -245,7 +245,23 @@ class App:
     def page_ratio(self, page: tuple[float, float, float]) -> float:
         """The pixel ratio the game draws at on this page (web.render_ratio: the screen's,
         at most 2 unless the player wants the sharpest picture)."""
-        return web.render_ratio(page[2], bool(getattr(self.settings, "sharpest", False)))
+        return web.render_ratio(page[2], self.settings.sharpest)
+
+    def sharper_possible(self) -> bool:
+        """The screen has more pixels than the game draws by default (a phone's ratio 3):
+        the sharpest picture is a choice worth offering."""
+        page = web.page_metrics()
+        return bool(page) and web.render_ratio(page[2], True) > web.render_ratio(page[2])
+
+    def toggle_sharpest(self) -> bool:
+        """Draw at the screen's own pixel ratio, or back at most at 2; remembered."""
+        self.settings.sharpest = not self.settings.sharpest
+        self.save_settings()
+        page = web.page_metrics()
+        if page:
+            ratio = self.page_ratio(page)
+            self.resize((round(page[0] * ratio), round(page[1] * ratio)), ratio)
+        return self.settings.sharpest
 
     @property
     def fullscreen(self) -> bool:

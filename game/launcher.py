@@ -13,7 +13,6 @@ import time
 from collections.abc import Sequence
 
 from game.catalog import ALL_GAME_IDS, GAMES
-from game.sim import percentile
 
 DEMO_DT = 1 / 60  # the demo runs on a fixed clock: the same seed gives the same frames
 RESULTS_FRAMES = 90  # frames of the results screen shown before a demo ends by itself
@@ -161,6 +160,7 @@ def run_demo(app, args: argparse.Namespace) -> dict:
         import pygame
         app.draw()  # the last frame as it stands, even when nothing moved in it
         pygame.image.save(app.screen, args.screenshot)
+    from game.sim import percentile  # (the simulator: not imported by a start that plays)
     return {"game": args.demo, "seed": args.seed, "frames": frame,
             "frame_ms_p50": round(percentile(frame_ms, 0.50), 3),
             "frame_ms_p99": round(percentile(frame_ms, 0.99), 3),

@@ -178,6 +178,7 @@ TABLE = (
     Setting("coach", "coach", "request", Choice(_coach_modes)),  # off | request | always
     Setting("odds", "odds", False, Flag()),  # exact odds shown on a human's turn
     Setting("window", "window size", None, WindowSize()),  # the desktop window's last size
+    Setting("sharpest", "picture", False, Flag()),  # the browser: the screen's own pixel ratio
 )
 SETTINGS = {s.key: s for s in TABLE}
 FIELDS = tuple(SETTINGS)

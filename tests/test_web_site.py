@@ -56,7 +56,7 @@ def runtime(tmp_path, monkeypatch):
 
 def make(out: Path, runtime: dict, **kwargs) -> Path:
     args = dict(self_hosted=True, registry=DEAD, cdn=DEAD, environ=runtime["environ"],
-                npm_dir=runtime["npm"])
+                npm_dir=runtime["npm"], compiled=False)  # (bytecode: the last test)
     args.update(kwargs)
     return build.build_pyodide(out, **args)
 
@@ -215,3 +215,12 @@ def test_the_command_a_newcomer_runs_uses_the_cache(tmp_path):
     assert "the pyodide page" in made.stdout
     assert (out / "runtime" / build.WHEEL).read_bytes() == path.read_bytes()
     assert not build.whole(out, True)
+    # the game as bytecode of the page's Python (3.12: pyodide 0.27.7), not as sources
+    with zipfile.ZipFile(out / build.GAME_ARCHIVE) as z:
+        names = set(z.namelist())
+        magic = z.read("game/app.pyc")[:4]
+    assert "main.py" in names and "game/app.pyc" in names and "game/web.pyc" in names
+    assert not [n for n in names if n.startswith("game/") and n.endswith(".py")]
+    import importlib.util
+    assert magic != importlib.util.MAGIC_NUMBER or sys.version_info[:2] == (3, 12)
+    assert magic == (3531).to_bytes(2, "little") + b"\r\n"  # CPython 3.12's bytecode

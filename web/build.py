@@ -130,15 +130,37 @@ def sha256_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def game_archive(dest: Path, root: Path = ROOT, later: tuple[str, ...] = ()) -> list[str]:
+def bytecode(folder: Path, npm_dir: Path = NPM_PYODIDE) -> bool:
+    """Compile every .py under ``folder`` to a .pyc beside it with the page's own Python
+    (pyodide under Node: web/compile.mjs), so the page imports the game without compiling
+    it (on a phone's CPU most of the game's import time, 0.7-1.3 s); False when Node or
+    pyodide's npm package is not there (the page then compiles the sources itself)."""
+    node = shutil.which("node")
+    if node is None or not (npm_dir / "pyodide.mjs").is_file():
+        return False
+    made = subprocess.run([node, str(WEB / "compile.mjs"), str(npm_dir), str(folder)],
+                          capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    if made.returncode != 0:
+        raise SystemExit(f"web/build.py: the game's Python did not compile: "
+                         f"{made.stderr.strip()[-2000:]}")
+    return True
+
+
+def game_archive(dest: Path, root: Path = ROOT, later: tuple[str, ...] = (),
+                 compiled: bool = False) -> list[str]:
     """What the page unpacks into the browser's Python: main.py, game/ and assets/ in a
     zip (the same files the pygbag build packs), but for the files under ``later``, which
-    are copied beside the archive at their own paths instead; their paths."""
+    are copied beside the archive at their own paths instead; their paths. ``compiled``:
+    the game's modules as bytecode for the page's Python (``bytecode``) instead of their
+    sources, when it can be made."""
     import zipfile
     work = Path(tempfile.mkdtemp(prefix="dice-harbor-stage-"))
     left_out = []
     try:
         files = stage(root, work)
+        if compiled and bytecode(work / "game"):
+            files = [f"{rel}c" if rel.startswith("game/") and rel.endswith(".py") else rel
+                     for rel in files]
         with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as z:
             for rel in files:
                 if rel.startswith(later) and later:
@@ -171,13 +193,13 @@ def pack(folder: Path, names: list[str]) -> list[str]:
 
 
 def write_page(out: Path, pyodide: str = PYODIDE_CDN, wheel: str = WHEEL_URL,
-               root: Path = ROOT, offline: bool = False) -> Path:
+               root: Path = ROOT, offline: bool = False, compiled: bool = True) -> Path:
     """The pyodide page in ``out``: index.html (runtime from ``pyodide`` and ``wheel``,
     URLs or paths relative to the page), its icons and manifest, the game's archive and
     the data it fetches later. ``offline`` (a self-hosted site, its runtime already under
     ``out``): gzip copies of the runtime's large files, and a service worker that keeps
     every file of this version of the site (sw.js: each file's sha256, so a version is
-    never mixed with another)."""
+    never mixed with another). ``compiled``: the game as bytecode (``bytecode``)."""
     import json
     out.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(ICON, out / "favicon.png")
@@ -185,7 +207,7 @@ def write_page(out: Path, pyodide: str = PYODIDE_CDN, wheel: str = WHEEL_URL,
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, out / rel)
     (out / "manifest.webmanifest").write_text(json.dumps(MANIFEST, indent=1), encoding="utf-8")
-    later = game_archive(out / GAME_ARCHIVE, root, LATER)
+    later = game_archive(out / GAME_ARCHIVE, root, LATER, compiled)
     runtime = sorted(p.relative_to(out).as_posix() for p in (out / "runtime").rglob("*")
                      if p.is_file()) if offline else []
     packed = pack(out, runtime) if offline else []
@@ -307,7 +329,8 @@ def pyodide_files(npm_dir: Path = NPM_PYODIDE, registry: str = NPM_REGISTRY
 
 
 def self_host(out: Path, registry: str = NPM_REGISTRY, cdn: str = PYGBAG_CDN,
-              environ=os.environ, npm_dir: Path = NPM_PYODIDE, root: Path = ROOT) -> Path:
+              environ=os.environ, npm_dir: Path = NPM_PYODIDE, root: Path = ROOT,
+              compiled: bool = True) -> Path:
     """Put every runtime file the pyodide page loads into ``out``/runtime -- pyodide from
     its npm package (``pyodide_files``), pygame-ce's wheel from the cache
     (``cached_wheel``), each checked -- and write the page to load them from there, with a
@@ -321,7 +344,7 @@ def self_host(out: Path, registry: str = NPM_REGISTRY, cdn: str = PYGBAG_CDN,
         (runtime / "pyodide" / name).write_bytes(data)
     shutil.copyfile(wheel, runtime / WHEEL)
     return write_page(out, pyodide="runtime/pyodide/", wheel=f"runtime/{WHEEL}", root=root,
-                      offline=True)
+                      offline=True, compiled=compiled)
 
 
 def whole(site: Path, self_hosted: bool) -> list[str]:
@@ -353,7 +376,7 @@ def replace_with(out: Path, new: Path) -> None:
 
 def build_pyodide(out: Path, self_hosted: bool = False, registry: str = NPM_REGISTRY,
                   cdn: str = PYGBAG_CDN, environ=os.environ, npm_dir: Path = NPM_PYODIDE,
-                  root: Path = ROOT) -> Path:
+                  root: Path = ROOT, compiled: bool = True) -> Path:
     """Build the pyodide page (``self_hosted``: with its runtime) into a temporary folder
     beside ``out`` and put it in place of ``out`` only when it is whole: a build that fails
     leaves the last one as it was, and nothing half built."""
@@ -363,9 +386,9 @@ def build_pyodide(out: Path, self_hosted: bool = False, registry: str = NPM_REGI
     work.chmod(0o755)  # (mkdtemp makes it private: a web server must read it)
     try:
         if self_hosted:
-            self_host(work, registry, cdn, environ, npm_dir, root)
+            self_host(work, registry, cdn, environ, npm_dir, root, compiled)
         else:
-            write_page(work, root=root)
+            write_page(work, root=root, compiled=compiled)
         missing = whole(work, self_hosted)
         if missing:
             raise SystemExit(f"web/build.py: the new build lacks {', '.join(missing)}; "

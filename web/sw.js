@@ -10,7 +10,8 @@
 // - It answers only from its own version's cache: a page it serves is never a mix of two
 //   versions.
 // - A newer version found on a visit installs in the background and waits; the page's next
-//   start finds it waiting and moves to it before it loads anything (web/pyodide.tmpl).
+//   start finds it waiting and moves to it before it loads anything, and a page whose
+//   version is not this worker's reloads before it loads anything (web/pyodide.tmpl).
 const VERSION = __VERSION__;
 const FILES = __FILES__;  // [{path, sha256, packed, later}]
 const CACHE = "dice-harbor-" + VERSION;
@@ -77,6 +78,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "take over") self.skipWaiting();  // the page asks, before it loads
+  if (event.data === "version" && event.ports[0]) event.ports[0].postMessage(VERSION);
 });
 
 self.addEventListener("fetch", (event) => {

@@ -41,6 +41,12 @@ class PauseScene(Scene):
                 Button(pygame.Rect(0, 0, 0, 0), "Leave full screen" if self.app.fullscreen
                        else "Full screen", self.fullscreen, hotkey="F11", size=20,
                        ident="fullscreen"),
+                *([Button(pygame.Rect(0, 0, 0, 0), "Sharpest picture: "
+                          + ("On" if self.app.settings.sharpest else "Off"), self.sharpest,
+                          size=20, ident="sharpest",
+                          tooltip="Draw at the screen's full resolution: sharper, but more "
+                                  "work for a phone")]
+                  if self.app.sharper_possible() else []),
                 Button(pygame.Rect(0, 0, 0, 0), "Quit to menu", self.ask, size=20),
             ])
             self.focus.index = 0
@@ -70,6 +76,13 @@ class PauseScene(Scene):
     def pace(self) -> None:
         self.play._cycle_speed()
         self._buttons()
+
+    def sharpest(self) -> None:
+        """The browser on a screen of ratio 3: draw at all its pixels, or at ratio 2."""
+        self.app.toggle_sharpest()
+        self._buttons()
+        self.focus.index = next(i for i, b in enumerate(self.focus.buttons)
+                                if b.ident == "sharpest")
 
     def fullscreen(self) -> None:
         """The window fills the screen, or goes back to its size (F11 anywhere)."""
