@@ -231,11 +231,11 @@ PAGE_SIZES = {"390x844r3": (390, 844, 3, True), "1280x720": (1280, 720, 1, False
 BOOT_WATCH = """
 window.__bench = { boot: null, fcp: null };
 (() => {
-  let wrapped = null;
+  let kept;  // (pyodide.js sets it three times: the function, its module, the function)
   Object.defineProperty(window, "loadPyodide", { configurable: true,
-    get() { return wrapped; },
+    get() { return kept; },
     set(load) {
-      wrapped = async (...args) => {
+      kept = typeof load !== "function" ? load : async (...args) => {
         const start = performance.now();
         const answer = await load(...args);
         window.__bench.boot = [start, performance.now()];
@@ -335,21 +335,31 @@ def started(page, timeout: float = 600) -> dict:
                    "fcp: window.__bench.fcp})")
 
 
-def cold_bytes(page) -> tuple[int, int]:
-    """(bytes on the wire, bytes once decoded) of the page's requests so far."""
+def cold_bytes(page, folder: Path) -> tuple[int, int]:
+    """(bytes on the wire, bytes the page got once unpacked) of its requests so far: a
+    FILE.gz the page unpacks itself counts as FILE's size."""
+    from urllib.parse import urlparse
     page.pump()
-    wire, decoded = {}, {}
+    wire, decoded, urls = {}, {}, {}
     for event in page.network:
         params = event.get("params", {})
-        if event["method"] == "Network.loadingFinished":
-            wire[params["requestId"]] = params.get("encodedDataLength", 0)
+        ident = params.get("requestId")
+        if event["method"] == "Network.responseReceived":
+            urls[ident] = params["response"]["url"]
+        elif event["method"] == "Network.loadingFinished":
+            wire[ident] = params.get("encodedDataLength", 0)
         elif event["method"] == "Network.dataReceived":
-            decoded[params["requestId"]] = decoded.get(params["requestId"], 0) + \
-                params.get("dataLength", 0)
-    return sum(wire.values()), sum(decoded.values())
+            decoded[ident] = decoded.get(ident, 0) + params.get("dataLength", 0)
+    unpacked = 0
+    for ident in wire:
+        path = urlparse(urls.get(ident, "")).path.lstrip("/")
+        plain = folder / path.removesuffix(".gz")
+        unpacked += plain.stat().st_size if path.endswith(".gz") and plain.is_file() \
+            else decoded.get(ident, 0)
+    return sum(wire.values()), unpacked
 
 
-def one_run(origin: str, size: tuple, throttle: float, seconds: float) -> dict:
+def one_run(origin: str, folder: Path, size: tuple, throttle: float, seconds: float) -> dict:
     """A cold start in a fresh browser, a warm one (the same profile: its HTTP cache, the
     service worker where the site has one), then bots playing Yatzy for ``seconds``."""
     from tests.browser.cdp import Browser
@@ -363,7 +373,7 @@ def one_run(origin: str, size: tuple, throttle: float, seconds: float) -> dict:
         page.call("Emulation.setCPUThrottlingRate", {"rate": throttle})
         page.goto(f"{origin}/index.html")
         cold = started(page)
-        wire, decoded = cold_bytes(page)
+        wire, decoded = cold_bytes(page, folder)
         if page.js("!!document.querySelector('link[rel=manifest]') && "
                    "'serviceWorker' in navigator && !!window.diceHarbor.version"):
             page.wait_for("navigator.serviceWorker.ready.then(r => !!r.active)", 600, 0.5)
@@ -427,8 +437,9 @@ def phone(throttles: list[float], sizes: list[str], runs: int, seconds: float,
         for throttle in throttles:
             for size in sizes:
                 for run in range(runs):
-                    for label, (_, origin, _) in sites.items():
-                        figures = one_run(origin, PAGE_SIZES[size], throttle, seconds)
+                    for label, (folder, origin, _) in sites.items():
+                        figures = one_run(origin, folder / "site", PAGE_SIZES[size], throttle,
+                                          seconds)
                         key = f"{label} throttle {throttle:g}x {size}"
                         out.setdefault(key, []).append(figures)
                         print(f"{key} run {run + 1}: {json.dumps(figures)}", file=sys.stderr,

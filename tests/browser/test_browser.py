@@ -488,31 +488,57 @@ app.show("play", info=info, state=info.new_game([Seat("Ada", "normal"), Seat("Br
 
 
 def test_only_the_changed_rectangles_are_put_on_the_canvas(game):
-    """The page's present() gets the tray's rectangles while dice tumble, not the whole
-    screen (the saving this is all about), and a whole frame gets the whole screen."""
+    """The page's present() gets exactly the rectangles the table redrew while dice
+    tumble (the saving this is all about), and the whole screen after a whole frame."""
     g = game(width=390, height=844, ratio=3, touch=True)
     g.page.js("""(() => { const put = window.diceHarbor.present; window.__puts = [];
       window.diceHarbor.present = (...a) => { window.__puts.push(a.slice(3)); put(...a); }; })()""")
-    g.py("from game import web\nweb._present = None\nresult = 0")  # (found again: the watched one)
     out = g.py("""
+import js
+import pygame
+from game import web
 from game.catalog import GAMES
 from game.rules.core import Seat
+web._present = None  # (found again: the watched one)
 info = GAMES["yatzy"]
 app.settings.bot_speed = "fast"
-app.show("play", info=info, state=info.new_game([Seat("Ada", "normal"), Seat("Bram", "normal")],
-                                                seed=3), autosave=False)
-partial = 0
+play = app.show("play", info=info, state=info.new_game([Seat("Ada", "normal"), Seat("Bram", "normal")],
+                                                      seed=3), autosave=False)
+redrawn = []
+own = play.draw_moving
+def watched(surface):
+    rects = own(surface)
+    redrawn.append(rects)
+    return rects
+play.draw_moving = watched
+screen = app.screen.get_rect()
+def puts():
+    return [list(p) for p in js.window.__puts.to_py()]
+out = {"partial": 0, "whole": 0, "bad": None}
 for _ in range(240):
-    before = app.partial_frames
+    frames, partial, before = app.drawn_frames, app.partial_frames, len(puts())
+    redrawn.clear()
     app.step(1 / 60)
-    partial += app.partial_frames > before and len(app.visible_scenes()) == 1
-w, h = app.screen.get_size()
-result = [w, h, partial]""")
-    w, h, partial = out
-    puts = g.page.js("window.__puts")
-    whole = [p for p in puts if p == [0, 0, w, h]]
-    small = [p for p in puts if p[2] * p[3] < 0.5 * w * h]
-    assert partial > 30 and whole and len(small) >= partial, (partial, len(whole), len(small))
+    new = puts()[before:]
+    if app.drawn_frames == frames:
+        if new:
+            out["bad"] = f"frame {app.frame}: nothing drawn, {new} put"
+        continue
+    if app.partial_frames > partial:
+        want = [list(screen.clip(r)) for r in redrawn[-1] if screen.clip(r).w and screen.clip(r).h]
+        out["partial"] += 1
+        if new != want or [0, 0, screen.w, screen.h] in new:
+            out["bad"] = f"frame {app.frame}: put {new}, the table redrew {want}"
+    else:
+        out["whole"] += 1
+        if new != [[0, 0, screen.w, screen.h]]:
+            out["bad"] = f"frame {app.frame}: a whole frame put {new}"
+    if out["bad"]:
+        break
+play.draw_moving = own
+result = out""")
+    assert out["bad"] is None, out["bad"]
+    assert out["partial"] > 30 and out["whole"] > 0, out
 
 
 # -- the loading screen ---------------------------------------------------------------------
