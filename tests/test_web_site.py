@@ -7,17 +7,14 @@ tests/test_web_build.py.)"""
 
 from __future__ import annotations
 
-import functools
 import gzip
 import hashlib
-import http.server
 import io
 import json
 import re
 import subprocess
 import sys
 import tarfile
-import threading
 import zipfile
 from pathlib import Path
 
@@ -26,6 +23,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 import build  # noqa: E402  (web/build.py)
+
+from tests.browser.test_site import stand_in  # noqa: E402, F401  (a fixture)
 
 DEAD = "http://127.0.0.1:9"  # nothing listens there: a build that downloads fails
 
@@ -151,21 +150,7 @@ def test_a_runtime_file_that_is_not_the_pinned_one_is_refused(tmp_path, runtime)
     assert (site / "index.html").is_file() and leftovers(tmp_path) == []
 
 
-@pytest.fixture
-def stand_in(tmp_path):
-    """A local stand-in for the npm registry and pygbag's CDN: serves its folder."""
-    folder = tmp_path / "hosts"
-    folder.mkdir()
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
-    handler.log_message = lambda *a: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield folder, f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    server.server_close()
-
-
-def test_without_the_cache_the_runtime_is_downloaded_and_checked(tmp_path, runtime, stand_in,
+def test_without_the_cache_the_runtime_is_downloaded_and_checked(tmp_path, runtime, stand_in,  # noqa: F811
                                                                 monkeypatch):
     folder, url = stand_in
     tarball = io.BytesIO()

@@ -285,9 +285,9 @@ def bench_site(root: Path, folder: Path) -> Path:
 
 def static_host(folder: Path):
     """``folder`` served as a static host serves it; (origin, close)."""
-    import functools
     import http.server
-    import threading
+
+    from tests.browser.site import serve
 
     class Host(http.server.SimpleHTTPRequestHandler):
         extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -302,14 +302,7 @@ def static_host(folder: Path):
             self.send_header("Cache-Control", "max-age=600")
             super().end_headers()
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(Host, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-
-    def close():
-        server.shutdown()
-        server.server_close()
-    return f"http://127.0.0.1:{server.server_port}", close
+    return serve(folder, Host)
 
 
 class PagePython:
@@ -319,10 +312,8 @@ class PagePython:
         self.page = page
 
     def py(self, code: str):
-        text = self.page.js("pyodide.runPython(" + json.dumps(
-            "import json\nfrom game.app import App\napp = App.current\n" + code
-            + "\njson.dumps(result)") + ")", timeout=900)
-        return json.loads(text)
+        from tests.browser.test_browser import page_python
+        return page_python(self.page, code, timeout=900)
 
 
 def started(page, timeout: float = 600) -> dict:

@@ -62,16 +62,24 @@ class Site:
                             environ={"DICE_HARBOR_WASM_CACHE": str(wheel_path.parent)})
         (folder / "blank.html").write_text('<!doctype html><title>blank</title>'
                                            '<link rel="icon" href="favicon.png">')
-        handler = functools.partial(_Quiet, directory=str(folder))
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-        self.origin = f"http://127.0.0.1:{self.server.server_port}"
+        self.origin, self._close = serve(folder)
 
     @property
     def url(self) -> str:
         return f"{self.origin}/index.html"
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self._close()
+
+
+def serve(folder: Path, handler=_Quiet) -> tuple[str, object]:
+    """``folder`` on 127.0.0.1 (an origin of its own: no service worker there yet);
+    (origin, close)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def close():
+        server.shutdown()
+        server.server_close()
+    return f"http://127.0.0.1:{server.server_port}", close

@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from tests.browser.cdp import Browser, find_chromium
-from tests.browser.site import Site, wheel
+from tests.browser.site import Site, serve, wheel
 
 LOAD_TIMEOUT = 120
 
@@ -88,6 +88,15 @@ AUDIO_PROBE = """
 """
 
 
+def page_python(page, code: str, timeout: float = 600):
+    """Run Python in the game's page (``app`` is the running App); the value it leaves in
+    ``result``, through JSON."""
+    text = page.js("pyodide.runPython(" + json.dumps(
+        "import json\nfrom game.app import App\napp = App.current\n" + code
+        + "\njson.dumps(result)") + ")", timeout=timeout)
+    return json.loads(text)
+
+
 class Game:
     """The game in one tab: load it, look at it through its own Python, and play."""
 
@@ -119,10 +128,7 @@ class Game:
 
     def py(self, code: str):
         """Run Python in the page; the value of its last line ``result = ...`` as JSON."""
-        text = self.page.js("pyodide.runPython(" + json.dumps(
-            "import json\nfrom game.app import App\napp = App.current\n" + code
-            + "\njson.dumps(result)") + ")", timeout=600)
-        return json.loads(text)
+        return page_python(self.page, code)
 
     def frames(self, seconds: float = 0.3) -> None:
         time.sleep(seconds)
@@ -411,8 +417,19 @@ def _source(*functions) -> str:
     return "\n".join(inspect.getsource(f) for f in functions)
 
 
-def canvas_check(g: Game, setup: str, steps: int, card: bool) -> dict:
-    """Step the app in the page ``steps`` frames after ``setup`` and, after every frame it
+BOTS_GAME = """
+import js
+from game.catalog import GAMES
+from game.rules.core import Seat
+info = GAMES[{game_id!r}]
+app.settings.bot_speed = "fast"
+play = app.show("play", info=info, state=info.new_game([Seat("Ada", "normal"), Seat("Bram", "normal")],
+                                                      seed=3), autosave=False)
+"""
+
+
+def canvas_check(g: Game, game_id: str, steps: int, card: bool) -> dict:
+    """Step a game of two bots in the page ``steps`` frames and, after every frame it
     shows, compare the canvas with the screen the game drew, and with a whole redraw: on
     the table after a frame that drew only the tray, under a Fortune Card after every frame
     (as tests/test_redraw.py and tests/test_overlay_frames.py do natively for the screen)."""
@@ -422,7 +439,8 @@ def canvas_check(g: Game, setup: str, steps: int, card: bool) -> dict:
 import pygame
 from contextlib import contextmanager
 from collections.abc import Iterator
-""" + _source(drawn_afresh, table_redrawn, whole_redraw) + setup + f"""
+""" + _source(drawn_afresh, table_redrawn, whole_redraw) + BOTS_GAME.format(game_id=game_id)
+        + f"""
 from game.scenes.carddraw import CardDrawScene
 canvas = js.document.getElementById("canvas").getContext("2d")
 def on_canvas():
@@ -459,30 +477,14 @@ def test_every_frame_of_a_throw_reaches_the_canvas_whole(game):
     """While dice tumble only the tray's rectangles go to the canvas (web.present); after
     every frame the canvas must be what a whole redraw of the table gives."""
     g = game(width=390, height=844, ratio=3, touch=True)
-    out = canvas_check(g, """
-import js
-from game.catalog import GAMES
-from game.rules.core import Seat
-info = GAMES["farkle"]
-app.settings.bot_speed = "fast"
-app.show("play", info=info, state=info.new_game([Seat("Ada", "normal"), Seat("Bram", "normal")],
-                                                seed=3), autosave=False)
-""", 420, card=False)
+    out = canvas_check(g, "farkle", 420, card=False)
     assert out["bad"] is None, out["bad"]
     assert out["partial"] > 60 and out["shown"] > out["partial"], out
 
 
 def test_every_frame_under_a_card_reaches_the_canvas_whole(game):
     g = game()
-    out = canvas_check(g, """
-import js
-from game.catalog import GAMES
-from game.rules.core import Seat
-info = GAMES["pirates"]
-app.settings.bot_speed = "fast"
-app.show("play", info=info, state=info.new_game([Seat("Ada", "normal"), Seat("Bram", "normal")],
-                                                seed=3), autosave=False)
-""", 700, card=True)
+    out = canvas_check(g, "pirates", 700, card=True)
     assert out["bad"] is None, out["bad"]
     assert out["card"] > 40, out
 
@@ -493,17 +495,9 @@ def test_only_the_changed_rectangles_are_put_on_the_canvas(game):
     g = game(width=390, height=844, ratio=3, touch=True)
     g.page.js("""(() => { const put = window.diceHarbor.present; window.__puts = [];
       window.diceHarbor.present = (...a) => { window.__puts.push(a.slice(3)); put(...a); }; })()""")
-    out = g.py("""
-import js
-import pygame
+    out = g.py(BOTS_GAME.format(game_id="yatzy") + """
 from game import web
-from game.catalog import GAMES
-from game.rules.core import Seat
 web._present = None  # (found again: the watched one)
-info = GAMES["yatzy"]
-app.settings.bot_speed = "fast"
-play = app.show("play", info=info, state=info.new_game([Seat("Ada", "normal"), Seat("Bram", "normal")],
-                                                      seed=3), autosave=False)
 redrawn = []
 own = play.draw_moving
 def watched(surface):
@@ -585,23 +579,6 @@ def test_the_loading_screen_shows_each_stage_until_the_first_frame(browser, site
         assert page.js("document.activeElement.id") == "canvas"  # keys go to the game
     finally:
         page.call("Target.closeTarget", {"targetId": page.target})
-
-
-def serve(folder) -> tuple[str, object]:
-    """``folder`` on 127.0.0.1 (an origin of its own: no service worker there yet)."""
-    import functools
-    import http.server
-    import threading
-
-    from tests.browser.site import _Quiet
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(_Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-
-    def close():
-        server.shutdown()
-        server.server_close()
-    return f"http://127.0.0.1:{server.server_port}", close
 
 
 def test_a_failure_while_loading_is_shown_in_words_on_the_page(browser, site, tmp_path):
