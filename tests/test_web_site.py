@@ -23,7 +23,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 import build  # noqa: E402  (web/build.py)
-
 from tests.browser.test_site import stand_in  # noqa: E402, F401  (a fixture)
 
 DEAD = "http://127.0.0.1:9"  # nothing listens there: a build that downloads fails
@@ -203,7 +202,9 @@ def test_the_command_a_newcomer_runs_uses_the_cache(tmp_path):
     # the game as bytecode of the page's Python (3.12: pyodide 0.27.7), not as sources
     with zipfile.ZipFile(out / build.GAME_ARCHIVE) as z:
         names = set(z.namelist())
-        magic = z.read("game/app.pyc")[:4]
+        code = z.read("game/app.pyc")
+        magic = code[:4]
+    assert b"/home/pyodide/dice-harbor/game/app.py" in code  # where tracebacks say it is
     assert "main.py" in names and "game/app.pyc" in names and "game/web.pyc" in names
     assert not [n for n in names if n.startswith("game/") and n.endswith(".py")]
     import importlib.util

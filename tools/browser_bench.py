@@ -5,7 +5,8 @@ tumble, and the bots' decision times in the browser. Figures, not pass/fail.
 
     python tools/browser_bench.py [--native] [--browser] [--seconds 20] [--json]
     python tools/browser_bench.py --throttle 4 --throttle 1 [--runs 3] [--seconds 20]
-                                  [--sizes 390x844r3,1280x720] [--compare CHECKOUT] [--json]
+                                  [--sizes 390x844r3,1280x720] [--compare CHECKOUT]
+                                  [--sharpest] [--json]
 
 ``--throttle`` measures what issue 24 asks for, with the page's CPU slowed as a phone's:
 time to the loading screen, pyodide's own boot and the first frame after it (cold, in a
@@ -350,7 +351,8 @@ def cold_bytes(page, folder: Path) -> tuple[int, int]:
     return sum(wire.values()), unpacked
 
 
-def one_run(origin: str, folder: Path, size: tuple, throttle: float, seconds: float) -> dict:
+def one_run(origin: str, folder: Path, size: tuple, throttle: float, seconds: float,
+            sharpest: bool = False) -> dict:
     """A cold start in a fresh browser, a warm one (the same profile: its HTTP cache, the
     service worker where the site has one), then bots playing Yatzy for ``seconds``."""
     from tests.browser.cdp import Browser
@@ -359,7 +361,9 @@ def one_run(origin: str, folder: Path, size: tuple, throttle: float, seconds: fl
     with Browser(extra_flags=["--disable-audio-output"]) as b:
         page = b.new_page()
         page.call("Network.enable")
-        page.call("Page.addScriptToEvaluateOnNewDocument", {"source": BOOT_WATCH})
+        page.call("Page.addScriptToEvaluateOnNewDocument", {"source": BOOT_WATCH + (
+            "localStorage.setItem('dice-harbor-settings', '{\"format\": 1, \"sharpest\": true}');"
+            if sharpest else "")})
         page.viewport(w, h, ratio, mobile=touch, touch=touch)
         page.call("Emulation.setCPUThrottlingRate", {"rate": throttle})
         page.goto(f"{origin}/index.html")
@@ -414,7 +418,7 @@ def spread(values: list) -> str:
 
 
 def phone(throttles: list[float], sizes: list[str], runs: int, seconds: float,
-          roots: dict[str, Path]) -> dict:
+          roots: dict[str, Path], sharpest: bool = False) -> dict:
     """Every figure of issue 24 for each checkout in ``roots`` (a label each), ``runs``
     times, the checkouts taking turns in the same minutes."""
     import shutil
@@ -430,7 +434,7 @@ def phone(throttles: list[float], sizes: list[str], runs: int, seconds: float,
                 for run in range(runs):
                     for label, (folder, origin, _) in sites.items():
                         figures = one_run(origin, folder / "site", PAGE_SIZES[size], throttle,
-                                          seconds)
+                                          seconds, sharpest)
                         key = f"{label} throttle {throttle:g}x {size}"
                         out.setdefault(key, []).append(figures)
                         print(f"{key} run {run + 1}: {json.dumps(figures)}", file=sys.stderr,
@@ -466,6 +470,9 @@ def main(argv=None) -> int:
     parser.add_argument("--compare", type=Path, metavar="CHECKOUT",
                         help="with --throttle: also measure the checkout at CHECKOUT (another "
                         "commit: git worktree add), taking turns with this one")
+    parser.add_argument("--sharpest", action="store_true",
+                        help="with --throttle: with the 'sharpest picture' setting on (the "
+                        "screen's own pixel ratio, 3 at 390x844r3, instead of at most 2)")
     parser.add_argument("--json", action="store_true", help="print JSON, not a table")
     args = parser.parse_args(argv)
     if args.throttle:
@@ -473,7 +480,7 @@ def main(argv=None) -> int:
         if args.compare:
             roots = {"compared": args.compare.resolve(), **roots}
         results = phone(args.throttle, [s for s in args.sizes.split(",") if s], args.runs,
-                        args.seconds, roots)
+                        args.seconds, roots, args.sharpest)
         print(json.dumps(results, indent=1) if args.json else report(results))
         return 0
     both = not (args.native or args.browser)

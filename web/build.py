@@ -130,7 +130,7 @@ def sha256_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def bytecode(folder: Path, npm_dir: Path = NPM_PYODIDE) -> bool:
+def bytecode(folder: Path, shown_as: str = "game", npm_dir: Path = NPM_PYODIDE) -> bool:
     """Compile every .py under ``folder`` to a .pyc beside it with the page's own Python
     (pyodide under Node: web/compile.mjs), so the page imports the game without compiling
     it (on a phone's CPU most of the game's import time, 0.7-1.3 s); False when Node or
@@ -138,7 +138,7 @@ def bytecode(folder: Path, npm_dir: Path = NPM_PYODIDE) -> bool:
     node = shutil.which("node")
     if node is None or not (npm_dir / "pyodide.mjs").is_file():
         return False
-    made = subprocess.run([node, str(WEB / "compile.mjs"), str(npm_dir), str(folder)],
+    made = subprocess.run([node, str(WEB / "compile.mjs"), str(npm_dir), str(folder), shown_as],
                           capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     if made.returncode != 0:
         raise SystemExit(f"web/build.py: the game's Python did not compile: "
