@@ -343,8 +343,12 @@ def cold_bytes(page, folder: Path) -> tuple[int, int]:
         elif event["method"] == "Network.dataReceived":
             decoded[ident] = decoded.get(ident, 0) + params.get("dataLength", 0)
     unpacked = 0
-    for ident in wire:
-        path = urlparse(urls.get(ident, "")).path.lstrip("/")
+    for ident in list(wire):
+        url = urlparse(urls.get(ident, ""))
+        if url.scheme not in ("http", "https"):  # (a blob: the page made of what it fetched)
+            del wire[ident]
+            continue
+        path = url.path.lstrip("/")
         plain = folder / path.removesuffix(".gz")
         unpacked += plain.stat().st_size if path.endswith(".gz") and plain.is_file() \
             else decoded.get(ident, 0)
@@ -418,21 +422,24 @@ def spread(values: list) -> str:
 
 
 def phone(throttles: list[float], sizes: list[str], runs: int, seconds: float,
-          roots: dict[str, Path], sharpest: bool = False) -> dict:
-    """Every figure of issue 24 for each checkout in ``roots`` (a label each), ``runs``
-    times, the checkouts taking turns in the same minutes."""
+          variants: dict[str, tuple[Path, bool]]) -> dict:
+    """Every figure of issue 24 for each variant (a label: a checkout and whether the
+    sharpest picture is on), ``runs`` times, the variants taking turns in the same
+    minutes."""
     import shutil
-    sites = {}
-    for label, root in roots.items():
-        folder = Path(tempfile.mkdtemp(prefix=f"dice-harbor-bench-{label}-"))
-        bench_site(root, folder / "site")
-        sites[label] = (folder, *static_host(folder / "site"))
+    sites, built = {}, {}
+    for label, (root, sharpest) in variants.items():
+        if root not in built:
+            folder = Path(tempfile.mkdtemp(prefix="dice-harbor-bench-"))
+            bench_site(root, folder / "site")
+            built[root] = (folder, *static_host(folder / "site"))
+        sites[label] = (*built[root], sharpest)
     out: dict = {}
     try:
         for throttle in throttles:
             for size in sizes:
                 for run in range(runs):
-                    for label, (folder, origin, _) in sites.items():
+                    for label, (folder, origin, _, sharpest) in sites.items():
                         figures = one_run(origin, folder / "site", PAGE_SIZES[size], throttle,
                                           seconds, sharpest)
                         key = f"{label} throttle {throttle:g}x {size}"
@@ -440,7 +447,7 @@ def phone(throttles: list[float], sizes: list[str], runs: int, seconds: float,
                         print(f"{key} run {run + 1}: {json.dumps(figures)}", file=sys.stderr,
                               flush=True)
     finally:
-        for folder, _, close in sites.values():
+        for folder, _, close in built.values():
             close()
             shutil.rmtree(folder, ignore_errors=True)
     return out
@@ -471,16 +478,18 @@ def main(argv=None) -> int:
                         help="with --throttle: also measure the checkout at CHECKOUT (another "
                         "commit: git worktree add), taking turns with this one")
     parser.add_argument("--sharpest", action="store_true",
-                        help="with --throttle: with the 'sharpest picture' setting on (the "
-                        "screen's own pixel ratio, 3 at 390x844r3, instead of at most 2)")
+                        help="with --throttle: also with the 'sharpest picture' setting on "
+                        "(the screen's own pixel ratio, 3 at 390x844r3, instead of at most 2)")
     parser.add_argument("--json", action="store_true", help="print JSON, not a table")
     args = parser.parse_args(argv)
     if args.throttle:
-        roots = {"this": ROOT}
+        variants = {"this": (ROOT, False)}
         if args.compare:
-            roots = {"compared": args.compare.resolve(), **roots}
+            variants = {"compared": (args.compare.resolve(), False), **variants}
+        if args.sharpest:
+            variants["this, sharpest picture"] = (ROOT, True)
         results = phone(args.throttle, [s for s in args.sizes.split(",") if s], args.runs,
-                        args.seconds, roots, args.sharpest)
+                        args.seconds, variants)
         print(json.dumps(results, indent=1) if args.json else report(results))
         return 0
     both = not (args.native or args.browser)
