@@ -15,7 +15,7 @@ import pygame
 
 from . import prefs, web
 from .prefs import BOT_SPEEDS  # (the bots' paces; defined with the settings)
-from .ui import probe, theme
+from .ui import layout, probe, theme
 from .ui.sound import Sounds
 
 
@@ -381,10 +381,17 @@ class App:
         for event in pygame.event.get():
             if event.type not in IDLE_EVENTS:
                 self._dirty = True
-            if not self.handle_global(event) and self.scenes:
+            if not self.handle_global(event) and self.scenes and not too_small():
                 self.scene.handle(event)
         if not self.scenes:
             return False
+        if too_small():  # the scenes wait, untouched, for a window they fit in
+            if not self._dirty:
+                self.frame += 1
+                return False
+            self.draw()
+            self.frame += 1
+            return True
         self.scene.update(dt)
         if self.toast:
             text, left, colour = self.toast
@@ -488,6 +495,13 @@ class App:
         animation (a card turning over) need not draw them again each frame."""
         self._dirty = False
         self._since_draw = 0.0
+        if too_small():
+            self.draw_too_small(self.screen)
+            self.present()
+            if not self.drawn_frames:
+                web.first_frame()
+            self.drawn_frames += 1
+            return
         scenes = self.visible_scenes()
         top = scenes[-1]
         # An overlay just opened over a scene the screen shows as it is: dim that picture.
@@ -521,6 +535,20 @@ class App:
         return bool(keep_under and len(scenes) == 2 and scenes[-1].dim_alpha
                     and not probe.recording() and scenes[0].on_screen())
 
+    def draw_too_small(self, surface: pygame.Surface) -> None:
+        """What a window smaller than any layout shows: that it is, and how large it must
+        be (in CSS pixels, a desktop window's pixels), over nothing of the game."""
+        from .ui.text import draw_text_in
+        surface.fill(theme.BG)
+        area = layout.inset(layout.screen_rect(), 8)
+        if not area.w or not area.h:
+            return
+        title, note = layout.rows(area, layout.fr(2), layout.fr(3), gap=8)
+        draw_text_in(surface, TOO_SMALL[0], title, 22, theme.ACCENT, True, valign="bottom",
+                     min_size=12, wrap=True)
+        draw_text_in(surface, TOO_SMALL[1], note, 16, theme.TEXT, valign="top", min_size=12,
+                     wrap=True)
+
     def draw_toast(self, surface: pygame.Surface) -> None:
         from .ui.text import draw_text_in
         text, _, colour = self.toast
@@ -550,6 +578,17 @@ class App:
                 await asyncio.sleep(0)
             self.step(min(dt, 0.1))
         pygame.quit()
+
+
+def too_small() -> bool:
+    """The window is smaller than any layout holds (``layout.holds``)."""
+    return not layout.holds(theme.metrics.width, theme.metrics.height)
+
+
+TOO_SMALL = ("The window is too small",
+             f"Make it at least {layout.MIN_WIDTH} wide and {layout.MIN_PORTRAIT_HEIGHT} "
+             f"tall, or {layout.TWO_COLUMNS} wide and {layout.MIN_HEIGHT} tall. Your game "
+             f"waits just as it is.")
 
 
 IDLE_REDRAW = 10.0  # seconds: with nothing changing, a frame is still drawn this often

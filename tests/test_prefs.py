@@ -18,7 +18,7 @@ from game.ui import layout
 from tests.ui_driver import frames
 
 W = prefs.WINDOW_MAX
-S, P = layout.MIN_SIDE, layout.MIN_PORTRAIT_HEIGHT
+S, H, P = layout.MIN_WIDTH, layout.MIN_HEIGHT, layout.MIN_PORTRAIT_HEIGHT
 
 
 def seats_for(game_id: str, n: int, name: str = "Zoë") -> list[dict]:
@@ -37,8 +37,8 @@ def edges(setting: prefs.Setting) -> tuple[list, list]:
         return [kind.low, kind.high], [kind.low - 1, kind.high + 1, True, float(kind.low),
                                        str(kind.low)]
     if isinstance(kind, prefs.WindowSize):
-        inside = [None, [S, P], [639, P], [640, S], [S, W], [W, S], [W, W]]
-        outside = [[S - 1, P], [S, P - 1], [639, P - 1], [640, S - 1], [W + 1, 720],
+        inside = [None, [S, P], [639, P], [640, H], [S, W], [W, H], [W, W]]
+        outside = [[S - 1, P], [S, P - 1], [639, P - 1], [640, H - 1], [W + 1, 720],
                    [1280, W + 1], [300, 900], [1, 1], [0, 0], [-1280, 720], [True, 720],
                    [1280.0, 720], [1280], [1280, 720, 1], "1280x720", {}]
         return inside, outside
@@ -140,7 +140,7 @@ def test_a_window_the_layouts_do_not_hold_is_not_remembered_and_wipes_nothing():
         resize(S, P)  # the smallest the layouts hold: remembered
         frames(app)
         assert app.settings.window == [S, P]
-        for w, h in ((300, 900), (S - 1, 900), (S, P - 1), (640, S - 1), (1, 1)):
+        for w, h in ((300, 900), (S - 1, 900), (S, P - 1), (640, H - 1), (1, 1)):
             resize(w, h)
             frames(app)
             assert app.window.get_size() == (w, h) and app.settings.window == [S, P]

@@ -3,18 +3,17 @@ pygame-ce's wasm build: the browser test's setup): time to the first frame, fram
 bots play, the CPU an idle menu and an idle human's turn use, frames per second while dice
 tumble, and the bots' decision times in the browser. Figures, not pass/fail.
 
-    python tools/browser_bench.py [--native] [--browser] [--seconds 20] [--json]
-    python tools/browser_bench.py --throttle 4 --throttle 1 [--runs 3] [--seconds 20]
-                                  [--sizes 390x844r3,1280x720] [--compare CHECKOUT]
-                                  [--sharpest] [--json]
+    .venv/bin/python tools/browser_bench.py [--native] [--browser] [--seconds 20] [--json]
+    .venv/bin/python tools/browser_bench.py --throttle 4 --throttle 1 [--runs 3] [--seconds 20]
+                     [--sizes 390x844r3,1280x720] [--compare CHECKOUT] [--sharpest] [--json]
 
-``--throttle`` measures what issue 24 asks for, with the page's CPU slowed as a phone's:
-time to the loading screen, pyodide's own boot and the first frame after it (cold, in a
-fresh browser; warm, the same browser again), bytes on a cold start as sent and unpacked,
-frames per second while dice tumble and App.step p50/p99 while bots play, each as
-min / median / max of ``--runs`` runs with the machine's load beside them. ``--compare``
-takes turns with another checkout (``git worktree add /tmp/old main``), so a before and an
-after are measured in the same minutes.
+Both print JSON; with ``--throttle`` a table unless ``--json``. ``--throttle`` measures what
+issue 24 asks for, with the page's CPU slowed as a phone's: time to the loading screen,
+pyodide's own boot and the first frame after it (cold, in a fresh browser; warm, the same
+browser again), bytes on a cold start as sent and unpacked, frames per second while dice
+tumble and App.step p50/p99 while bots play, each as min / median / max of ``--runs`` runs
+with the machine's load beside them. ``--compare`` takes turns with another checkout (``git
+worktree add /tmp/old main``), so a before and an after are measured in the same minutes.
 
 Natively the app runs its real loop (Clock.tick pacing) with SDL's dummy video driver; CPU is
 the process's own CPU time. In the browser CPU is the page's main-thread task time
