@@ -210,3 +210,27 @@ def test_the_command_a_newcomer_runs_uses_the_cache(tmp_path):
     import importlib.util
     assert magic != importlib.util.MAGIC_NUMBER or sys.version_info[:2] == (3, 12)
     assert magic == (3531).to_bytes(2, "little") + b"\r\n"  # CPython 3.12's bytecode
+
+
+def test_the_menu_starts_without_the_simulator(tmp_path):
+    """A start that plays imports what the menu uses and no more: the simulator (argparse's
+    tables, statistics, every bot list) is the demo's alone. (In the browser each module
+    costs its import on a phone's CPU before the first frame.)"""
+    code = """
+import json, sys
+from game.launcher import main
+from game.app import App
+app = App(sound=False)
+app.show("menu")
+app.step(1 / 60)
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("game"))))
+"""
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin",
+           "DICE_HARBOR_HOME": str(tmp_path), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    imported = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "game.scenes.menu" in imported and "game.sim" not in imported
+    assert not [m for m in imported if m.startswith(("game.scenes.play", "game.odds",
+                                                     "game.review"))]
