@@ -293,17 +293,21 @@ def test_a_phone_plays_a_turn_by_taps_alone(game):
 
 
 def test_the_sharpest_picture_is_a_choice_that_is_kept(game):
-    """On a screen of ratio 3 the game draws at 2 unless the player asks the pause menu for
-    the sharpest picture: then at 3, and so from the next start on."""
+    """On a screen of ratio 3 the game draws at 2 unless the player asks Settings for the
+    sharpest picture: then at 3, and so from the next start on."""
     g = game(width=390, height=844, ratio=3, touch=True)
     start_yatzy(g)
     g.page.key("Escape")
     g.wait("type(app.scene).__name__ == 'PauseScene'")
+    g.page.tap(*g.button("Settings"))
+    g.wait("type(app.scene).__name__ == 'SettingsScene'")
     g.page.tap(*g.button("Sharpest picture: Off"))
     g.wait("app.screen.get_size() == (1170, 2532)")
     g.frames(0.3)
     assert g.page.js("[document.getElementById('canvas').width, "
                      "document.getElementById('canvas').height]") == [1170, 2532]
+    assert g.py("result = [b.label for b in app.scene.focus.buttons "
+                "if b.ident == 'sharpest']") == ["Sharpest picture: On"]
     assert json.loads(g.page.js("localStorage.getItem('dice-harbor-settings')"))["sharpest"]
     g.load(reload=True)
     assert g.py("result = [list(app.screen.get_size()), app.dpr]") == [[1170, 2532], 3]
