@@ -64,13 +64,14 @@ def page_changed() -> tuple[float, float, float] | None:
     return None if first else now
 
 
-# The device pixel ratio the game draws at, at most: measured at 390x844 with the phone's
-# ratio 3 and the CPU slowed four times (tools/browser_bench.py --throttle 4, DEVELOPING.md),
-# a whole frame drawn and shown at ratio 3 (1170x2532, 3 million pixels) takes about twice
-# as long as at ratio 2 (780x1688), which keeps the whole redraw of a move within a frame;
-# at ratio 2 text at its 12 CSS px floor is 24 pixels high, still sharp when the browser
-# scales the canvas up by half to the screen. The player can ask for the screen's own ratio
-# ("sharpest picture").
+# The device pixel ratio the game draws at, at most. Measured at 390x844 with the phone's
+# ratio 3 and the page's CPU slowed four times (tools/browser_bench.py --throttle 4
+# --sharpest, DEVELOPING.md "A phone's CPU"), the two taking turns: at ratio 2 (780x1688,
+# 44% of the pixels) the dice tumbled at 43 frames a second with App.step p50 8.2 ms, at
+# ratio 3 (1170x2532) at 30 with p50 12.5 ms; every whole frame has 2.25 times the pixels
+# to draw and show at 3. At 2, text at its 12 CSS px floor is still 24 pixels high, sharp
+# when the browser scales the canvas up by half to the screen. The player can ask for the
+# screen's own ratio ("Sharpest picture" in Settings).
 RENDER_RATIO_CAP = 2.0
 
 
