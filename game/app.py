@@ -106,6 +106,10 @@ class Scene:
     def on_resume(self) -> None:
         """Called when a scene above this one was popped."""
 
+    def leave(self) -> None:
+        """Called when the scene is left (replaced or popped): it lets go of what it holds
+        outside the window (a text field laid over the page)."""
+
 
 class App:
     """The window, the scene stack and the frame loop.
@@ -293,13 +297,16 @@ class App:
 
     def pop(self) -> None:
         if len(self.scenes) > 1:
-            self.scenes.pop()
+            self.scenes.pop().leave()
             self.scene.on_resume()
         self.invalidate()
 
     back = pop
 
     def replace_all(self, scene: Scene) -> None:
+        for old in self.scenes:
+            if old is not scene:
+                old.leave()
         self.scenes = [scene]
         scene.ensure_layout()
         self.invalidate()
@@ -307,6 +314,13 @@ class App:
     def to_menu(self, game_id: str | None = None) -> None:
         """Back to the menu (with ``game_id`` chosen), leaving every scene."""
         self.show("menu", **({"game_id": game_id} if game_id else {}))
+
+    def open_page_link(self) -> None:
+        """A game in a link put in the page's address (on loading, or since): open it."""
+        from game import linkplay, page
+        link = page.take_link()
+        if link:
+            linkplay.open_text(self, link)
 
     def new_seed(self) -> int:
         return self.seeds.randrange(2**31)
@@ -354,6 +368,8 @@ class App:
         page = web.page_changed()
         if page is not None:  # the page was resized or rotated (the browser)
             self.resize((round(page[0] * page[2]), round(page[1] * page[2])), page[2])
+        if self.frame % LINK_POLL == 0 and web.in_browser():
+            self.open_page_link()
         for event in pygame.event.get():
             if event.type not in IDLE_EVENTS:
                 self._dirty = True
@@ -521,6 +537,7 @@ class App:
         pygame.quit()
 
 
+LINK_POLL = 15  # frames: how often the browser's address is looked at for a new link
 IDLE_REDRAW = 10.0  # seconds: with nothing changing, a frame is still drawn this often
 IDLE_FPS = 30  # input is still read this often while nothing moves (native)
 # Events that change nothing on screen by themselves (scenes still get them).
