@@ -16,39 +16,13 @@ from game.app import App, Scene
 from game.catalog import GameInfo
 from game.rules.core import GameState
 from game.ui import layout, theme
+from game.ui.code_text import draw_code
 from game.ui.layout import fr
-from game.ui.text import ELLIPSIS, draw_text_in, face_for
+from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import Possessive, number, possessive
 
 FIELD = "dh-link"  # the page's text field holding the link
-
-
-def chunked(text: str, face, width: int) -> list[str]:
-    """``text`` (a link: one long word) cut into lines no wider than ``width``."""
-    lines, line = [], ""
-    for ch in text:
-        if line and face.size(line + ch)[0] > width:
-            lines.append(line)
-            line = ""
-        line += ch
-    return lines + [line] if line else lines
-
-
-def draw_code(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
-    """A link in its box, cut anywhere (it has no spaces) at the largest size that shows
-    it whole, else cut short with "…" at the smallest (Copy copies it whole)."""
-    for size in (15, 14, 13, 12):
-        face = face_for(text, size)
-        lines = chunked(text, face, box.w)
-        if len(lines) * face.get_height() <= box.h or size == 12:
-            keep = max(1, box.h // face.get_height())
-            if len(lines) > keep:
-                lines = lines[:keep]
-                lines[-1] = lines[-1][:-2] + ELLIPSIS
-            draw_text_in(surface, "\n".join(lines), box, size, theme.TEXT, align="left",
-                         valign="top", min_size=size, wrap=True)
-            return
 
 
 def names_text(names: list[str]) -> str:
