@@ -24,7 +24,7 @@ class DailyFlow:
         self.quit_note = ("Your daily try is kept: Daily challenge goes on with it"
                           if counted else "Practice try left")
 
-    def watching(self) -> bool:
+    def watching(self, scene) -> bool:
         return False
 
     def update(self, scene, dt_: float) -> bool:

@@ -65,8 +65,14 @@ class LinkFlow:
         self.hold = HAND_OVER
         self.told = False
 
-    def watching(self) -> bool:
-        return bool(self.script)
+    def watching(self, scene) -> bool:
+        """Nobody at this device may move: moves made elsewhere are being shown, or the turn
+        has passed to a person playing on another device (the link is about to be shown)."""
+        if self.script:
+            return True
+        view = scene.view_state
+        return (self.viewer is not None and not view.is_over()
+                and view.seats[view.current].is_human and view.current != self.viewer)
 
     def update(self, scene, dt: float) -> bool:
         """Show the next move made elsewhere, or hand the turn on; True when it acted."""
@@ -111,6 +117,8 @@ class LinkFlow:
                        final=final, news=news, hinted=scene.hints_used)
 
     def store(self, scene) -> bool:
+        if self.script:
+            return True  # (moves made elsewhere, shown again: the game was kept whole on opening)
         mine = [self.viewer] if self.viewer is not None else []
         return links.keep(self.info, scene.state, mine=mine, site=self.site)
 

@@ -38,9 +38,17 @@ class DailyScene(Scene):
         self.ensure_layout()
 
     # -- words -------------------------------------------------------------------------------
-    def row_text(self, day: dt.date) -> str:
+    def row_text(self, day: dt.date, compact: bool = False) -> str:
         entry = self.tries.get(self.info.id, {}).get(day.isoformat())
         when = daily.day_words(day, self.now)
+        if compact:  # a narrow cell: the day and the result in few words
+            when = when if when in ("Today", "Yesterday") else f"{day:%a} {day.day}"
+            if entry is None or (not entry.done and entry.save is None):
+                return f"{when}: play"
+            if not entry.done:
+                return f"{when}: go on"
+            bot = f" · bot {entry.bot.value:,}" if entry.bot else ""
+            return f"{when}: {entry.result.value:,}{bot}"
         if when in ("Today", "Yesterday"):
             when += f", {day:%a} {day.day} {day:%b}"
         if entry is None:
@@ -76,14 +84,19 @@ class DailyScene(Scene):
                                   selected=info is self.info, ident=f"game {info.id}",
                                   min_size=13))
         days = daily.days(self.now)
-        columns = 2 if (f.short or theme.dp(body.w) >= 900) else 1
+        columns = 1  # as many columns as it takes to show every day at a touch's height
+        while columns < 4 and (-(-len(days) // columns) * (control + 6) > theme.dp(body.h)
+                               or theme.dp(body.w) >= 900 * columns) \
+                and theme.dp(body.w) / (columns + 1) >= 150:
+            columns += 1
+        compact = theme.dp(body.w) / columns < 330
         rows = -(-len(days) // columns)
         row_h = max(control, min(56, (theme.dp(body.h) - 6 * (rows - 1)) / rows))
         cells = layout.grid(body, len(days), columns, row_h, gap=6)
         for day, rect in zip(days, cells, strict=True):
             entry = self.tries.get(self.info.id, {}).get(day.isoformat())
             done = entry is not None and entry.done
-            buttons.append(Button(rect, self.row_text(day), lambda d=day: self.open_day(d),
+            buttons.append(Button(rect, self.row_text(day, compact), lambda d=day: self.open_day(d),
                                   size=16, min_size=13, wrap=True, ident=f"day {day}",
                                   colour=(60, 110, 90) if done else theme.BUTTON))
         self.menu_button = Button(layout.centred(foot, 220, control), "Menu", self.to_menu,

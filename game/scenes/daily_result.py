@@ -146,9 +146,11 @@ class DailyResultScene(Scene):
         widths = [120] * len(self.focus.buttons)
         foot_h = layout.flow_height(area.w, widths, control, gap=8)
         shares = self.counted and not self.spoiled
-        (self.title_box, self.headline_box, self.lines_box, self.share_box, self.message,
-         foot) = layout.rows(area, 30, 52 if not f.short else 40, fr(1, min=66, max=110),
-                             fr(1.3, min=80, max=190) if shares else 0, 40, foot_h, gap=6)
+        (_, self.title_box, self.headline_box, self.lines_box, self.share_box, self.message,
+         _, foot, _) = layout.rows(area, 0 if f.portrait else fr(0.5), 30,
+                                   52 if not f.short else 40, fr(1, min=66, max=110),
+                                   fr(4, min=80, max=190) if shares else 0, 40, fr(1),
+                                   foot_h, 0 if f.portrait else fr(0.5), gap=6)
         for b, r in zip(self.focus.buttons, layout.flow(foot, widths, control, gap=8,
                                                         align="center"), strict=True):
             b.rect = r

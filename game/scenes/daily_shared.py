@@ -66,9 +66,10 @@ class DailySharedScene(Scene):
                                                                          520))
         control = layout.touch_size(52)
         widths = [190] * len(self.focus.buttons)
-        self.title_box, self.text_box, self.message, foot = layout.rows(
-            area, fr(1, min=60, max=110), fr(1, min=60, max=130), 44,
-            layout.flow_height(area.w, widths, control, gap=10), gap=10)
+        _, self.title_box, self.text_box, self.message, _, foot, _ = layout.rows(
+            area, 0 if f.portrait else fr(1), fr(1, min=60, max=110), fr(1, min=60, max=130),
+            44, fr(1), layout.flow_height(area.w, widths, control, gap=10),
+            0 if f.portrait else fr(1), gap=10)
         for b, r in zip(self.focus.buttons, layout.flow(foot, widths, control, gap=10,
                                                         align="center"), strict=True):
             b.rect = r

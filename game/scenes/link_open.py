@@ -44,9 +44,10 @@ class LinkOpenScene(Scene):
                                                                          520))
         control = layout.touch_size(52)
         widths = [150] * len(self.focus.buttons)
-        (self.title_box, self.text_box, self.field_box, self.message,
-         foot) = layout.rows(area, 54, fr(1, min=44, max=90), control + 8, 48,
-                             layout.flow_height(area.w, widths, control, gap=10), gap=10)
+        (_, self.title_box, self.text_box, self.field_box, self.message, foot,
+         _) = layout.rows(area, fr(1), 54, fr(1, min=44, max=90), control + 8, 48,
+                          layout.flow_height(area.w, widths, control, gap=10), fr(1.5),
+                          gap=10)
         for b, r in zip(self.focus.buttons, layout.flow(foot, widths, control, gap=10,
                                                         align="center"), strict=True):
             b.rect = r

@@ -91,8 +91,8 @@ class LinkSendScene(Scene):
         return " · ".join(parts)
 
     def help_text(self) -> str:
-        where = ("It opens the game in a browser." if self.site else
-                 "They open it with Open a link in the menu (or main.py --open).")
+        where = ("it opens the game in a browser." if self.site else
+                 "they open it with Open a link in the menu (or main.py --open).")
         return (f"Paste it in a message: {where} The game stays on this device too: the "
                 "menu lists it under Games by link.")
 
@@ -105,9 +105,11 @@ class LinkSendScene(Scene):
         widths = [150] * len(self.focus.buttons)
         foot_h = layout.flow_height(area.w, widths, control, gap=10)
         link_h = 110 if f.short else 150
-        (self.title_box, self.line_box, self.link_box, self.help_box, self.message,
-         foot) = layout.rows(area, 56 if not f.short else 40, 44, fr(1, min=70, max=link_h),
-                             fr(0.6, min=40, max=64), 44, foot_h, gap=8)
+        # (on a phone the buttons at the foot, in reach of a thumb; else all in the middle)
+        (_, self.title_box, self.line_box, self.link_box, self.help_box, self.message, _,
+         foot, _) = layout.rows(area, 0 if f.portrait else fr(1), 56 if not f.short else 40, 44,
+                                fr(1, min=70, max=link_h), fr(0.6, min=40, max=64), 44,
+                                fr(1), foot_h, 0 if f.portrait else fr(1), gap=8)
         for b, r in zip(self.focus.buttons, layout.flow(foot, widths, control, gap=10,
                                                         align="center"), strict=True):
             b.rect = r

@@ -151,7 +151,7 @@ class TableScene(Scene):
     @property
     def human_turn(self) -> bool:
         view = self.view_state
-        if self.flow is not None and self.flow.watching():
+        if self.flow is not None and self.flow.watching(self):
             return False  # (moves made elsewhere are being shown)
         return not view.is_over() and view.seats[view.current].is_human
 
