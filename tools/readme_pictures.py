@@ -33,7 +33,93 @@ PICTURES = {
 }
 
 
+# pictures composed of several screens (name: what they show), made by ``compose``
+COMPOSED = {"by_link": "a game by link on phones: the link to send, the link opened "
+                       "(the other player's moves shown), a daily challenge's result"}
+
+
+def compose(name: str, out: Path) -> None:
+    """A composed picture: screens of the real app side by side (headless)."""
+    import datetime as dt
+    import tempfile
+
+    import pygame
+
+    sys.path.insert(0, str(ROOT))
+    from game import daily, linkplay, links
+    from game.app import App
+    from game.bots import make_policy
+    from game.catalog import GAMES
+    from game.rules.core import Seat
+    from tests.ui_driver import frames
+
+    assert name == "by_link"
+    day = dt.date(2026, 11, 27)
+    daily.today = lambda: day
+    shots = []
+
+    def phone(home: str) -> App:
+        os.environ["DICE_HARBOR_HOME"] = home
+        pygame.quit()
+        app = App(sound=False, seed=3, window_size=(390, 844), dpr=2, touch=True)
+        app.settings.bot_speed = "normal"
+        return app
+
+    def shot(app: App) -> None:
+        app.draw()
+        shots.append(app.screen.copy())
+
+    info = GAMES["farkle"]
+    state = info.new_game([Seat("Ann"), Seat("Ben")], {}, seed=8)
+    bot = make_policy("farkle", "normal", seed=2)
+    while state.turns_played < 5 or state.seats[state.current].name != "Ben":
+        state.apply(bot.choose(state))
+    with tempfile.TemporaryDirectory() as ann, tempfile.TemporaryDirectory() as ben:
+        app = phone(ann)
+        links.keep(info, state, mine=[0], site="https://dice-harbor.example/")
+        app.show("link_send", info=info, state=state, site="https://dice-harbor.example/")
+        frames(app, 2)
+        shot(app)
+        app = phone(ben)
+        app.show("menu")
+        linkplay.open_text(app, links.encode(info, state))
+        for _ in range(200):  # Ann's turn, shown on Ben's phone
+            frames(app)
+            if app.scene.animator.busy and len(app.scene.flow.script) <= 1:
+                break
+        frames(app, 8)
+        shot(app)
+        app = phone(ben)
+        yatzy = GAMES["yatzy"]
+        mine = daily.new_game(yatzy, day, "Ben")
+        hard = make_policy("yatzy", "normal", seed=5)
+        while not mine.is_over():
+            mine.apply(hard.choose(mine))
+        daily.finish(yatzy, day, mine)
+        app.show("daily_result", info=yatzy, day=day, state=mine)
+        for _ in range(3000):
+            frames(app)
+            if app.scene.ready():
+                break
+        app.scene._layout_key = None
+        frames(app)
+        app.toast = None
+        shot(app)
+    gap = 24
+    w, h = shots[0].get_size()
+    sheet = pygame.Surface((3 * w + 4 * gap, h + 2 * gap))
+    sheet.fill((7, 12, 19))
+    for k, picture in enumerate(shots):
+        sheet.blit(picture, (gap + k * (w + gap), gap))
+    small = pygame.transform.smoothscale(sheet, (sheet.get_width() // 2,
+                                                 sheet.get_height() // 2))
+    pygame.image.save(small, str(out / f"{name}.png"))
+
+
 def command(name: str, out: Path) -> list[str]:
+    if name in COMPOSED:
+        return [sys.executable, str(Path(__file__).resolve()), "--compose", name, "--out",
+                str(out)]
     game, seed, players, frames, extra = PICTURES[name]
     return [sys.executable, str(ROOT / "main.py"), "--demo", game, "--seed", str(seed),
             "--players", str(players), "--frames", str(frames), "--mute",
@@ -50,16 +136,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--games", default="", help="only these pictures (names above)")
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--compose", help=argparse.SUPPRESS)  # (one composed picture, here)
     args = parser.parse_args(argv)
+    if args.compose:
+        compose(args.compose, args.out)
+        return 0
     if args.check:
         missing = [n for n in named_in_readme() if not (args.out / f"{n}.png").is_file()]
-        unknown = [n for n in named_in_readme() if n not in PICTURES]
+        unknown = [n for n in named_in_readme() if n not in PICTURES and n not in COMPOSED]
         for n in missing + unknown:
             print(f"docs/pictures/{n}.png is named in the README but "
                   f"{'not made by this script' if n in unknown else 'missing'}")
         return 1 if missing or unknown else 0
     args.out.mkdir(parents=True, exist_ok=True)
-    names = [n for n in args.games.split(",") if n] or list(PICTURES)
+    names = [n for n in args.games.split(",") if n] or list(PICTURES) + list(COMPOSED)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                DICE_HARBOR_HOME=str(ROOT / "build" / "pictures-home"))
     for name in names:
