@@ -93,6 +93,8 @@ class ScoreSheet:
     touch_rows: bool = True  # rows that are tapped get the touch minimum height on touch layouts
     interactive: bool = True  # rows and cells can be chosen (not on the results' final sheet)
     _picture: pygame.Surface | None = field(default=None, repr=False)
+    # the rows' places in the scrolled content (drawn): none before the first draw
+    _content_rows: dict[str, pygame.Rect] = field(default_factory=dict, repr=False)
     _picture_key: tuple | None = field(default=None, repr=False)
 
     # -- input ---------------------------------------------------------------------------
