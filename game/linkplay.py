@@ -54,21 +54,30 @@ class LinkFlow:
     kept = "It stays on this device: the menu lists it under Games by link."
     quit_note = "The game by link stays on this device: the menu lists it"
 
-    def __init__(self, info: GameInfo, site: str, viewer: int | None, script=(),
+    def __init__(self, info: GameInfo, site: str, viewer: int | None, target=None,
                  received: bool = False):
         self.info = info
         self.received = received  # a finished game's link: its end was sent from elsewhere
         self.site = site
         self.viewer = viewer  # the person playing on this device now
-        self.script = [dict(a) for a in script]  # moves made elsewhere, still to show
+        # every move of the game as it was sent: those the table has not made yet were made
+        # elsewhere and are shown first (a move another scene makes meanwhile, the Fortune
+        # Card a card draw turns over, counts as shown)
+        self.target = [dict(a) for a in target] if target is not None else None
         self.wait = SHOW_STEP
         self.hold = HAND_OVER
         self.told = False
 
+    def remaining(self, state: GameState) -> list[dict]:
+        """The moves made elsewhere still to show on the table."""
+        if self.target is None or len(state.actions) >= len(self.target):
+            return []
+        return self.target[len(state.actions):]
+
     def watching(self, scene) -> bool:
         """Nobody at this device may move: moves made elsewhere are being shown, or the turn
         has passed to a person playing on another device (the link is about to be shown)."""
-        if self.script:
+        if self.remaining(scene.state):
             return True
         view = scene.view_state
         return (self.viewer is not None and not view.is_over()
@@ -76,7 +85,8 @@ class LinkFlow:
 
     def update(self, scene, dt: float) -> bool:
         """Show the next move made elsewhere, or hand the turn on; True when it acted."""
-        if self.script:
+        todo = self.remaining(scene.state)
+        if todo:
             if not self.told:
                 self.told = True
                 who = possessive(scene.state.seats[self.viewer].name) if self.viewer is not None \
@@ -89,8 +99,9 @@ class LinkFlow:
             if self.wait > 0 and not scene.fast_forward:
                 return True
             self.wait = SHOW_STEP
-            scene.act(self.script.pop(0))
-            if not self.script:
+            if not scene.act(todo[0]):  # (it was legal where it was made: never, unless the
+                self.target = None      # table made another move meanwhile; show no more)
+            if not self.remaining(scene.state):
                 scene._build_top_buttons()
             return True
         state = scene.state
@@ -117,7 +128,7 @@ class LinkFlow:
                        final=final, news=news, hinted=scene.hints_used)
 
     def store(self, scene) -> bool:
-        if self.script:
+        if self.remaining(scene.state):
             return True  # (moves made elsewhere, shown again: the game was kept whole on opening)
         mine = [self.viewer] if self.viewer is not None else []
         return links.keep(self.info, scene.state, mine=mine, site=self.site)
@@ -212,7 +223,7 @@ def play(app, info: GameInfo, state: GameState, site: str = "", entry=None) -> N
             keep = since_last_move(state, mine[0])
             links.keep(info, state, site=site)
             app.show("play", info=info, state=state.rewound(keep), autosave=False,
-                     flow=LinkFlow(info, site_for(site), mine[0], state.actions[keep:],
+                     flow=LinkFlow(info, site_for(site), mine[0], state.actions,
                                    received=True))
             return
         news = record_once(app, info, state)
@@ -229,7 +240,7 @@ def play(app, info: GameInfo, state: GameState, site: str = "", entry=None) -> N
     keep = since_last_move(state, viewer)
     start = state.rewound(keep) if keep < len(state.actions) else state
     app.show("play", info=info, state=start, autosave=False,
-             flow=LinkFlow(info, site_for(site), viewer, state.actions[keep:]))
+             flow=LinkFlow(info, site_for(site), viewer, state.actions))
 
 
 def resume(app, game: str) -> None:

@@ -99,7 +99,7 @@ def compose(name: str, out: Path) -> None:
         linkplay.open_text(app, links.encode(info, state))
         for _ in range(200):  # Ann's turn, shown on Ben's phone
             frames(app)
-            if app.scene.animator.busy and len(app.scene.flow.script) <= 1:
+            if app.scene.animator.busy and len(app.scene.flow.remaining(app.scene.state)) <= 1:
                 break
         frames(app, 8)
         shot(app)
