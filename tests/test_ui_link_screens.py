@@ -59,6 +59,13 @@ def test_link_and_daily_screens_fit_every_screen(size, monkeypatch):
     app.scene.body.scroll_to(app.scene.content[id(app.scene.body_buttons[-1])])
     app.scene._place()
     render(app, size, "menu scrolled to the games by link")
+    menu = app.scene
+    menu.seats[:] = [Seat(NAMES[0]), Seat(NAMES[1])]
+    menu.rebuild()
+    menu.start_by_link()
+    settle(app)
+    assert type(app.scene).__name__ == "ConfirmScene" and "not for stakes" in app.scene.text
+    render(app, size, "play by link: what it is, and the trust sentence")
     app.show("link_send", info=info, state=middle, site="https://example.org/dice-harbor/")
     settle(app)
     render(app, size, "send this link")

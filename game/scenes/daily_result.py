@@ -185,10 +185,15 @@ class DailyResultScene(Scene):
             self.app.notify("Sharing is not possible here: copy the text instead", theme.BAD)
 
     def show_review(self) -> None:
+        page.remove_field(FIELD)  # (the page's field would stay over the scene opened here)
         self.app.open("review", info=self.info, state=self.state)
 
     def replay(self) -> None:
+        page.remove_field(FIELD)
         self.app.open("replay", info=self.info, final=self.state, pushed=True)
+
+    def on_resume(self) -> None:
+        self._layout_key = None  # laid out again: the share text's field comes back
 
     def practice(self) -> None:
         dailyplay.play_day(self.app, self.info, self.day, practice=True)

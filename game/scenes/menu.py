@@ -298,10 +298,12 @@ class MenuScene(Scene):
             self.app.notify("Play by link needs two people or more: make a seat Human (bots "
                             "move on whichever device has the game)", theme.BAD, 5)
             return
+        one = (" It is one game (sessions are played at one screen)."
+               if self.info.session_rounds(self.options[self.game_id]) else "")
         self.app.open("confirm", title="Play by link",
                       text="Each person plays their turn on their own device and sends the "
                            "game on as a link; bots move on whichever device has it. "
-                           + linkplay.TRUST,
+                           + linkplay.TRUST + one,
                       yes="Start by link", no="Back", on_yes=self.start_link_now)
 
     def start_link_now(self) -> None:
