@@ -101,11 +101,6 @@ def open_shared(app, link: links.Link) -> None:
     app.show("daily_shared", info=link.info, day=day, state=link.state)
 
 
-def shared_link(info: GameInfo, day: dt.date, state: GameState, site: str) -> str:
-    """The link of a finished try, to share: it opens as a replay."""
-    return links.link_text(links.encode(info, state, day=day.isoformat()), site)
-
-
 def counted_game(info: GameInfo, day: dt.date) -> GameState | None:
     """The day's finished counted try, replayed (None when there is none to show)."""
     entry = daily.get(info, day)

@@ -162,6 +162,13 @@ def _read_spelled(cls: type[GameState], reader: _Reader) -> dict:
 # -- encoding ----------------------------------------------------------------------------------
 def encode(info: GameInfo, state: GameState, day: str = "") -> str:
     """The code of ``state`` (``dh1.…``): the game and its moves, compressed."""
+    from game.tasks import run_now
+    return run_now(encode_steps(info, state, day))
+
+
+def encode_steps(info: GameInfo, state: GameState, day: str = ""):
+    """``encode`` as a generator for game.tasks (a scene makes a long game's link a few
+    milliseconds a frame): it yields its progress and returns the code."""
     cls = type(state)
     defaults = cls.DEFAULT_OPTIONS
     header: dict[str, Any] = {
@@ -173,7 +180,10 @@ def encode(info: GameInfo, state: GameState, day: str = "") -> str:
     out = bytearray(json.dumps(header, separators=(",", ":"), ensure_ascii=False).encode())
     out.append(0)
     replay = cls.replay(state.seats, state.options, state.seed, [])
-    for action in state.actions:
+    actions = state.actions
+    for i, action in enumerate(actions):
+        if i % 16 == 15:
+            yield i / len(actions)
         legal = replay.legal_actions()
         if action in legal:
             _varint(legal.index(action) + 1, out)

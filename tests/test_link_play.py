@@ -49,8 +49,8 @@ def drive(app: App, bot, limit: int = 60_000):
     for _ in range(limit):
         scene = app.scene
         name = type(scene).__name__
-        if name in ("LinkSendScene", "ResultsScene"):
-            return scene
+        if name == "ResultsScene" or name == "LinkSendScene" and scene.link:
+            return scene  # (the link is made a little a frame)
         if name == "PlayScene":
             if scene.finished:
                 key(pygame.K_RETURN)  # the final sheet, seen

@@ -41,6 +41,15 @@ def daily_game():
     return info, state
 
 
+def link_made(app) -> None:
+    for _ in range(600):
+        settle(app, 1)
+        if app.scene.link:
+            settle(app, 1)
+            return
+    raise AssertionError("the link was not made")
+
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_link_and_daily_screens_fit_every_screen(size, monkeypatch):
     monkeypatch.setattr(daily, "today", lambda: DAY)
@@ -67,10 +76,12 @@ def test_link_and_daily_screens_fit_every_screen(size, monkeypatch):
     assert type(app.scene).__name__ == "ConfirmScene" and "not for stakes" in app.scene.text
     render(app, size, "play by link: what it is, and the trust sentence")
     app.show("link_send", info=info, state=middle, site="https://example.org/dice-harbor/")
-    settle(app)
+    settle(app, 1)
+    render(app, size, "send this link, while it is made")
+    link_made(app)
     render(app, size, "send this link")
     app.show("link_send", info=info, state=final, final=True)
-    settle(app)
+    link_made(app)
     render(app, size, "the final link")
     app.show("link_open", game_id="farkle")
     settle(app)

@@ -12,7 +12,7 @@ import datetime as dt
 
 import pygame
 
-from game import daily, dailyplay, linkplay, page
+from game import daily, dailyplay, linkplay, links, page
 from game.app import App, Scene
 from game.catalog import GameInfo
 from game.coach import strongest
@@ -46,6 +46,8 @@ class DailyResultScene(Scene):
         self.review_task = Task(review_steps(info, state, seats=[0]))
         self.streak = daily.streak(info) if counted else 0
         self.text = ""  # the share text, once the link is made
+        self.making = None  # the link to the game (a task, after the bot and the review)
+        self.code = ""
         self.copying = False
         self.in_page = False
         self.focus = FocusGroup()
@@ -69,7 +71,8 @@ class DailyResultScene(Scene):
 
     # -- what there is to show ---------------------------------------------------------------
     def ready(self) -> bool:
-        return self.bot is not None and self.review is not None
+        return self.bot is not None and self.review is not None and (
+            bool(self.code) or not (self.counted and not self.spoiled))
 
     def update(self, dt_: float) -> None:
         changed = False
@@ -87,6 +90,13 @@ class DailyResultScene(Scene):
                     daily.note(self.info, self.day, lost=self.lost)
             self.review_task = None
             changed = True
+            if self.counted and not self.spoiled:
+                self.making = Task(links.encode_steps(self.info, self.state,
+                                                      day=self.day.isoformat()))
+        elif self.making is not None and self.making.step():
+            self.code = self.making.result if self.making.error is None else ""
+            self.making = None
+            changed = True
         if changed:
             self.text = ""
             self._layout_key = None
@@ -100,11 +110,12 @@ class DailyResultScene(Scene):
                                 theme.GOOD if result == "ok" else theme.BAD, 4)
 
     def animating(self) -> bool:
-        return self.bot_task is not None or self.review_task is not None
+        return self.bot_task is not None or self.review_task is not None or \
+            self.making is not None
 
     def share_text(self) -> str:
-        if not self.text and self.ready():
-            link = dailyplay.shared_link(self.info, self.day, self.state, linkplay.site_for())
+        if not self.text and self.ready() and self.code:
+            link = links.link_text(self.code, linkplay.site_for())
             self.text = daily.share_text(self.info, self.day, self.mine, self.bot,
                                          daily.strip(self.review), self.streak, link)
         return self.text

@@ -15,6 +15,7 @@ from game import linkplay, links, page
 from game.app import App, Scene
 from game.catalog import GameInfo
 from game.rules.core import GameState
+from game.tasks import Task
 from game.ui import layout, theme
 from game.ui.code_text import draw_code
 from game.ui.layout import fr
@@ -36,8 +37,8 @@ class LinkSendScene(Scene):
         self.info, self.state, self.site, self.final = info, state, site, final
         self.news = news or {}
         self.hinted = hinted
-        self.code = links.encode(info, state)
-        self.link = links.link_text(self.code, site)
+        self.making = Task(links.encode_steps(info, state))  # the link, a little a frame
+        self.code = self.link = ""
         people = [s.name for s in state.seats if s.is_human]
         if final:
             self.to = [n for n in people if n != self.last_person()] or people
@@ -113,8 +114,9 @@ class LinkSendScene(Scene):
         for b, r in zip(self.focus.buttons, layout.flow(foot, widths, control, gap=10,
                                                         align="center"), strict=True):
             b.rect = r
-        self.in_page = page.field(FIELD, self.link_box, self.link, True, True,
-                                  max(13, min(16, theme.dp(self.link_box.h) / 6)))
+        self.in_page = bool(self.link) and page.field(
+            FIELD, self.link_box, self.link, True, True,
+            max(13, min(16, theme.dp(self.link_box.h) / 6)))
 
     def leave(self) -> None:
         page.remove_field(FIELD)
@@ -125,6 +127,9 @@ class LinkSendScene(Scene):
 
     # -- actions -----------------------------------------------------------------------------
     def copy(self) -> None:
+        if not self.link:
+            self.app.notify("A moment: the link is being made")
+            return
         if not page.copy(self.link):
             self.app.notify("Copying is not possible here: select the link and copy it",
                             theme.BAD, 4)
@@ -133,6 +138,9 @@ class LinkSendScene(Scene):
         self.update(0.0)
 
     def share(self) -> None:
+        if not self.link:
+            self.app.notify("A moment: the link is being made")
+            return
         text = f"Your turn in our {self.info.title} game on Dice Harbor"
         if not page.share(text, self.link):
             self.app.notify("Sharing is not possible here: copy the link instead", theme.BAD)
@@ -147,7 +155,19 @@ class LinkSendScene(Scene):
     def to_menu(self) -> None:
         self.app.to_menu(self.info.id)
 
+    def animating(self) -> bool:
+        return self.making is not None
+
     def update(self, dt: float) -> None:
+        if self.making is not None and self.making.step():
+            if self.making.error is not None:
+                self.app.notify(f"The link could not be made ({self.making.error})", theme.BAD)
+            else:
+                self.code = self.making.result
+                self.link = links.link_text(self.code, self.site)
+            self.making = None
+            self._layout_key = None  # (the page's field takes the link)
+            self.app.invalidate()
         if not self.copying:
             return
         result = page.copy_result()
@@ -186,7 +206,11 @@ class LinkSendScene(Scene):
                      min_size=13, wrap=True)
         if not self.in_page:
             panel(surface, self.link_box, theme.BG_DARK, 12, theme.LINE)
-            draw_code(surface, self.link, layout.inset(self.link_box, x=12, y=8))
+            if self.link:
+                draw_code(surface, self.link, layout.inset(self.link_box, x=12, y=8))
+            else:
+                draw_text_in(surface, "Making the link…", layout.inset(self.link_box, 12), 15,
+                             theme.TEXT_DIM, min_size=13)
         draw_text_in(surface, self.help_text(), self.help_box, 15, theme.TEXT_DIM,
                      min_size=13, wrap=True)
         self.focus.draw(surface)

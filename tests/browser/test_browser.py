@@ -343,7 +343,8 @@ result = [key, list(app.scene.sheet.row_rects[key].center)]""")
         g.frames(0.3)
         if g.py(f"result = {row[0]!r} in app.scene.state.sheets[1]"):
             break
-    g.wait("type(app.scene).__name__ == 'LinkSendScene'", 30)
+    g.wait("type(app.scene).__name__ == 'LinkSendScene' and app.scene.link", 30)
+    g.frames(0.3)  # (the page's field takes the link when the scene is laid out again)
     assert g.py("result = app.scene.title()") == "Send this link to Ann"
     in_page = g.page.js("document.getElementById('dh-link').value")
     assert in_page == g.py("result = app.scene.link") and in_page.startswith(g.site.origin)
