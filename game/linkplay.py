@@ -91,8 +91,9 @@ class LinkFlow:
                 self.told = True
                 who = possessive(scene.state.seats[self.viewer].name) if self.viewer is not None \
                     else "the last"
+                skip = "Skip >>" if theme.metrics.touch else "Skip >> (F)"
                 scene.app.notify(f"The moves since {who} last turn, as they were played: "
-                                 "Skip >> (F) shows them at once", theme.INFO, 5)
+                                 f"{skip} shows them at once", theme.INFO, 5)
             if scene.busy:
                 return True
             self.wait -= dt
