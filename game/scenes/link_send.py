@@ -41,7 +41,8 @@ class LinkSendScene(Scene):
         self.code = self.link = ""
         people = [s.name for s in state.seats if s.is_human]
         if final:
-            self.to = [n for n in people if n != self.last_person()] or people
+            self.to = ([n for n in people if n != self.last_person()] or people
+                       or [s.name for s in state.seats])  # (a game of bots alone: anyone)
         else:
             self.to = [state.seats[state.current].name]
         self.copying = False

@@ -363,6 +363,37 @@ result = [key, list(app.scene.sheet.row_rects[key].center)]""")
                     "app.scene.state.seats[app.scene.state.current].name]") == [moves, 0, "Ann"]
 
 
+def test_open_a_link_takes_a_pasted_link_in_the_pages_field(game):
+    """The menu's Open a link: a text field of the page over the canvas (paste works as
+    anywhere); a damaged link gets one sentence and changes nothing; a good one opens."""
+    from game import links
+    from game.catalog import GAMES
+    from game.rules.core import Seat
+    info = GAMES["farkle"]
+    state = info.new_game([Seat("Ann"), Seat("Ben")], seed=5)
+    code = links.encode(info, state)
+    g = game()
+    g.page.click(*g.button("Open a link"))
+    g.wait("type(app.scene).__name__ == 'LinkOpenScene' and app.scene.in_page")
+    box = g.page.js("(() => { const r = document.getElementById('dh-open')"
+                    ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    g.page.click(*box)  # the field takes the keyboard
+    g.page.call("Input.insertText", {"text": code[:-12]})
+    g.page.key("Enter")
+    g.wait("app.toast is not None", 20)
+    assert g.py("result = app.toast[0]") == \
+        "This link is damaged: it was cut short or changed."
+    assert g.scene() == "LinkOpenScene"
+    assert g.page.js("localStorage.getItem('dice-harbor-links')") is None
+    g.page.js("document.getElementById('dh-open').value = ''")
+    g.page.click(*box)
+    g.page.call("Input.insertText", {"text": f"{g.site.url}#{code}"})
+    g.page.key("Enter")
+    g.wait("type(app.scene).__name__ == 'PlayScene'", 30)
+    assert g.page.js("document.getElementById('dh-open')") is None  # the field went with it
+    assert g.py("result = app.scene.state.seed") == 5
+
+
 def browser_site(game_factory) -> str:
     return game_factory.site.url
 
