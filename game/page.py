@@ -170,6 +170,37 @@ def copy_result() -> str:
         return "failed"
 
 
+class Copying:
+    """A Copy button's work: the text onto the clipboard, and one sentence saying whether it
+    went there (``told``: in the browser the answer comes a frame or two later)."""
+
+    def __init__(self):
+        self.waiting: str | None = None  # what to say once the browser says it was copied
+        self.what = "text"
+
+    def start(self, text: str, copied: str, what: str = "text") -> None:
+        self.what = what
+        self.waiting = copied if copy(text) else None
+        if self.waiting is None:
+            self._told = (f"Copying is not possible here: select the {what} and copy it",
+                          False)
+
+    _told: tuple[str, bool] | None = None
+
+    def told(self) -> tuple[str, bool] | None:
+        """(the sentence, whether it was copied) once known, once; None meanwhile."""
+        if self.waiting is not None:
+            result = copy_result()
+            if result != "pending":
+                ok = result == "ok"
+                self._told = (self.waiting if ok else
+                              f"Copying was refused here: select the {self.what} and copy it",
+                              ok)
+                self.waiting = None
+        told, self._told = self._told, None
+        return told
+
+
 def paste() -> str:
     """Text on the clipboard natively ("" when there is none, and in the browser, where a
     field takes a paste itself)."""

@@ -183,6 +183,9 @@ def test_the_share_text_tells_no_dice_and_its_link_replays_the_game(app, on_day)
     result = settle_result(app)
     text = result.share_text()
     head, squares, link = text.split("\n")[:2], text.split("\n")[2], text.split("\n")[3]
+    click(button(result, "Copy").rect.center)
+    frames(app)
+    assert pygame.scrap.get_text() == text and app.toast[0] == "Copied: paste it in a chat"
     assert len(squares) == daily.STRIP and set(squares) <= set(daily.SQUARES.values())
     assert head[0] == "Dice Harbor daily · Farkle · Fri 27 Nov 2026"
     assert head[1].startswith(daily.measure(state).text())

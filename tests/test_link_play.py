@@ -139,6 +139,10 @@ def test_a_link_opened_again_on_the_device_that_sent_it_offers_it_again(tmp_path
     scene = drive(app, bot)
     assert scene.title() == "Send this link to Ben"
     link = scene.link
+    key(pygame.K_c)  # Copy: the link on the clipboard, and said so
+    frames(app)
+    assert pygame.scrap.get_text() == link
+    assert app.toast[0] == "Copied: paste it in a message to Ben"
     app = device.app()
     linkplay.open_text(app, link)
     assert type(app.scene).__name__ == "LinkSendScene"  # still Ben's turn: send it again

@@ -48,7 +48,7 @@ class DailyResultScene(Scene):
         self.text = ""  # the share text, once the link is made
         self.making = None  # the link to the game (a task, after the bot and the review)
         self.code = ""
-        self.copying = False
+        self.copying = page.Copying()
         self.in_page = False
         self.focus = FocusGroup()
         nothing = pygame.Rect(0, 0, 0, 0)
@@ -101,13 +101,9 @@ class DailyResultScene(Scene):
             self.text = ""
             self._layout_key = None
             self.app.invalidate()
-        if self.copying:
-            result = page.copy_result()
-            if result != "pending":
-                self.copying = False
-                self.app.notify("Copied: paste it in a chat" if result == "ok" else
-                                "Copying was refused here: select the text and copy it",
-                                theme.GOOD if result == "ok" else theme.BAD, 4)
+        told = self.copying.told()
+        if told:
+            self.app.notify(told[0], theme.GOOD if told[1] else theme.BAD, 4)
 
     def animating(self) -> bool:
         return self.bot_task is not None or self.review_task is not None or \
@@ -181,11 +177,7 @@ class DailyResultScene(Scene):
         if not self.share_text():
             self.app.notify("A moment: the coach is still working it out")
             return
-        if not page.copy(self.share_text()):
-            self.app.notify("Copying is not possible here: select the text and copy it",
-                            theme.BAD, 4)
-            return
-        self.copying = True
+        self.copying.start(self.share_text(), "Copied: paste it in a chat")
         self.update(0.0)
 
     def share(self) -> None:

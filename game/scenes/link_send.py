@@ -45,7 +45,7 @@ class LinkSendScene(Scene):
                        or [s.name for s in state.seats])  # (a game of bots alone: anyone)
         else:
             self.to = [state.seats[state.current].name]
-        self.copying = False
+        self.copying = page.Copying()
         self.in_page = False  # the link is in a text field of the page (the browser)
         self.focus = FocusGroup()
         nothing = pygame.Rect(0, 0, 0, 0)
@@ -131,11 +131,8 @@ class LinkSendScene(Scene):
         if not self.link:
             self.app.notify("A moment: the link is being made")
             return
-        if not page.copy(self.link):
-            self.app.notify("Copying is not possible here: select the link and copy it",
-                            theme.BAD, 4)
-            return
-        self.copying = True
+        self.copying.start(self.link, f"Copied: paste it in a message to "
+                                      f"{names_text(self.to)}", "link")
         self.update(0.0)
 
     def share(self) -> None:
@@ -169,18 +166,9 @@ class LinkSendScene(Scene):
             self.making = None
             self._layout_key = None  # (the page's field takes the link)
             self.app.invalidate()
-        if not self.copying:
-            return
-        result = page.copy_result()
-        if result == "pending":
-            return
-        self.copying = False
-        if result == "ok":
-            self.app.notify(f"Copied: paste it in a message to {names_text(self.to)}",
-                            theme.GOOD, 4)
-        else:
-            self.app.notify("Copying was refused here: select the link and copy it",
-                            theme.BAD, 4)
+        told = self.copying.told()
+        if told:
+            self.app.notify(told[0], theme.GOOD if told[1] else theme.BAD, 4)
 
     def handle(self, event: pygame.event.Event) -> None:
         self.ensure_layout()

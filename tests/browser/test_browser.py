@@ -352,7 +352,7 @@ result = [key, list(app.scene.sheet.row_rects[key].center)]""")
         "clipboardReadWrite", "clipboardSanitizedWrite"]})
     g.py("app.toast = None\nresult = 0")
     g.page.click(*g.button("Copy"))
-    g.wait("app.scene.copying is False and app.toast is not None", 20)
+    g.wait("app.scene.copying.waiting is None and app.toast is not None", 20)
     assert g.py("result = app.toast[0]") == "Copied: paste it in a message to Ann"
     assert g.page.js("navigator.clipboard.readText()") == in_page
     moves = g.py("result = len(app.scene.state.actions)")
