@@ -23,6 +23,7 @@ SCENES = {
     "daily": "game.scenes.daily:DailyScene",
     "daily_result": "game.scenes.daily_result:DailyResultScene",
     "daily_shared": "game.scenes.daily_shared:DailySharedScene",
+    "settings": "game.scenes.settings:SettingsScene",
 }
 
 
