@@ -132,7 +132,7 @@ class DailyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         surface.fill(theme.BG)
-        draw_text_in(surface, "Daily challenge", self.title_box, 36, theme.ACCENT, True,
+        draw_text_in(surface, "Daily challenge", self.title_box, 36, theme.TEXT, True,
                      min_size=20, display=True)
         if self.sub_box.h:
             draw_text_in(surface, "The same dice for everyone, from the date. One try a day "

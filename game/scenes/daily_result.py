@@ -27,7 +27,9 @@ from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import count
 
 FIELD = "dh-share"
-SQUARE_COLOURS = {"🟩": (96, 210, 140), "🟨": (236, 200, 80), "🟥": (236, 98, 92)}
+# the squares of the share text as a chat shows them (the game's fonts have no emoji)
+# (green and red as the palette in use gives a gain and a loss)
+SQUARE_COLOURS = {"🟩": "GOOD", "🟨": (230, 190, 40), "🟥": "BAD"}
 
 
 class DailyResultScene(Scene):
@@ -225,7 +227,7 @@ class DailyResultScene(Scene):
         surface.fill(theme.BG)
         title = f"{self.info.title} daily challenge · {daily.long_day(self.day)}"
         draw_text_in(surface, title, self.title_box, 18, theme.TEXT_DIM, True, min_size=13)
-        draw_text_in(surface, self.headline(), self.headline_box, 40, theme.ACCENT, True,
+        draw_text_in(surface, self.headline(), self.headline_box, 40, theme.BEST, True,
                      min_size=20, display=True)
         draw_text_in(surface, "\n".join(self.lines()), self.lines_box, 18, theme.TEXT,
                      min_size=13, wrap=True)
@@ -253,7 +255,9 @@ def draw_share(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
         if line and all(ch in SQUARE_COLOURS for ch in line):
             side = lh - theme.px(4)
             for k, ch in enumerate(line):
-                pygame.draw.rect(surface, SQUARE_COLOURS[ch],
+                colour = SQUARE_COLOURS[ch]
+                pygame.draw.rect(surface, getattr(theme, colour) if isinstance(colour, str)
+                                 else colour,
                                  pygame.Rect(box.x + k * (side + theme.px(3)), y + theme.px(2),
                                              side, side), border_radius=theme.px(3))
             y += lh

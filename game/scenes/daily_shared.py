@@ -108,7 +108,7 @@ class DailySharedScene(Scene):
         self.ensure_layout()
         surface.fill(theme.BG)
         draw_text_in(surface, f"{self.name} shared the {self.info.title} daily challenge of "
-                     f"{daily.long_day(self.day)}", self.title_box, 30, theme.ACCENT, True,
+                     f"{daily.long_day(self.day)}", self.title_box, 30, theme.TEXT, True,
                      min_size=18, wrap=True, display=True)
         draw_text_in(surface, self.words(), self.text_box, 18, theme.TEXT, wrap=True,
                      min_size=13)

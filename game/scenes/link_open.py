@@ -114,13 +114,13 @@ class LinkOpenScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         surface.fill(theme.BG)
-        draw_text_in(surface, "Open a link", self.title_box, 36, theme.ACCENT, True,
+        draw_text_in(surface, "Open a link", self.title_box, 36, theme.TEXT, True,
                      min_size=20, display=True)
         draw_text_in(surface, "Paste a link a friend sent you: a game by link for your turn, "
                      "or a daily challenge they shared.", self.text_box, 17, theme.TEXT,
                      wrap=True, min_size=13)
         if not self.in_page:
-            panel(surface, self.field_box, theme.BG_DARK, 12, theme.ACCENT)
+            panel(surface, self.field_box, theme.BG_DARK, 12, theme.FOCUS)
             inner = layout.inset(self.field_box, x=12, y=4)
             shown = self.text + "|"
             face = face_for(shown, 16)

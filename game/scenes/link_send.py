@@ -189,7 +189,7 @@ class LinkSendScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         surface.fill(theme.BG)
-        draw_text_in(surface, self.title(), self.title_box, 34, theme.ACCENT, True,
+        draw_text_in(surface, self.title(), self.title_box, 34, theme.TEXT, True,
                      min_size=18, display=True, wrap=True)
         draw_text_in(surface, self.situation(), self.line_box, 17, theme.TEXT_DIM,
                      min_size=13, wrap=True)
