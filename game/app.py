@@ -104,6 +104,10 @@ class Scene:
     def on_resume(self) -> None:
         """Called when a scene above this one was popped."""
 
+    def leave(self) -> None:
+        """Called when the scene is left (replaced or popped): it lets go of what it holds
+        outside the window (a text field laid over the page)."""
+
 
 class App:
     """The window, the scene stack and the frame loop.
@@ -328,13 +332,16 @@ class App:
 
     def pop(self) -> None:
         if len(self.scenes) > 1:
-            self.scenes.pop()
+            self.scenes.pop().leave()
             self.scene.on_resume()
         self.invalidate()
 
     back = pop
 
     def replace_all(self, scene: Scene) -> None:
+        for old in self.scenes:
+            if old is not scene:
+                old.leave()
         self.scenes = [scene]
         scene.ensure_layout()
         self.invalidate()
@@ -342,6 +349,13 @@ class App:
     def to_menu(self, game_id: str | None = None) -> None:
         """Back to the menu (with ``game_id`` chosen), leaving every scene."""
         self.show("menu", **({"game_id": game_id} if game_id else {}))
+
+    def open_page_link(self) -> None:
+        """A game in a link put in the page's address (on loading, or since): open it."""
+        from game import linkplay, page
+        link = page.take_link()
+        if link:
+            linkplay.open_text(self, link)
 
     def new_seed(self) -> int:
         return self.seeds.randrange(2**31)
@@ -390,6 +404,8 @@ class App:
         if page is not None:  # the page was resized or rotated (the browser)
             ratio = self.page_ratio(page)
             self.resize((round(page[0] * ratio), round(page[1] * ratio)), ratio)
+        if self.frame % LINK_POLL == 0 and web.in_browser():
+            self.open_page_link()
         for event in pygame.event.get():
             if event.type not in IDLE_EVENTS:
                 self._dirty = True
@@ -591,6 +607,9 @@ class App:
                 await asyncio.sleep(0)
             self.step(min(dt, 0.1))
         pygame.quit()
+
+
+LINK_POLL = 15  # frames: how often the browser's address is looked at for a new link
 
 
 def too_small() -> bool:

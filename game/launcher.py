@@ -69,6 +69,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         help="lay the demo out for touch (44 px targets), as on a phone")
     parser.add_argument("--pace", choices=("slow", "normal", "fast"),
                         help="how long the demo's bots think before each move (default fast)")
+    parser.add_argument("--open", metavar="LINK",
+                        help="open a game by link (or a daily challenge someone shared)")
     args = parser.parse_args(argv)
     if args.demo is not None and args.demo not in GAMES:
         hint = " (not built yet)" if args.demo in ALL_GAME_IDS else ""
@@ -80,6 +82,14 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                               or args.pace):
         parser.error("--frames, --screenshot, --players, --stats, --long-names, --window, "
                      "--dpr, --touch and --pace go with --demo GAME")
+    if args.open is not None:
+        if args.demo is not None:
+            parser.error("--open LINK and --demo GAME cannot go together")
+        from game import links
+        try:
+            links.decode(args.open)
+        except links.LinkError as exc:  # one sentence, before any window opens
+            parser.error(f"--open: {exc}")
     if args.dpr is not None and not 1 <= args.dpr <= 4:
         parser.error(f"--dpr must be between 1 and 4, got {args.dpr:g}")
     if args.window is not None:
@@ -192,5 +202,8 @@ async def main(argv: Sequence[str] | None = None) -> int:
         pygame.quit()
         return 0
     app.show("menu")
+    if args.open:
+        from game import linkplay
+        linkplay.open_text(app, args.open)
     await app.run()
     return 0

@@ -101,8 +101,9 @@ class Game:
     """The game in one tab: load it, look at it through its own Python, and play."""
 
     def __init__(self, browser: Browser, site: Site, width=1280, height=720, ratio=1.0,
-                 touch=False, storage: dict | None = None):
+                 touch=False, storage: dict | None = None, address: str | None = None):
         self.site = site
+        self.address = address  # the page's address when not the site's (a link in it)
         self.page = browser.new_page()
         self.page.call("Page.addScriptToEvaluateOnNewDocument", {"source": AUDIO_PROBE})
         self.page.viewport(width, height, ratio, mobile=touch, touch=touch)
@@ -119,7 +120,7 @@ class Game:
             self.page.reload()
             time.sleep(0.3)
         else:
-            self.page.goto(self.site.url)
+            self.page.goto(self.address or self.site.url)
         self.page.wait_for("window.diceHarbor && (window.diceHarbor.firstFrame || "
                            "window.diceHarbor.error)", LOAD_TIMEOUT)
         error = self.page.js("window.diceHarbor.error")
@@ -171,6 +172,7 @@ def game(browser, site):
         g = Game(browser, site, **kwargs)
         opened.append(g)
         return g
+    make.site = site
     yield make
     for g in opened:
         g.close()
@@ -344,6 +346,95 @@ result = [stats["scores"], stats["game_over"]]"""
                                     frames=None, screenshot=None, skip=True))
     pygame.quit()
     assert in_browser == [stats["scores"], True]
+
+
+def test_a_game_by_link_opens_from_the_address_and_sends_the_next_link(game, browser):
+    """A link in the page's address opens the game (the moves since the player's last turn
+    shown, skipped with F); a turn played with real clicks; the next link read from the
+    clipboard and from the page's text field, opened in a new page: the other player's
+    device, where the game stands as it was sent."""
+    from game import links
+    from game.bots import make_policy
+    from game.catalog import GAMES
+    from game.rules.core import Seat
+    info = GAMES["yatzy"]
+    state = info.new_game([Seat("Ann"), Seat("Ben")], seed=21)
+    bot = make_policy("yatzy", "normal", seed=1)
+    while state.turns_played < 1 or state.seats[state.current].name != "Ben":
+        state.apply(bot.choose(state))  # Ann has played (and Ben, if he was first)
+    code = links.encode(info, state)
+    g = game(address=f"{browser_site(game)}#{code}")
+    assert g.page.js("location.hash") == ""  # the link left the address (no reload re-opens it)
+    g.wait("type(app.scene).__name__ == 'PlayScene'")
+    assert g.py("result = [s.name for s in app.scene.state.seats]") == ["Ann", "Ben"]
+    g.page.key("f")  # skip the moves shown
+    g.wait("app.scene.human_turn and not app.scene.busy", 60)
+    assert g.py("result = app.scene.state.digest()") == state.digest()
+    g.page.click(*g.button("Roll"))  # Ben's turn, with the mouse: roll, then a box
+    g.wait("app.scene.state.rolls == 1 and not app.scene.busy")
+    row = g.py("""
+key = app.scene.state.open_categories()[0]
+app.scene.sheet.reveal(key)
+app.draw()
+result = [key, list(app.scene.sheet.row_rects[key].center)]""")
+    for _ in range(2):  # a box that scores 0 asks for a second click
+        g.page.click(row[1][0] / g.ratio, row[1][1] / g.ratio)
+        g.frames(0.3)
+        if g.py(f"result = {row[0]!r} in app.scene.state.sheets[1]"):
+            break
+    g.wait("type(app.scene).__name__ == 'LinkSendScene' and app.scene.link", 30)
+    g.frames(0.3)  # (the page's field takes the link when the scene is laid out again)
+    assert g.py("result = app.scene.title()") == "Send this link to Ann"
+    in_page = g.page.js("document.getElementById('dh-link').value")
+    assert in_page == g.py("result = app.scene.link") and in_page.startswith(g.site.origin)
+    g.page.call("Browser.grantPermissions", {"origin": g.site.origin, "permissions": [
+        "clipboardReadWrite", "clipboardSanitizedWrite"]})
+    g.py("app.toast = None\nresult = 0")
+    g.page.click(*g.button("Copy"))
+    g.wait("app.scene.copying.waiting is None and app.toast is not None", 20)
+    assert g.py("result = app.toast[0]") == "Copied: paste it in a message to Ann"
+    assert g.page.js("navigator.clipboard.readText()") == in_page
+    moves = g.py("result = len(app.scene.state.actions)")
+    other = game(address=in_page)  # Ann's device (its storage cleared: nothing of the game)
+    other.wait("type(app.scene).__name__ == 'PlayScene'")
+    other.wait("app.scene.human_turn and not app.scene.busy", 90)
+    assert other.py("result = [len(app.scene.state.actions), app.scene.flow.viewer, "
+                    "app.scene.state.seats[app.scene.state.current].name]") == [moves, 0, "Ann"]
+
+
+def test_open_a_link_takes_a_pasted_link_in_the_pages_field(game):
+    """The menu's Open a link: a text field of the page over the canvas (paste works as
+    anywhere); a damaged link gets one sentence and changes nothing; a good one opens."""
+    from game import links
+    from game.catalog import GAMES
+    from game.rules.core import Seat
+    info = GAMES["farkle"]
+    state = info.new_game([Seat("Ann"), Seat("Ben")], seed=5)
+    code = links.encode(info, state)
+    g = game()
+    g.page.click(*g.button("Open a link"))
+    g.wait("type(app.scene).__name__ == 'LinkOpenScene' and app.scene.in_page")
+    box = g.page.js("(() => { const r = document.getElementById('dh-open')"
+                    ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    g.page.click(*box)  # the field takes the keyboard
+    g.page.call("Input.insertText", {"text": code[:-12]})
+    g.page.key("Enter")
+    g.wait("app.toast is not None", 20)
+    assert g.py("result = app.toast[0]") == \
+        "This link is damaged: it was cut short or changed."
+    assert g.scene() == "LinkOpenScene"
+    assert g.page.js("localStorage.getItem('dice-harbor-links')") is None
+    g.page.js("document.getElementById('dh-open').value = ''")
+    g.page.click(*box)
+    g.page.call("Input.insertText", {"text": f"{g.site.url}#{code}"})
+    g.page.key("Enter")
+    g.wait("type(app.scene).__name__ == 'PlayScene'", 30)
+    assert g.page.js("document.getElementById('dh-open')") is None  # the field went with it
+    assert g.py("result = app.scene.state.seed") == 5
+
+
+def browser_site(game_factory) -> str:
+    return game_factory.site.url
 
 
 def test_saves_and_records_survive_a_reload_and_continue_resumes(game):
