@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import storage
+from game import linkplay, links, storage
 from game.app import App, Scene
 from game.bots import policy_names_for, strengths_for
 from game.catalog import GAMES, GameInfo, Option
@@ -122,6 +122,10 @@ class MenuScene(Scene):
         # the saved game in words: under Continue, and whole in the place for tips
         _, self.saved_whole, self.saved = self.saved_game_words() if self.has_save else \
             ("", "", "")
+        found, problem = links.entries()  # the games by link on this device
+        self.link_games = [e for e in found if not e.over]
+        if problem:
+            app.notify(problem, theme.BAD, 6)
         self.fit_strengths()
         self.rebuild()
 
@@ -278,26 +282,7 @@ class MenuScene(Scene):
 
     def start(self) -> None:
         """Start a new game; over a saved one, ask first (starting replaces the save)."""
-        if not self.finish_name(keep_typing=True):
-            self.rebuild()
-            return
-        for i, seat in enumerate(self.seats):
-            seat.name = seat.name.strip() or self.free_name(["Player"], "Player", i)
-        self.remember()
-        self.rebuild()
-        taken = next((self.clash(i) for i in range(len(self.seats))
-                      if self.clash(i) is not None), None)
-        if taken is not None:  # (seats remembered from an older version, say)
-            self.refuse_clash(taken)
-            return
-        if not self.info.takes(len(self.seats)):  # (Grab It!: not with five)
-            sides_for = self.info.state_type().sides_for
-            teams = [str(n) for n in self.info.player_counts
-                     if any(len(side) > 1 for side in sides_for(n))]
-            also = f" ({' and '.join(teams)} play in teams of two)" if teams else ""
-            self.app.sounds.play("error")
-            self.app.notify(f"{self.info.title} takes {self.info.players_text()} players{also}",
-                            theme.BAD)
+        if not self.ready():
             return
         if storage.has_save():
             title, saved, _ = self.saved_game_words()
@@ -307,6 +292,58 @@ class MenuScene(Scene):
                           yes="Yes, start new", no="No, keep it", on_yes=self.start_now)
             return
         self.start_now()
+
+    def start_by_link(self) -> None:
+        """Play by link: these seats, each person on their own device, the game passed on
+        as a link; said first what it is (and that it is for friends, not for stakes)."""
+        if not self.ready():
+            return
+        if sum(1 for s in self.seats if s.is_human) < 2:
+            self.app.sounds.play("error")
+            self.app.notify("Play by link needs two people or more: make a seat Human (bots "
+                            "move on whichever device has the game)", theme.BAD, 5)
+            return
+        one = (" It is one game (sessions are played at one screen)."
+               if self.info.session_rounds(self.options[self.game_id]) else "")
+        self.app.open("confirm", title="Play by link",
+                      text="Each person plays their turn on their own device and sends the "
+                           "game on as a link; bots move on whichever device has it. "
+                           + linkplay.TRUST + one,
+                      yes="Start by link", no="Back", on_yes=self.start_link_now)
+
+    def start_link_now(self) -> None:
+        self.app.save_settings()
+        try:
+            linkplay.start(self.app, self.info, self.seats, dict(self.options[self.game_id]),
+                           self.app.new_seed())
+        except ValueError as exc:
+            self.app.notify(str(exc), theme.BAD)
+
+    def ready(self) -> bool:
+        """The seats can start a game: names finished, none shared, a number of players the
+        game takes; else the reason is told and False."""
+        if not self.finish_name(keep_typing=True):
+            self.rebuild()
+            return False
+        for i, seat in enumerate(self.seats):
+            seat.name = seat.name.strip() or self.free_name(["Player"], "Player", i)
+        self.remember()
+        self.rebuild()
+        taken = next((self.clash(i) for i in range(len(self.seats))
+                      if self.clash(i) is not None), None)
+        if taken is not None:  # (seats remembered from an older version, say)
+            self.refuse_clash(taken)
+            return False
+        if not self.info.takes(len(self.seats)):  # (Grab It!: not with five)
+            sides_for = self.info.state_type().sides_for
+            teams = [str(n) for n in self.info.player_counts
+                     if any(len(side) > 1 for side in sides_for(n))]
+            also = f" ({' and '.join(teams)} play in teams of two)" if teams else ""
+            self.app.sounds.play("error")
+            self.app.notify(f"{self.info.title} takes {self.info.players_text()} players{also}",
+                            theme.BAD)
+            return False
+        return True
 
     @staticmethod
     def saved_game_words() -> tuple[str, str, str]:
@@ -368,6 +405,12 @@ class MenuScene(Scene):
     def show_records(self) -> None:
         self.app.open("records", game_id=self.game_id)
 
+    def show_daily(self) -> None:
+        self.app.show("daily", game_id=self.game_id)
+
+    def open_link(self) -> None:
+        self.app.show("link_open", game_id=self.game_id)
+
     # -- layout ----------------------------------------------------------------------------
     def relayout(self) -> None:
         self.rebuild()
@@ -396,6 +439,9 @@ class MenuScene(Scene):
             foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Continue", self.resume,
                                        size=22, note=self.saved, colour=(60, 110, 90),
                                        tooltip=f"{self.saved_whole}."))
+        foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Play by link", self.start_by_link,
+                                   size=20, ident="by link", tooltip="Each person on their own "
+                                   "device: the game goes back and forth as a link"))
         foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Start", self.start, size=24,
                                    note=f"a new {self.info.title} game",
                                    colour=(40, 130, 90)))
@@ -413,6 +459,7 @@ class MenuScene(Scene):
             y = self._games(body_buttons, y, width, True)
             y = self._options(body_buttons, y, width, control_h)
             y = self._players(body_buttons, y, width, control_h)
+            y = self._link_games(body_buttons, y, width, control_h)
             height = y
         else:
             left_w = int((width - theme.px(28)) * 0.58)
@@ -422,6 +469,7 @@ class MenuScene(Scene):
             y_left = self._games(body_buttons, y, left_w, False)
             y_left = self._options(body_buttons, y_left, left_w, control_h)
             y_right = self._players(body_buttons, y, right_w, control_h, x=right_x)
+            y_right = self._link_games(body_buttons, y_right, right_w, control_h, x=right_x)
             height = max(y_left, y_right)
         self.body.set(body, height)
         self.foot_buttons = foot_buttons
@@ -451,7 +499,11 @@ class MenuScene(Scene):
                   "motion, larger text, sound", "settings", 120),
                  (f"Bot pace: {self.app.settings.bot_speed.title()}", self.cycle_speed,
                   "How long bots take over each move (slow, normal, fast); their strength "
-                  "is set per seat.", "pace", 170)]
+                  "is set per seat.", "pace", 170),
+                 ("Daily challenge", self.show_daily, "The same dice for everyone today: one "
+                  "try counts, the coach's best on the same dice to beat", "daily", 160),
+                 ("Open a link", self.open_link, "A game by link, or a daily challenge "
+                  "someone shared", "open link", 140)]
         h = layout.touch_size(40)
         title = pygame.Rect(0, y, width, px(56))
         subtitle = pygame.Rect(0, y + px(54), width, px(24))
@@ -590,6 +642,24 @@ class MenuScene(Scene):
                                   "your turn"),
                   coach)
         return coach.bottom + px(12)
+
+    def _link_games(self, buttons: list[Button], y: int, width: int, control_h: float,
+                    x: int = 0) -> int:
+        """The games by link in progress on this device, with whose turn it is."""
+        if not self.link_games:
+            return y
+        px = theme.px
+        self._label("Games by link", pygame.Rect(x, y, width, px(28)), 20, theme.TEXT)
+        y += px(34)
+        for entry in self.link_games:
+            row = pygame.Rect(x, y, width, px(control_h))
+            self._add(buttons, Button(row, linkplay.menu_line(entry),
+                                      lambda g=entry.id: linkplay.resume(self.app, g), size=16,
+                                      min_size=13, ident=f"link {entry.id}",
+                                      colour=(60, 110, 90) if entry.turn in entry.mine
+                                      else theme.BUTTON), row)
+            y = row.bottom + px(6)
+        return y + px(10)
 
     def strengths_tip(self) -> str:
         """"This bot's strength: easy, normal, hard or expert" (the strengths this game has)."""

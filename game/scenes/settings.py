@@ -7,6 +7,8 @@ the pause menu; mouse, touch and keyboard alike).
 - Larger text: every text one step up the type scale.
 - Sound effects: their volume, 0-100 % by tens (Left/Right, or a click on either half);
   and the sound on or off (M anywhere).
+- Sharpest picture (in the browser, on a screen with more pixels than the game draws by
+  default: a phone's ratio 3): draw at all of them (game.web.render_ratio).
 
 A change is in force at once, over the scene below, and remembered (game.prefs)."""
 
@@ -38,6 +40,7 @@ class SettingsScene(Scene):
         "text": "Every text one size larger",
         "volume": "The sound effects' volume (Left/Right steps it)",
         "sound": "All sound on or off (M anywhere)",
+        "sharpest": "Draw at the screen's full resolution: sharper, but more work for a phone",
         "back": "Back to where you were (Esc)",
     }
     POINTER_TIPS = {  # (a mouse's or a finger's: no keys; "click" is "tap" after a touch)
@@ -82,6 +85,9 @@ class SettingsScene(Scene):
             Button(nothing, f"Sound: {on_off(not self.app.sounds.muted)}", self.toggle_sound,
                    size=size, selected=not self.app.sounds.muted, ident="sound", wrap=True,
                    tooltip=tips["sound"]),
+            *([Button(nothing, f"Sharpest picture: {on_off(s.sharpest)}", self.toggle_sharpest,
+                      size=size, selected=s.sharpest, ident="sharpest", wrap=True,
+                      tooltip=tips["sharpest"])] if self.app.sharper_possible() else []),
             Button(nothing, "Back", self.app.pop, hotkey="Esc", size=size, ident="back",
                    tooltip=tips["back"]),
         ])
@@ -110,6 +116,14 @@ class SettingsScene(Scene):
         s.effects_volume = max(0, min(100, s.effects_volume + step * VOLUME_STEP))
         self.changed()
         self.app.sounds.play("click")  # (heard at the new volume)
+
+    def toggle_sharpest(self) -> None:
+        """Draw at the screen's own pixel ratio, or at most at 2 (the window is made anew:
+        this screen is laid out again for it)."""
+        self.app.toggle_sharpest()
+        self._buttons()
+        self.focus.index = next(i for i, b in enumerate(self.focus.buttons)
+                                if b.ident == "sharpest")
 
     def toggle_sound(self) -> None:
         self.app.sounds.toggle_mute()

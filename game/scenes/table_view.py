@@ -72,11 +72,15 @@ class TableScene(Scene):
     keys do (``handle``)."""
 
     def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True,
-                 session=None, hinted: bool = False):
+                 session=None, hinted: bool = False, flow=None):
         super().__init__(app)
         self.info = info
         self.state = state
         self.autosave = autosave
+        # A game played another way than at one screen (by link, a daily challenge): its
+        # flow keeps it, may show moves first, refuse hints and lead to its own end (see
+        # game.linkplay.LinkFlow, game.dailyplay.DailyFlow); None: the autosave and results.
+        self.flow = flow
         self.session = session  # a game.rules.session.Session when this game is part of one
         self.table = load_table(info.table_module())(self)
         self.bots = {i: make_policy(info.bot_module, seat.bot, seed=state.seed * 7 + i)
@@ -149,6 +153,8 @@ class TableScene(Scene):
     @property
     def human_turn(self) -> bool:
         view = self.view_state
+        if self.flow is not None and self.flow.watching(self):
+            return False  # (moves made elsewhere are being shown)
         return not view.is_over() and view.seats[view.current].is_human
 
     @property
@@ -303,15 +309,20 @@ class TableScene(Scene):
 
     def _after_change(self) -> None:
         self._sync_turn()
-        if self.autosave:
+        if self.autosave or self.flow is not None:
             # A finished game stays saved until the results are up: it can still be undone.
-            if not storage.store(self.info.id, self.state, self.session,
-                                 hinted=self.hints_used) and not self.save_failed:
+            if not self.store_game() and not self.save_failed:
                 self.save_failed = True  # said once: the game goes on all the same
                 why = storage.blocked(storage.AUTOSAVE) or "the storage refused it"
                 self.app.notify(f"This game cannot be saved ({why}); it goes on, but "
                                 "Continue will not find it.", theme.BAD, 6)
         self._build_top_buttons()
+
+    def store_game(self) -> bool:
+        """Keep the game as it stands: the autosave, or where its flow keeps it."""
+        if self.flow is not None:
+            return self.flow.store(self)
+        return storage.store(self.info.id, self.state, self.session, hinted=self.hints_used)
 
     def complain(self, text) -> None:
         """A refusal, as a sentence (its first letter capital, unless it starts with a
