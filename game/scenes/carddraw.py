@@ -17,7 +17,7 @@ import pygame
 
 from game.app import App, Scene
 from game.scenes.table_view import UNDO_GRACE
-from game.ui import layout, motion, probe, theme
+from game.ui import hands, layout, motion, probe, theme
 from game.ui.cards import draw_card, draw_pile
 from game.ui.text import draw_text_in
 from game.ui.widgets import panel
@@ -221,8 +221,8 @@ class CardDrawScene(Scene):
                 pygame.draw.rect(surface, theme.TEXT, DECK.inflate(pulse * 2, pulse * 2),
                                  max(2, theme.px(3)), border_radius=theme.px(14))
                 probe.control("deck", DECK, surface=surface)
-                hint = ("Tap the deck to turn over the top card" if theme.metrics.touch
-                        else "Click the deck or press Space to turn over the top card")
+                hint = hands.say("Press Space to turn over the top card",
+                                 "Click the deck to turn over the top card")
             else:
                 hint = f"{says(name, 'reaches')} for the deck…"
             self._plate(surface, self.wait_box, hint, 20, theme.TEXT)
@@ -232,5 +232,6 @@ class CardDrawScene(Scene):
             rect = CARD if motion.reduced() else _lerp_rect(DECK, CARD, t)  # (or it turns
             draw_card(surface, rect, self.card, flip=min(1.0, t), source=CARD.size)  # there)
             if self.phase == "show" and self.human and self.app.toast is None:
-                self._plate(surface, self.hint_box, "Tap to play" if theme.metrics.touch
-                            else "Click or press Space to play", 16, theme.TEXT_DIM, False)
+                self._plate(surface, self.hint_box, hands.say("Press Space to play",
+                                                              "Click to play"),
+                            16, theme.TEXT_DIM, False)
