@@ -935,7 +935,7 @@ class TableScene(Scene):
             self._draw_sheet(surface, model)
             rects.append(area)
             if flying:
-                self._clean.blit(surface, area, area)
+                self._keep_clean(surface, area)
         if self.animator.busy or self.burst.busy or self.slides or self._tray_stale or \
                 self.effects.area(tray=True) or self.effects.shaking():
             self._tray_stale = False
@@ -947,13 +947,21 @@ class TableScene(Scene):
                 self._sheet_shown = None
             rects.append(area)
             if flying:
-                self._clean.blit(surface, area, area)
+                self._keep_clean(surface, area)
         if flying:
             self._draw_effects(surface, keep=False)
             rects += self._effect_rects
         if rects:
             self._drew_alone()
         return rects or None
+
+    def _keep_clean(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """``area`` was drawn again under the effects: the picture kept under them takes it
+        where they may go (not the whole of a sheet redrawn: a pass over half a 4K frame)."""
+        for r in self.effects.reach(tray=False) + self._effect_rects:
+            part = r.clip(area)
+            if part.w and part.h:
+                self._clean.blit(surface, part, part)
 
     def _draw_effects(self, surface: pygame.Surface, keep: bool = True) -> None:
         """The effects that leave the tray, over everything (``keep``: a whole frame keeps a
