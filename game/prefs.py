@@ -168,6 +168,11 @@ def _options(game_id: str, value: Any) -> dict[str, Any]:
     return dict(value)
 
 
+def _lesson(game_id: str, value: Any) -> bool:
+    """Whether the game's lesson (Learn to play) was proposed: then never again unasked."""
+    return Flag().check(value)
+
+
 # Every remembered setting, one line each: what is stored is what these checks allow, both
 # when the file is read and when it is written. A new setting is a line here.
 TABLE = (
@@ -178,6 +183,7 @@ TABLE = (
     Setting("coach", "coach", "request", Choice(_coach_modes)),  # off | request | always
     Setting("odds", "odds", False, Flag()),  # exact odds shown on a human's turn
     Setting("window", "window size", None, WindowSize()),  # the desktop window's last size
+    Setting("lessons", "lessons", {}, PerGame(_lesson)),  # game id -> its lesson was proposed
 )
 SETTINGS = {s.key: s for s in TABLE}
 FIELDS = tuple(SETTINGS)

@@ -18,6 +18,8 @@ SCENES = {
     "review": "game.scenes.review:ReviewScene",
     "replay": "game.scenes.replay:ReplayScene",
     "carddraw": "game.scenes.carddraw:CardDrawScene",
+    "learn": "game.scenes.learn:LearnScene",
+    "lesson_end": "game.scenes.learn:LessonEndScene",
 }
 
 

@@ -117,6 +117,8 @@ class MenuScene(Scene):
         if problem:
             app.notify(problem, theme.BAD, 6)
         self.has_save = storage.has_save()
+        self.offers: list[pygame.Rect] = []  # the lesson's proposal, in the body
+        self.offer = self.game_id if self._unoffered(self.game_id) else None
         self.fit_strengths()
         self.rebuild()
 
@@ -148,7 +150,25 @@ class MenuScene(Scene):
         while len(self.seats) < info.min_players:
             self.add_seat()
         self.fit_strengths()
+        self.offer = game_id if self._unoffered(game_id) else None
         self.app.sounds.play("click")
+        self.rebuild()
+
+    # -- Learn to play: each game's lesson, proposed the first time the game is chosen ------
+    def _unoffered(self, game_id: str) -> bool:
+        from game.lessons import lesson_for
+        return lesson_for(game_id) is not None and not self.app.settings.lessons.get(game_id)
+
+    def learn(self) -> None:
+        """The guided game of the chosen game (game.scenes.learn)."""
+        if not self.finish_name(keep_typing=False):
+            self.rebuild()
+        self.remember()
+        self.app.save_settings()
+        self.app.show("learn", info=self.info)
+
+    def decline_lesson(self) -> None:
+        self.offer = None
         self.rebuild()
 
     def add_seat(self) -> None:
@@ -390,6 +410,7 @@ class MenuScene(Scene):
         # The body: two columns on a wide window, one on a narrow one; it scrolls when it is
         # taller than its place.
         self.labels = []
+        self.offers = []
         self.content = {}
         body_buttons: list[Button] = []
         width = body.w - theme.px(10)  # room for the scroll bar
@@ -430,6 +451,8 @@ class MenuScene(Scene):
                   "records", 120),
                  ("How to play", self.show_rules, f"The rules of {self.info.title} (F1)",
                   "rules", 150),
+                 ("Learn to play", self.learn, f"A short guided game of {self.info.title}: "
+                  "the table shows you every move", "learn", 150),
                  (f"Bot pace: {self.app.settings.bot_speed.title()}", self.cycle_speed,
                   "How long bots take over each move (slow, normal, fast); their strength "
                   "is set per seat.", "pace", 170)]
@@ -475,7 +498,34 @@ class MenuScene(Scene):
             pitch = pygame.Rect(0, y, width, px(44))
             self._label(self.info.pitch, pitch, 15, theme.TEXT)
             y = pitch.bottom + px(8)
+        if self.offer == self.game_id:
+            y = self._proposal(buttons, y, width)
         return y + px(8)
+
+    def _proposal(self, buttons: list[Button], y: int, width: int) -> int:
+        """The first time a game is chosen: its lesson, proposed once (remembered at once,
+        so never again unless asked: Learn to play, here or on the rules page)."""
+        px = theme.px
+        h = layout.touch_size(40)
+        text = f"New to {self.info.title}? A short guided game shows you how to play."
+        if theme.dp(width) >= 600:  # the words, then both answers, on one line
+            box = pygame.Rect(0, y, width, px(h + 20))
+            words, yes, no = layout.cols(layout.inset(box, x=14, y=10), fr(), 130, 120, gap=10)
+        else:  # the words over the answers
+            box = pygame.Rect(0, y, width, px(h + 70))
+            words, answers = layout.rows(layout.inset(box, x=12, y=8), 44, h, gap=6)
+            yes, no = layout.cols(answers, fr(), fr(), gap=10)
+        self.offers.append(box)
+        self._label(text, words, 16, theme.TEXT)
+        self._add(buttons, Button(yes, "Teach me", self.learn, size=16, ident="teach me",
+                                  colour=(40, 130, 90), tooltip="Play a short guided game"), yes)
+        self._add(buttons, Button(no, "No thanks", self.decline_lesson, size=16,
+                                  ident="no thanks", tooltip="Learn to play stays in the menu "
+                                  "and on the rules page"), no)
+        if not self.app.settings.lessons.get(self.game_id):
+            self.app.settings.lessons[self.game_id] = True  # proposed: never again unasked
+            self.app.save_settings()
+        return box.bottom + px(GAP)
 
     def _options(self, buttons: list[Button], y: int, width: int, control_h: float) -> int:
         """One fixed row per main option, its sub-option beside it (greyed while the main one
@@ -686,6 +736,8 @@ class MenuScene(Scene):
         self._place()
         surface.fill(theme.BG)
         with self.body.clip(surface):
+            for rect in self.offers:
+                panel(surface, self.body.to_screen(rect), theme.PANEL, 14, theme.ACCENT)
             for text, rect, size, colour in self.labels:
                 shown = self.body.to_screen(rect)
                 if not shown.colliderect(self.body.viewport):
