@@ -16,6 +16,7 @@ import pygame
 from . import prefs, web
 from .prefs import BOT_SPEEDS  # (the bots' paces; defined with the settings)
 from .ui import layout, probe, theme
+from .ui.hands import hands
 from .ui.sound import Sounds
 
 
@@ -136,6 +137,7 @@ class App:
         self.window = self._open_window(window_flags, window_size)
         self.screen = self.window  # drawn at the window's real size: no scaled canvas
         theme.metrics.configure(self.window.get_size(), self.dpr, self.touch)
+        hands.start(self.touch)  # until the first input says otherwise
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self.sounds = Sounds(sound)
@@ -359,6 +361,8 @@ class App:
         for event in pygame.event.get():
             if event.type not in IDLE_EVENTS:
                 self._dirty = True
+            if hands.observe(event, self.typing()):
+                self.invalidate()  # (the words change with the hand)
             if not self.handle_global(event) and self.scenes and not too_small():
                 self.scene.handle(event)
         if not self.scenes:

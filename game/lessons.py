@@ -22,60 +22,15 @@ Words follow the hand that plays (``say``): the keys with a keyboard, "click" wi
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import pygame
+from game.ui import hands
 
 Action = dict[str, Any]
 
-# -- the hand that plays -----------------------------------------------------------------------
-TOUCH, KEYBOARD, MOUSE = "touch", "keyboard", "mouse"
-
-
-class Hand:
-    """The input the player used last: touch, keyboard or mouse (a mouse that only moves
-    changes nothing). ``start`` sets it from the layout before any input."""
-
-    def __init__(self):
-        self.mode = MOUSE
-
-    def start(self, touch: bool) -> None:
-        self.mode = TOUCH if touch else MOUSE
-
-    def observe(self, event: pygame.event.Event) -> bool:
-        """Take note of an input event; True when the hand changed with it."""
-        before = self.mode
-        if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
-            self.mode = TOUCH
-        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
-            self.mode = TOUCH if getattr(event, "touch", False) else MOUSE
-        elif event.type == pygame.KEYDOWN:
-            self.mode = KEYBOARD
-        return self.mode != before
-
-
-hand = Hand()
-_CLICK = re.compile(r"\b([Cc])lick(s|ed|ing)?\b")
-
-
-def tapped(text: str) -> str:
-    """``text`` for a finger: "click" made "tap"."""
-    ends = {None: "", "s": "s", "ed": "ped", "ing": "ping"}
-    return _CLICK.sub(lambda m: ("T" if m.group(1) == "C" else "t") + "ap" + ends[m.group(2)],
-                      text)
-
-
-def say(keys: str, click: str, tap: str | None = None) -> str:
-    """The words for the hand in use: ``keys`` with a keyboard, ``click`` with a mouse and
-    ``tap`` after a touch (by default ``click`` with "click" made "tap"). Every word of a
-    lesson goes through here."""
-    if hand.mode == KEYBOARD:
-        return keys
-    if hand.mode == TOUCH:
-        return tap if tap is not None else tapped(click)
-    return click
+# -- the hand that plays: every word of a lesson goes through ``say`` (game.ui.hands) -----------
+say = hands.say
 
 
 @dataclass(frozen=True)
@@ -278,9 +233,9 @@ FARKLE = Lesson("farkle", (
          "Hot dice: when every die has scored, you roll all six again and keep your points.",
          wrong=Say("Choose the 1: press 1.", "Choose the 1: click it.")),
     do({"kind": "roll", "set_aside": [0]},
-       Say("Press Space to roll all six again.", "Click Hot dice: roll 6."),
+       Say("Press Space to roll all six again.", "Click Roll all 6: hot dice."),
        shows=(2, 1, 4, 1, 2, 1),
-       wrong=Say("Choose the 1, then press Space.", "Choose the 1, then click Hot dice.")),
+       wrong=Say("Choose the 1, then press Space.", "Choose the 1, then click Roll all 6.")),
     pick((1, 3, 5), Say("Three 1s: 300. Choose them (press 2, 4 and 6).",
                         "Three 1s make 300: click them."),
          wrong=Say("Choose the three 1s: press 2, 4 and 6.", "Choose the three 1s: click them.")),

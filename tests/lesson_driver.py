@@ -4,6 +4,8 @@ the lesson names)."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pygame
 
 from tests.ui_driver import click, frames, key
@@ -50,19 +52,46 @@ def ended(app) -> bool:
     return isinstance(app.scene, LessonEndScene)
 
 
-def settle(app, limit: int = 2000) -> None:
-    """Frames until the lesson waits for the player (or has ended, or left)."""
+@contextmanager
+def undrawn(app):
+    """Frames that are not drawn: what moves meanwhile (dice, banners) runs its course in a
+    fraction of the time; the next frame drawn shows where everything is."""
+    saved = app.draw, app.partial_draw, app._stage_under
+    app.draw, app.partial_draw, app._stage_under = (lambda *a, **k: None), (lambda: True), \
+        (lambda: False)
+    try:
+        yield
+    finally:
+        app.draw, app.partial_draw, app._stage_under = saved
+        app.invalidate()
+
+
+def settle(app, limit: int = 2000, drawn: bool = False) -> None:
+    """Frames until the lesson waits for the player (or has ended, or left), then one
+    frame drawn (every control in its place for the input that follows). ``drawn``: every
+    frame drawn, as a player sees it."""
     from game.scenes.carddraw import CardDrawScene
-    for _ in range(limit):
+
+    def waiting() -> bool:
         scene = app.scene
-        if ended(app):
-            return
-        if isinstance(scene, CardDrawScene) and scene.human and scene.phase in ("wait", "show"):
-            return
-        lesson = lesson_scene(app)
-        if lesson is None or ready(app):
-            return
+        if ended(app) or lesson_scene(app) is None or ready(app):
+            return True
+        return isinstance(scene, CardDrawScene) and scene.human and scene.phase in ("wait",
+                                                                                   "show")
+    if drawn:
+        for _ in range(limit):
+            if waiting():
+                return
+            frames(app)
+    else:
+        with undrawn(app):
+            for _ in range(limit):
+                if waiting():
+                    break
+                frames(app)
         frames(app)
+        if waiting():
+            return
     raise AssertionError("the lesson did not come to a step that waits for the player")
 
 

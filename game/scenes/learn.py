@@ -26,6 +26,7 @@ from game.lessons import Lesson, Step, matches
 from game.rules.core import Action, Event, GameState, Seat
 from game.scenes import scene_class
 from game.ui import layout, probe, theme
+from game.ui.hands import hands, keys_shown
 from game.ui.layout import fr
 from game.ui.text import draw_text_in, fit_text
 from game.ui.widgets import Button, FocusGroup, panel
@@ -66,8 +67,15 @@ class Script:
 
 class LearnScene(PlayScene):
     coaching = False  # the tables leave the coach out of their footers
-    STATUS = 150  # dp: room for the rule and the instruction under the dice
     TOOLS = False  # the rules and Skip lesson: both in the top bar of a phone
+    RULE = 104  # dp: a phone on its side: the rule over the sheet, the instruction by the dice
+
+    @property
+    def STATUS(self) -> float:  # noqa: N802 (TableScene's setting)
+        """Room for the rule and the instruction under the dice; on a phone on its side
+        (whose tray has no height to spare) the instruction alone, the rule going over the
+        sheet."""
+        return 64 if layout.form().short else 128
 
     def __init__(self, app: App, info: GameInfo):
         self.lesson = lessons.lesson_for(info.id)
@@ -79,7 +87,7 @@ class LearnScene(PlayScene):
         self.correction = ""  # the last correction, until the next step or a right move
         self.forced: tuple | None = None  # what the move being applied shows
         self.since = 0.0  # seconds since the step was shown (the pointer's bounce)
-        lessons.hand.start(theme.metrics.touch)
+        self._hand = hands.mode  # the hand the top bar's keys were shown for
         super().__init__(app, info, lesson_game(info, self.lesson), autosave=False)
         self.bots = {seat: Script(self) for seat in self.bots}
         table_update = self.table.update
@@ -88,6 +96,8 @@ class LearnScene(PlayScene):
             if self.step is not None and self.step.kind in ("do", "bot"):  # only for a move
                 table_update(dt)
         self.table.update = update
+        # the top bar says how far the lesson is, not how far its game is
+        self.table.turn_info = self.progress
         if not app.settings.lessons.get(info.id):  # taken: never proposed again
             app.settings.lessons[info.id] = True
             app.save_settings()
@@ -104,6 +114,11 @@ class LearnScene(PlayScene):
         steps = self.lesson.steps
         return steps[self.shown] if 0 <= self.shown < len(steps) else None
 
+    def progress(self) -> str:
+        """How far the lesson is (the top bar's words beside whose turn it is)."""
+        total = len(self.lesson.steps)
+        return f"lesson, step {min(max(self.shown, 0), total - 1) + 1} of {total}"
+
     def advance(self) -> None:
         self.at += 1
         self.bot_moves = 0
@@ -113,6 +128,8 @@ class LearnScene(PlayScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.since += dt
+        if hands.mode != self._hand:  # the keys shown beside the buttons follow the hand
+            self._build_top_buttons()
         if self.shown != self.at and not self.busy and self.unseen is None:
             self.shown = self.at
             self.since = 0.0
@@ -155,13 +172,9 @@ class LearnScene(PlayScene):
         self.app.invalidate()
 
     def complain(self, text: str) -> None:
-        """The table's own refusals go in the lesson's place too (one line, no message);
-        while the lesson speaks (a rule to read, the end), what it asks for."""
-        step = self.showing
-        if step is not None and step.kind in ("read", "end"):
-            self.correct()
-        else:
-            self.correct(text[:1].upper() + text[1:])
+        """The table's own refusals ("Skulls stay where they are") become the lesson's one
+        line: what to do now."""
+        self.correct()
 
     # -- moves -----------------------------------------------------------------------------
     def act(self, action: Action) -> bool:
@@ -247,9 +260,6 @@ class LearnScene(PlayScene):
     # -- input ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         self.ensure_layout()
-        if lessons.hand.observe(event):
-            self._build_top_buttons()
-            self.app.invalidate()
         step = self.showing
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -307,6 +317,20 @@ class LearnScene(PlayScene):
         self.skip()
 
     # -- what the table shows ------------------------------------------------------------------
+    def relayout(self) -> None:
+        """The table's layout; on a phone on its side the lesson's rule over the sheet (the
+        score sheet and move history under it)."""
+        super().relayout()
+        r = self.regions
+        if "tabs" not in r:
+            return
+        column = r["tabs"].union(r["pane"])
+        r["lesson"], r["tabs"], r["pane"] = layout.rows(column, self.RULE, layout.touch_size(44),
+                                                        fr(), gap=6)
+        r["sheet" if self.pane == "sheet" else "history"] = r["pane"]
+        self.history.set_rect(r.get("history") or r["pane"])
+        self._sections()
+
     def keys_text(self) -> str:
         return "Esc skip the lesson · F1 rules · M sound · F11 fullscreen"
 
@@ -318,13 +342,14 @@ class LearnScene(PlayScene):
         rules = ("Rules", self.open_rules, "F1", "rules", 84)
         skip = ("Skip lesson", self.skip, "Esc", "skip", 132)
         if layout.form().portrait:  # a phone upright: both at the bar's end
-            _, *rects = layout.cols(layout.inset(r["bar"], x=6, y=4), fr(), 76, 116, gap=6)
+            _, *rects = layout.cols(layout.inset(r["bar"], x=6, y=4), fr(), 70, 108, gap=6)
             placed = list(zip((rules, skip), rects, strict=True))
         else:
             bar = layout.inset(r["bar"], x=12, y=(theme.dp(r["bar"].h) - control) / 2)
             rects = layout.flow(bar, [rules[4], skip[4]], theme.dp(bar.h), gap=8, align="right")
             placed = list(zip((rules, skip), rects, strict=True))
-        keys = lessons.hand.mode != lessons.TOUCH
+        self._hand = hands.mode
+        keys = keys_shown()
         self.top_buttons.set([Button(rect, label, action, size=16, min_size=13, ident=ident,
                                      hotkey=key if keys else "")
                               for (label, action, key, ident, _), rect in placed])
@@ -336,13 +361,13 @@ class LearnScene(PlayScene):
             return super()._table_buttons()
         if step.kind == "end":
             return []  # (the end card has them)
-        keys = lessons.hand.mode != lessons.TOUCH
+        keys = keys_shown()
         rect = layout.centred(area, min(200, theme.dp(area.w)), min(60, theme.dp(area.h)))
         return [Button(rect, "Got it", self.go_on, size=20, min_size=14, ident="got it",
                        hotkey="Enter" if keys else "")]
 
     def view_key(self) -> tuple:
-        return super().view_key() + (self.at, self.shown, self.correction, lessons.hand.mode)
+        return super().view_key() + (self.at, self.shown, self.correction, hands.mode)
 
     def animating(self) -> bool:
         return super().animating() or (self._pointing() and self.since < BOUNCE)
@@ -354,28 +379,31 @@ class LearnScene(PlayScene):
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         """The lesson's place under the dice: the step's rule and what to do now (or what
-        was wrong about the last move)."""
+        was wrong about the last move); on a phone on its side the rule over the sheet."""
         step = self.showing
         area = self.regions["status"]
-        panel(surface, area, theme.BG_DARK, 14, theme.LINE)
-        inner = layout.inset(area, x=12, y=6)
+        rule = self.regions.get("lesson")
+        for box in (area, rule):
+            if box is not None:
+                panel(surface, box, theme.BG_DARK, 14, theme.LINE)
         if step is None:
             return
-        head, body = layout.rows(inner, 16, fr(), gap=2)
-        total = len(self.lesson.steps)
-        draw_text_in(surface, f"Lesson · step {min(self.shown, total - 1) + 1} of {total}",
-                     head, 13, theme.TEXT_DIM, True, "left", min_size=12)
         parts = [(step.rule, theme.ACCENT, True)] if step.rule else []
+        if rule is not None:
+            self._draw_parts(surface, layout.inset(rule, x=12, y=6), parts)
+            parts = []
         if self.correction:
             parts.append((self.correction, theme.BAD, True))
         else:
             parts.append((lessons.words(step.say), theme.TEXT, False))
-        self._draw_parts(surface, body, parts)
+        self._draw_parts(surface, layout.inset(area, x=12, y=6), parts)
 
     @staticmethod
     def _draw_parts(surface: pygame.Surface, box: pygame.Rect, parts) -> None:
         """Paragraphs one under the other at the largest size (``SIZES``) at which all of
         them fit ``box`` whole, wrapped."""
+        if not parts:
+            return
         gap = theme.px(4)
         for size in SIZES:
             fitted = [fit_text(text, box.w, box.h, size, size, bold, True)
@@ -438,7 +466,9 @@ class LearnScene(PlayScene):
         if button is not None:
             size = px(14)
             tip = (button.left - px(12) - lift, button.centery)
-            if tip[0] - 2 * size > self.regions["actions"].left:
+            room = pygame.Rect(tip[0] - 2 * size, tip[1] - size, 2 * size, 2 * size)
+            if room.left > self.regions["actions"].left and not any(
+                    b.rect.colliderect(room) for b in self.table_buttons.buttons):
                 arrow = [tip, (tip[0] - 2 * size, tip[1] - size), (tip[0] - 2 * size,
                                                                    tip[1] + size)]
                 pygame.draw.polygon(surface, POINTER, arrow)
@@ -478,14 +508,11 @@ class LessonEndScene(Scene):
         self._hotkeys()
 
     def _hotkeys(self) -> None:
-        keys = lessons.hand.mode != lessons.TOUCH
+        keys = keys_shown()
         self.play.hotkey, self.menu.hotkey = ("Enter", "Esc") if keys else ("", "")
 
     def handle(self, event: pygame.event.Event) -> None:
         self.ensure_layout()
-        if lessons.hand.observe(event):
-            self._hotkeys()
-            self.app.invalidate()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.lesson.skip()
             return
@@ -500,6 +527,7 @@ class LessonEndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
+        self._hotkeys()
         panel(surface, self.box, theme.PANEL, 18, theme.ACCENT)
         info = self.lesson.info
         draw_text_in(surface, f"You can play {info.title}!", self.title_box, 28, theme.ACCENT,
