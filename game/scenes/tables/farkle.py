@@ -255,7 +255,7 @@ class Table(BaseTable):
             return specs
         p = self.preview()
         left = len(s.dice) - len(self.chosen)
-        roll_label = ("Roll all 6" if p["can_roll"] and left == 0
+        roll_label = ("Hot dice: roll 6" if p["can_roll"] and left == 0
                       else f"Roll {count(left or 6, 'die', 'dice')}")
         return [ButtonSpec(roll_label, self.roll_action(), enabled=p["can_roll"], hotkey="Space"),
                 ButtonSpec(f"Bank {number(p['turn_total'])}", self.bank_action(), enabled=p["can_bank"],
