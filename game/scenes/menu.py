@@ -427,7 +427,10 @@ class MenuScene(Scene):
             y = self._header(body_buttons, 0, width, False)
             y_left = self._games(body_buttons, y, left_w, False)
             y_left = self._options(body_buttons, y_left, left_w, control_h)
-            y_right = self._players(body_buttons, y, right_w, control_h, x=right_x)
+            y_right = y
+            if self.offer == self.game_id:
+                y_right = self._proposal(body_buttons, y, right_w, x=right_x)
+            y_right = self._players(body_buttons, y_right, right_w, control_h, x=right_x)
             height = max(y_left, y_right)
         self.body.set(body, height)
         self.foot_buttons = foot_buttons
@@ -484,7 +487,7 @@ class MenuScene(Scene):
         self._label("Choose a game", pygame.Rect(0, y, width, px(24)), 18)
         y += px(30)
         columns = 3 if theme.dp(width) >= 3 * 190 + 2 * GAP else 2
-        compact = compact or theme.dp(width) < 2 * 190 + GAP
+        one_column, compact = compact, compact or theme.dp(width) < 2 * 190 + GAP
         cell_h = layout.touch_size(58) if compact else 124
         cells = layout.grid(pygame.Rect(0, y, width, 0), len(GAMES), columns, cell_h, gap=GAP)
         for (gid, info), rect in zip(GAMES.items(), cells, strict=True):
@@ -498,21 +501,22 @@ class MenuScene(Scene):
             pitch = pygame.Rect(0, y, width, px(44))
             self._label(self.info.pitch, pitch, 15, theme.TEXT)
             y = pitch.bottom + px(8)
-        if self.offer == self.game_id:
+        if self.offer == self.game_id and one_column:  # (two: over the players)
             y = self._proposal(buttons, y, width)
         return y + px(8)
 
-    def _proposal(self, buttons: list[Button], y: int, width: int) -> int:
+    def _proposal(self, buttons: list[Button], y: int, width: int, x: int = 0) -> int:
         """The first time a game is chosen: its lesson, proposed once (remembered at once,
-        so never again unless asked: Learn to play, here or on the rules page)."""
+        so never again unless asked: Learn to play, here or on the rules page). Under the
+        cards in one column; over the players in two (the game's options stay in view)."""
         px = theme.px
         h = layout.touch_size(40)
         text = f"New to {self.info.title}? A short guided game shows you how to play."
         if theme.dp(width) >= 600:  # the words, then both answers, on one line
-            box = pygame.Rect(0, y, width, px(h + 20))
+            box = pygame.Rect(x, y, width, px(h + 20))
             words, yes, no = layout.cols(layout.inset(box, x=14, y=10), fr(), 130, 120, gap=10)
         else:  # the words over the answers
-            box = pygame.Rect(0, y, width, px(h + 70))
+            box = pygame.Rect(x, y, width, px(h + 70))
             words, answers = layout.rows(layout.inset(box, x=12, y=8), 44, h, gap=6)
             yes, no = layout.cols(answers, fr(), fr(), gap=10)
         self.offers.append(box)
