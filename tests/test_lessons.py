@@ -6,6 +6,8 @@ bot's own best move, so a lesson never teaches a mistake."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from game.catalog import GAMES
@@ -13,6 +15,7 @@ from game.coach import Coach
 from game.lessons import LESSONS, Say, lesson_for
 from game.scenes.learn import lesson_game
 from game.scenes.tables import StandIn, load_table
+from game.ui import hands
 
 # What each lesson is there to show, as the events of its game say it (the issue's list).
 SHOWS = {
@@ -128,3 +131,33 @@ def test_every_move_a_lesson_teaches_is_the_strongest_bots_best(game_id):
         assert cost is not None and cost <= 1e-6, (step.say, move, hint.action, cost)
         priced += 1
     assert priced >= 2
+
+
+KEY_WORDS = re.compile(r"\b(press|Space|Enter|Esc|Escape|arrows?|keys?|keyboard|Tab|F1|F11|"
+                       r"Ctrl|Backspace)\b")
+
+
+@pytest.mark.parametrize("mode", ["touch", "mouse", "keyboard"])
+def test_every_word_of_every_lesson_is_for_the_hand_in_use(mode):
+    """After a tap no word of a lesson names a key (nor says click); with the mouse none
+    says tap; with the keys none says click or tap, and every move names its key."""
+    before = hands.hands.mode
+    hands.hands.use(mode)
+    try:
+        for lesson in LESSONS.values():
+            for step in lesson.steps:
+                for words in (step.say, step.wrong, step.rule):
+                    said = str(words)
+                    where = f"{lesson.game}: {said!r}"
+                    if mode == "touch":
+                        assert not KEY_WORDS.search(said), where
+                        assert "click" not in said.lower(), where
+                    elif mode == "mouse":
+                        assert not re.search(r"\btap", said, re.I), where
+                        assert not KEY_WORDS.search(said) or not isinstance(words, Say), where
+                    else:
+                        assert not re.search(r"\b(click|tap)", said, re.I), where
+                if mode == "keyboard" and step.kind in ("pick", "do"):
+                    assert KEY_WORDS.search(str(step.say)), (lesson.game, str(step.say))
+    finally:
+        hands.hands.use(before)

@@ -401,3 +401,25 @@ def test_every_step_of_a_lesson_fits_every_screen(game_id, finish):
         do_step(app, "keys")
     assert ended(app)
     assert theme.metrics.size == (1280, 720)
+
+
+def test_a_lesson_has_no_coach_no_odds_no_undo_and_no_save(finish):
+    """The lesson says what to do: the coach (even set to always), the odds (even switched
+    on), undo and skipping ahead stay out of it, and it is never saved nor recorded."""
+    app = make_app(SIZE["mouse"])
+    app.settings.coach, app.settings.odds = "always", True
+    lesson = open_lesson(app, "yatzy")
+    lesson = to_kind(app, "mouse", ("pick",))
+    frames(app, 30)
+    assert lesson.current_hint() is None and not lesson.coach_thinking()
+    assert lesson.odds.current() is None and not lesson.odds.lines()
+    for k, mod in ((pygame.K_h, 0), (pygame.K_o, 0), (pygame.K_f, 0),
+                   (pygame.K_z, pygame.KMOD_CTRL)):
+        lesson.correction = ""
+        key(k, mod=mod)
+        frames(app, 2)
+        assert "real game" in lesson.correction and not lesson.fast_forward
+        assert lesson.hint_task is None
+    assert not storage.has_save() and not lesson.autosave
+    labels = {b.ident for b in lesson.top_buttons.buttons}
+    assert labels == {"rules", "skip"}

@@ -90,6 +90,8 @@ class LearnScene(PlayScene):
         self._hand = hands.mode  # the hand the top bar's keys were shown for
         super().__init__(app, info, lesson_game(info, self.lesson), autosave=False)
         self.bots = {seat: Script(self) for seat in self.bots}
+        self.odds.wanted = lambda: False  # no odds (and no coach, ``_show_hint``): the lesson
+        # itself says what to do
         table_update = self.table.update
 
         def update(dt: float) -> None:  # a table starts things of its own (a card to draw)
@@ -309,6 +311,9 @@ class LearnScene(PlayScene):
 
     def undo(self) -> None:
         self.correct("The lesson shows every move: undo comes in a real game.")
+
+    def _show_hint(self) -> None:  # (the coach set to "always" waits for a real game)
+        return
 
     def request_hint(self) -> None:
         self.correct("The lesson shows every move: hints come in a real game.")
