@@ -73,14 +73,17 @@ def texts(app: App) -> list[str]:
 
 def lesson_places(app: App) -> list[pygame.Rect]:
     """Where the lesson speaks: its place under the dice (and over the sheet), its buttons
-    in the top bar and under the dice; the end card."""
+    in the top bar and under the dice (Got it; the game's own buttons are the table's); the
+    end card."""
     if ended(app):
         return [app.scene.box]
     lesson = lesson_scene(app)
     if app.scene is not lesson:
         return []
     places = [lesson.regions[name] for name in ("status", "lesson") if name in lesson.regions]
-    return places + [b.rect for b in lesson.top_buttons.buttons + lesson.table_buttons.buttons]
+    step = lesson.showing
+    own = lesson.table_buttons.buttons if step is not None and step.kind == "read" else []
+    return places + [b.rect for b in lesson.top_buttons.buttons + own]
 
 
 def lesson_texts(app: App) -> list[str]:
