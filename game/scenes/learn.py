@@ -88,6 +88,8 @@ class LearnScene(PlayScene):
         self.forced: tuple | None = None  # what the move being applied shows
         self.since = 0.0  # seconds since the step was shown (the pointer's bounce)
         self._hand = hands.mode  # the hand the top bar's keys were shown for
+        self._ruled = False  # laid out with room for a rule over the sheet
+        self._revealed: tuple | None = None  # the step and layout a box was brought into view for
         super().__init__(app, info, lesson_game(info, self.lesson), autosave=False)
         self.bots = {seat: Script(self) for seat in self.bots}
         self.odds.wanted = lambda: False  # no odds (and no coach, ``_show_hint``): the lesson
@@ -137,6 +139,10 @@ class LearnScene(PlayScene):
             self.since = 0.0
             self.correction = ""
             self.app.toast = None  # (a message about the last step: not this one's)
+            if "tabs" in self.regions and bool(self.showing and self.showing.rule) != \
+                    self._ruled:
+                self._layout_key = None  # a phone on its side: room for the rule, or not
+                self.ensure_layout()
             self._step_shown()
             self._build_top_buttons()
             self.app.invalidate()
@@ -327,7 +333,9 @@ class LearnScene(PlayScene):
         score sheet and move history under it)."""
         super().relayout()
         r = self.regions
-        if "tabs" not in r:
+        step = self.showing
+        self._ruled = step is not None and bool(step.rule)
+        if "tabs" not in r or not self._ruled:  # (no rule: the sheet keeps the room)
             return
         column = r["tabs"].union(r["pane"])
         r["lesson"], r["tabs"], r["pane"] = layout.rows(column, self.RULE, layout.touch_size(44),
@@ -381,6 +389,14 @@ class LearnScene(PlayScene):
         super().draw(surface)
         if self.banner is None and not self.busy:
             self._draw_pointer(surface)
+        key = self._box()
+        if key is not None and "sheet" in self.regions and not (
+                self.sheet.cell_rects.get(key) or self.sheet.row_rects.get(key)):
+            tried = (self.shown, theme.metrics.key, tuple(self.sheet.rect))
+            if self._revealed != tried:  # (once a layout: the sheet's view is new)
+                self._revealed = tried
+                self.sheet.reveal(key)  # the box the step is about, into view
+                self.app.invalidate()
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         """The lesson's place under the dice: the step's rule and what to do now (or what

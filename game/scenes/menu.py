@@ -512,9 +512,9 @@ class MenuScene(Scene):
         px = theme.px
         h = layout.touch_size(40)
         text = f"New to {self.info.title}? A short guided game shows you how to play."
-        if theme.dp(width) >= 600:  # the words, then both answers, on one line
+        if theme.dp(width) >= 440:  # the words, then both answers, on one line
             box = pygame.Rect(x, y, width, px(h + 20))
-            words, yes, no = layout.cols(layout.inset(box, x=14, y=10), fr(), 130, 120, gap=10)
+            words, yes, no = layout.cols(layout.inset(box, x=14, y=10), fr(), 116, 110, gap=10)
         else:  # the words over the answers
             box = pygame.Rect(x, y, width, px(h + 70))
             words, answers = layout.rows(layout.inset(box, x=12, y=8), 44, h, gap=6)
