@@ -30,6 +30,7 @@ from game.ui.hands import hands, keys_shown
 from game.ui.layout import fr
 from game.ui.text import draw_text_in, fit_text
 from game.ui.widgets import Button, FocusGroup, panel
+from game.ui.words import possessive
 
 PLAYER = "You"
 POINTER = theme.TEXT  # the lesson's pointer: white, an arrow and a ring (no meaning's colour)
@@ -317,6 +318,11 @@ class LearnScene(PlayScene):
 
     def undo(self) -> None:
         self.correct("The lesson shows every move: undo comes in a real game.")
+
+    def _not_now(self) -> None:  # (no skipping ahead in a lesson: F is not offered)
+        if not self.view_state.is_over() and not self.human_turn:
+            self.app.notify(f"Wait: it is {possessive(self.name(self.view_state.current))} "
+                            "turn")
 
     def _show_hint(self) -> None:  # (the coach set to "always" waits for a real game)
         return
