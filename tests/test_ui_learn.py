@@ -368,13 +368,25 @@ def resize(app: App, size) -> None:
     app.resize((round(w * dpr), round(h * dpr)), dpr)
 
 
+@pytest.fixture
+def looks_back():
+    yield
+    theme.use_palette("standard")
+    theme.set_large_text(False)
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["standard", "larger text"])
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_every_step_of_a_lesson_fits_every_screen(game_id, finish):
+def test_every_step_of_a_lesson_fits_every_screen(game_id, large, finish, looks_back):
     """Each step as it comes on screen (and the card draw, and the end card), drawn at every
-    size of the screens matrix: test_ui_screens' checks, no word of the lesson cut or under
+    size of the screens matrix, with the standard looks and with larger text and the
+    colour-blind palette: test_ui_screens' checks, no word of the lesson cut or under
     16 dp."""
     home = (1280, 720, 1, False)
     app = make_app(home)
+    if large:
+        app.settings.large_text = app.settings.colour_blind = True
+        app.apply_looks()
     lesson = open_lesson(app, game_id)
     checked = None
     for _ in range(80):

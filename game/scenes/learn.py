@@ -28,15 +28,18 @@ from game.scenes import scene_class
 from game.ui import layout, probe, theme
 from game.ui.hands import hands, keys_shown
 from game.ui.layout import fr
-from game.ui.text import draw_text_in, fit_text
+from game.ui.text import draw_text_in, face_for, wrap_lines
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import possessive
 
 PLAYER = "You"
-POINTER = theme.TEXT  # the lesson's pointer: white, an arrow and a ring (no meaning's colour)
+# The lesson's pointer: a notice (INFO), drawn as corner marks round what to use (no other
+# mark of the table has that shape: focus is a double ring, the coach's a dashed one) and an
+# arrow at the button to press; dark edges keep it clear on the felt and on the sheet.
+POINTER = theme.INFO
 POINTER_EDGE = theme.BG_DARK
 BOUNCE = 0.9  # seconds the pointer bounces when a step begins (then it stands still)
-SIZES = (18, 17, 16)  # dp: the lesson's words, the largest that fits the place
+SIZES = (18, 16)  # dp: the lesson's words, the largest that fits the place (type scale)
 
 
 def lesson_game(info: GameInfo, lesson: Lesson) -> GameState:
@@ -415,31 +418,39 @@ class LearnScene(PlayScene):
                 panel(surface, box, theme.BG_DARK, 14, theme.LINE)
         if step is None:
             return
-        parts = [(step.rule, theme.ACCENT, True)] if step.rule else []
+        parts = [(step.rule, theme.TEXT, True)] if step.rule else []
         if rule is not None:
             self._draw_parts(surface, layout.inset(rule, x=12, y=6), parts)
             parts = []
         if self.correction:
             parts.append((self.correction, theme.BAD, True))
         else:
-            parts.append((lessons.words(step.say), theme.TEXT, False))
+            parts.append((lessons.words(step.say), theme.INFO if step.rule else theme.TEXT,
+                          False))
         self._draw_parts(surface, layout.inset(area, x=12, y=6), parts)
 
     @staticmethod
     def _draw_parts(surface: pygame.Surface, box: pygame.Rect, parts) -> None:
-        """Paragraphs one under the other at the largest size (``SIZES``) at which all of
-        them fit ``box`` whole, wrapped."""
+        """Paragraphs one under the other, all at the largest size of ``SIZES`` at which they
+        fit ``box`` whole, wrapped (with larger text on, one step up where that fits too)."""
         if not parts:
             return
         gap = theme.px(4)
-        for size in SIZES:
-            fitted = [fit_text(text, box.w, box.h, size, size, bold, True)
-                      for text, _, bold in parts]
-            if sum(f.height for f in fitted) + gap * (len(parts) - 1) <= box.h:
-                break
+
+        def height(text: str, size: float, bold: bool, larger: bool | None) -> int:
+            face = face_for(text, size, bold, larger=larger)
+            return len(wrap_lines(face, text, box.w)) * face.get_height()
+        for larger in (None, False):  # (None: as the setting says; False: the standard size)
+            for size in SIZES:
+                heights = [height(text, size, bold, larger) for text, _, bold in parts]
+                if sum(heights) + gap * (len(parts) - 1) <= box.h:
+                    break
+            else:
+                continue
+            break
         y = box.y
-        for (text, colour, bold), f in zip(parts, fitted, strict=True):
-            h = min(f.height, box.bottom - y)
+        for (text, colour, bold), h in zip(parts, heights, strict=True):
+            h = min(h, box.bottom - y)
             draw_text_in(surface, text, pygame.Rect(box.x, y, box.w, h), size, colour, bold,
                          "left", "top", min_size=size, wrap=True)
             y += h + gap
@@ -483,10 +494,8 @@ class LearnScene(PlayScene):
         t = min(self.since, BOUNCE)
         lift = round(px(6) * abs(math.sin(t / BOUNCE * 3 * math.pi)) * (1 - t / BOUNCE))
         for rect in targets:
-            ring = rect.inflate(px(10) + 2 * lift, px(10) + 2 * lift)
-            pygame.draw.rect(surface, POINTER_EDGE, ring.inflate(px(6), px(6)),
-                             width=max(2, px(3)), border_radius=px(14))
-            pygame.draw.rect(surface, POINTER, ring, width=max(2, px(4)), border_radius=px(12))
+            ring = rect.inflate(px(12) + 2 * lift, px(12) + 2 * lift)
+            corners(surface, ring, max(2, px(4)))
             probe.shown("lesson pointer", None, ring)
         button = next((b.rect for b in self.table_buttons.buttons if b.rect == targets[-1]),
                       None)
@@ -504,6 +513,21 @@ class LearnScene(PlayScene):
         if sheet is not None and any(r.inflate(px(30), px(30)).colliderect(sheet)
                                      for r in targets):
             self._sheet_shown = None  # drawn over the sheet: the screen's sheet is not the sheet
+
+
+def corners(surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
+    """Corner marks round ``rect``: an L at each corner, light on a dark edge."""
+    arm = max(width * 2, min(rect.w, rect.h) // 3)
+    for colour, grow in ((POINTER_EDGE, width), (POINTER, 0)):
+        r = rect.inflate(grow, grow)
+        w = width + grow
+        for (x, y), (dx, dy) in (((r.left, r.top), (1, 1)), ((r.right, r.top), (-1, 1)),
+                                 ((r.left, r.bottom), (1, -1)),
+                                 ((r.right, r.bottom), (-1, -1))):
+            x0 = x if dx > 0 else x - w
+            y0 = y if dy > 0 else y - w
+            pygame.draw.rect(surface, colour, (x0 if dx > 0 else x - arm, y0, arm, w))
+            pygame.draw.rect(surface, colour, (x0, y0 if dy > 0 else y - arm, w, arm))
 
 
 class LessonEndScene(Scene):
@@ -555,9 +579,9 @@ class LessonEndScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         self._hotkeys()
-        panel(surface, self.box, theme.PANEL, 18, theme.ACCENT)
+        panel(surface, self.box, theme.PANEL, 18, theme.INFO)
         info = self.lesson.info
-        draw_text_in(surface, f"You can play {info.title}!", self.title_box, 28, theme.ACCENT,
+        draw_text_in(surface, f"You can play {info.title}!", self.title_box, 28, theme.TEXT,
                      True, min_size=18, display=True)
         step = self.lesson.showing
         text = lessons.words(step.say) if step is not None else ""

@@ -818,7 +818,7 @@ class MenuScene(Scene):
         surface.fill(theme.BG)
         with self.body.clip(surface):
             for rect in self.offers:
-                panel(surface, self.body.to_screen(rect), theme.PANEL, 14, theme.ACCENT)
+                panel(surface, self.body.to_screen(rect), theme.PANEL, 14, theme.INFO)
             for text, rect, size, colour in self.labels:
                 shown = self.body.to_screen(rect)
                 if not shown.colliderect(self.body.viewport):
