@@ -581,7 +581,8 @@ class LessonEndScene(Scene):
         self._hotkeys()
         panel(surface, self.box, theme.PANEL, 18, theme.INFO)
         info = self.lesson.info
-        draw_text_in(surface, f"You can play {info.title}!", self.title_box, 28, theme.TEXT,
+        mark = "" if info.title.endswith("!") else "!"  # (not "Grab It!!")
+        draw_text_in(surface, f"You can play {info.title}{mark}", self.title_box, 28, theme.TEXT,
                      True, min_size=18, display=True)
         step = self.lesson.showing
         text = lessons.words(step.say) if step is not None else ""
