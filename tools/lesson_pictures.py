@@ -99,7 +99,7 @@ def main(argv=None) -> int:
         sizes = [(text, parse_size(text)) for text in args.sizes.split(",") if text]
     except ValueError:
         parser.error(f"a size is WIDTHxHEIGHT, then rN and t if wanted, not {args.sizes!r}")
-    os.environ.setdefault("DICE_HARBOR_HOME", tempfile.mkdtemp(prefix="lesson-pictures-"))
+    os.environ["DICE_HARBOR_HOME"] = tempfile.mkdtemp(prefix="lesson-pictures-")  # (its own)
     for game_id in games:
         for text, size in sizes:
             sheet = pictures_of(game_id, size, Path(args.out) / f"{game_id}-{text}")
