@@ -8,22 +8,9 @@ from contextlib import contextmanager
 
 import pygame
 
-from tests.ui_driver import click, frames, key
+from tests.ui_driver import click, frames, key, tap
 
 HANDS = ("mouse", "touch", "keys")
-
-
-def tap(pos) -> None:
-    """A finger's tap, as SDL reports it: the finger, and the mouse events made of it."""
-    pos = tuple(int(v) for v in pos)
-    w, h = pygame.display.get_surface().get_size()
-    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-        pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=0, x=pos[0] / w,
-                                             y=pos[1] / h, dx=0.0, dy=0.0, pressure=1.0))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0), touch=True))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True))
 
 
 def point(hand: str, pos) -> None:

@@ -137,6 +137,9 @@ def test_the_whole_lesson_by_each_hand_ends_in_a_real_game(game_id, hand, finish
         seen.append(current.at)
         if current.shown == current.at and ready(app):
             said.append((current.at, lesson_texts(app)))
+        if hand == "touch":  # after a tap: no key named anywhere on the screen
+            bad = [t for t in texts(app) if KEY_WORDS.search(t)]
+            assert not bad, f"{game_id} step {current.at + 1} after a tap: {bad}"
         do_step(app, hand)
     assert ended(app), "the lesson did not end"
     said.append((len(steps) - 1, lesson_texts(app)))

@@ -91,7 +91,6 @@ class LearnScene(PlayScene):
         self.correction = ""  # the last correction, until the next step or a right move
         self.forced: tuple | None = None  # what the move being applied shows
         self.since = 0.0  # seconds since the step was shown (the pointer's bounce)
-        self._hand = hands.mode  # the hand the top bar's keys were shown for
         self._ruled = False  # laid out with room for a rule over the sheet
         self._revealed: tuple | None = None  # the step and layout a box was brought into view for
         super().__init__(app, info, lesson_game(info, self.lesson), autosave=False)
@@ -136,8 +135,6 @@ class LearnScene(PlayScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.since += dt
-        if hands.mode != self._hand:  # the keys shown beside the buttons follow the hand
-            self._build_top_buttons()
         if self.shown != self.at and not self.busy and self.unseen is None:
             self.shown = self.at
             self.since = 0.0
@@ -370,8 +367,7 @@ class LearnScene(PlayScene):
             bar = layout.inset(r["bar"], x=12, y=(theme.dp(r["bar"].h) - control) / 2)
             rects = layout.flow(bar, [rules[4], skip[4]], theme.dp(bar.h), gap=8, align="right")
             placed = list(zip((rules, skip), rects, strict=True))
-        self._hand = hands.mode
-        keys = keys_shown()
+        keys = keys_shown()  # (laid out again when the hand changes: App.hand_changed)
         self.top_buttons.set([Button(rect, label, action, size=16, min_size=13, ident=ident,
                                      hotkey=key if keys else "")
                               for (label, action, key, ident, _), rect in placed])

@@ -17,7 +17,8 @@ from game.bots import policy_names_for, strengths_for
 from game.catalog import GAMES, GameInfo, Option
 from game.coach import COACH_LABELS
 from game.rules.core import NAME_MAX, SaveError, Seat
-from game.ui import layout, marks, theme
+from game.scenes.tables import announces_seating, progress_text
+from game.ui import hands, layout, marks, theme
 from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
 from game.ui.text import ELLIPSIS, draw_text_in, face_for, fit_text
@@ -120,6 +121,9 @@ class MenuScene(Scene):
         self.has_save = storage.has_save()
         self.offers: list[pygame.Rect] = []  # the lesson's proposal, in the body
         self.offer = self.game_id if self._unoffered(self.game_id) else None
+        # the saved game in words: under Continue, and whole in the place for tips
+        _, self.saved_whole, self.saved = self.saved_game_words() if self.has_save else \
+            ("", "", "")
         found, problem = links.entries()  # the games by link on this device
         self.link_games = [e for e in found if not e.over]
         if problem:
@@ -301,7 +305,7 @@ class MenuScene(Scene):
         if not self.ready():
             return
         if storage.has_save():
-            title, saved = self.saved_game_words()
+            title, saved, _ = self.saved_game_words()
             self.app.open("confirm", title=f"Replace the saved {title}?",
                           text=f"{saved} is saved. Starting a new {self.info.title} game "
                                "replaces it; Continue resumes it instead.",
@@ -362,25 +366,30 @@ class MenuScene(Scene):
         return True
 
     @staticmethod
-    def saved_game_words() -> tuple[str, str]:
-        """The saved game in words, for the question before it is replaced: ("Farkle
-        game", "The Farkle game of You, Ada and Bram (after 12 turns)")."""
+    def saved_game_words() -> tuple[str, str, str]:
+        """The saved game in words: for the question before it is replaced ("Farkle game",
+        "The Farkle game of You, Ada and Bram (You 350 · Ada 1,200 · Bram 0)"), and under
+        Continue ("Farkle: You 350 · Ada 1,200 · Bram 0", "Yatzy: You, Ada · turn 2 of
+        15"). Where it stands is said as its table says it in play."""
         try:
             info, state, session, _ = storage.load_marks()
         except SaveError:
-            return "game", "A game that cannot be continued"
+            return "game", "A game that cannot be continued", "a game that cannot be continued"
         names = [s.name for s in state.seats]
         players = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         if state.is_over():
             progress = "finished, its results not seen yet"
-        elif state.turns_played:
-            progress = f"after {count(state.turns_played, 'turn')}"
-        else:
+        elif announces_seating(state):
             progress = "just started"
+        else:
+            progress = progress_text(info, state)
+        short = f"{info.title}: {progress}" if all(n in progress for n in names) else \
+            f"{info.title}: {', '.join(names)} · {progress}"  # (a race's scores name them)
         if session is not None:
             return (f"{info.title} session", f"The {info.title} session of {players} (game "
-                    f"{len(session.games)} of {session.length}, {progress})")
-        return f"{info.title} game", f"The {info.title} game of {players} ({progress})"
+                    f"{len(session.games)} of {session.length}, {progress})",
+                    f"{short} (game {len(session.games)} of {session.length})")
+        return f"{info.title} game", f"The {info.title} game of {players} ({progress})", short
 
     def start_now(self) -> None:
         try:
@@ -448,12 +457,14 @@ class MenuScene(Scene):
         foot_buttons = []
         if self.has_save:
             foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Continue", self.resume,
-                                       size=22, hotkey="saved game", colour=(60, 110, 90)))
+                                       size=22, note=self.saved, colour=(60, 110, 90),
+                                       tooltip=f"{self.saved_whole}."))
         foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Play by link", self.start_by_link,
                                    size=20, ident="by link", tooltip="Each person on their own "
                                    "device: the game goes back and forth as a link"))
         foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Start", self.start, size=24,
-                                   hotkey=self.info.title, colour=(40, 130, 90)))
+                                   note=f"a new {self.info.title} game",
+                                   colour=(40, 130, 90)))
         for b, r in zip(foot_buttons, layout.cols(foot, *([fr()] * len(foot_buttons)), gap=12),
                         strict=True):
             b.rect = r
@@ -505,7 +516,8 @@ class MenuScene(Scene):
         px = theme.px
         specs = [("Records", self.show_records, "Wins, best scores and high scores per game",
                   "records", 120),
-                 ("How to play", self.show_rules, f"The rules of {self.info.title} (F1)",
+                 ("How to play", self.show_rules, hands.keyed(f"The rules of {self.info.title}",
+                                                              "F1"),
                   "rules", 150),
                  ("Learn to play", self.learn, f"A short guided game of {self.info.title}: "
                   "the table shows you every move", "learn", 150),
@@ -622,7 +634,7 @@ class MenuScene(Scene):
         px = theme.px
         head = pygame.Rect(x, y, width, px(28))
         self._label("Players", head, 22, theme.TEXT)
-        self._label("click a name to type", pygame.Rect(x + px(110), y + px(4), width - px(110),
+        self._label(hands.say("Enter on a name to type", "click a name to type"), pygame.Rect(x + px(110), y + px(4), width - px(110),
                                                         px(24)), 14)
         y += px(36)
         sides = (self.info.state_type().sides_for(len(self.seats))
@@ -647,7 +659,8 @@ class MenuScene(Scene):
             label = seat.name + ("|" if typing else "")
             nb = NameButton(name, label or " ", lambda i=i: self.edit_name(i), size=17,
                             selected=typing, colour=theme.PANEL_LIGHT, ident=f"name {i}",
-                            tooltip=f"Click or Enter to type a name (up to {NAME_MAX} letters)")
+                            tooltip=hands.say("Enter: type a name", "Click to type a name") +
+                            f" (up to {NAME_MAX} letters)")
             nb.typing = typing
             self._add(buttons, nb, name)
             self._add(buttons, Button(kind, "Bot" if seat.bot else "Human",
@@ -678,8 +691,9 @@ class MenuScene(Scene):
         coach = pygame.Rect(x, y, min(width, px(300)), px(control_h))
         self._add(buttons, Button(coach, f"Coach: {COACH_LABELS[self.app.settings.coach]}",
                                   self.cycle_coach, size=16, ident="coach",
-                                  tooltip="Hints from the strongest bot: off, on request (H or "
-                                          "the Hint button) or always shown on your turn"),
+                                  tooltip="Hints from the strongest bot: off, on request (" +
+                                  hands.say("H", "the Hint button") + ") or always shown on "
+                                  "your turn"),
                   coach)
         return coach.bottom + px(12)
 
@@ -705,13 +719,15 @@ class MenuScene(Scene):
         """"This bot's strength: easy, normal, hard or expert" (the strengths this game has)."""
         offered = list(strengths_for(self.info))
         listed = offered[0] if len(offered) == 1 else ", ".join(offered[:-1]) + " or " + offered[-1]
-        return f"This bot's strength: {listed} (a click steps it)"
+        return f"This bot's strength: {listed} " + hands.say("(Enter steps it)",
+                                                             "(a click steps it)")
 
     def _option_button(self, opt: Option, rect: pygame.Rect, enabled: bool) -> Button:
         value = self.option_value(opt)
         text = opt.text(value)
         number = opt.kind != "bool"
-        tip = opt.help + (" Left/Right or a click on either half steps it." if number else "")
+        tip = opt.help + (hands.say(" Left/Right steps it.", " A click on either half steps "
+                                    "it.") if number else "")
         return Button(rect, f"{opt.label}: {text}", lambda o=opt: self.change_option(o),
                       size=16, enabled=enabled, selected=not number and bool(value),
                       tooltip=tip.strip(), ident=opt.key, wrap=True, min_size=13,
@@ -850,10 +866,15 @@ class MenuScene(Scene):
         if tip:
             draw_text_in(surface, tip, self.tip_box, 15, theme.INFO, align="left",
                          valign="center", wrap=True, min_size=13)
-        elif not theme.metrics.touch:
-            draw_text_in(surface, "Tab/arrows move · Enter selects · Left/Right step numbers · "
-                         "F1 rules · M sound · F11 fullscreen", self.tip_box, 14,
-                         theme.TEXT_DIM, align="left", valign="center", wrap=True, min_size=12)
+        elif self.has_save and not hands.keyboard():  # the saved game, whole
+            draw_text_in(surface, f"Continue: {self.saved_whole}", self.tip_box, 15,
+                         theme.TEXT_DIM, align="left", valign="center", wrap=True, min_size=13)
+        elif not theme.metrics.touch and not hands.touch():
+            draw_text_in(surface, hands.say("Tab/arrows move · Enter selects · Left/Right step "
+                                            "numbers · F1 rules · M sound · F11 fullscreen",
+                                            "Point at a button to see what it does"),
+                         self.tip_box, 14, theme.TEXT_DIM, align="left", valign="center",
+                         wrap=True, min_size=12)
 
     def message_rect(self) -> pygame.Rect:
         self.ensure_layout()

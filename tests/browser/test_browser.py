@@ -235,6 +235,9 @@ def test_a_yatzy_turn_with_the_mouse_and_one_with_the_keyboard(game):
     assert g.py("result = app.scene.state.rolls") == 0
     g.page.click(*g.button("Roll"))  # the mouse: roll, hold a die, roll again, score
     g.wait("app.scene.state.rolls == 1 and not app.scene.busy")
+    hand = "from game.ui import hands\nresult = [hands.mode(), app.scene.table.status()[0]]"
+    assert g.py(hand) == ["mouse", "2 rolls left. Click dice to hold them, or click a box to "
+                                   "score it."]  # (the page's clicks speak of clicks)
     die = g.py("result = list(app.scene.die_rects[0].center)")
     g.page.click(die[0] / g.ratio, die[1] / g.ratio)
     g.wait("0 in app.scene.table.held")
@@ -255,6 +258,7 @@ result = [key, list(app.scene.sheet.row_rects[key].center)]""")
     g.wait("app.scene.human_turn and not app.scene.busy and app.scene.state.rolls == 0", 60)
     g.page.key("Space")  # the keyboard: roll, hold die 2, roll, pick a box with arrows, Enter
     g.wait("app.scene.state.rolls == 1 and not app.scene.busy")
+    assert g.py(hand)[0] == "keyboard" and "Press 1-5 to hold dice" in g.py(hand)[1]
     g.page.key("2")
     g.wait("1 in app.scene.table.held")
     g.page.key("Space")
@@ -280,6 +284,9 @@ def test_a_phone_plays_a_turn_by_taps_alone(game):
     g.wait("app.scene.human_turn and not app.scene.busy")
     g.page.tap(*g.button("Roll"))
     g.wait("app.scene.state.rolls == 1 and not app.scene.busy")
+    hand = "from game.ui import hands\nresult = [hands.mode(), app.scene.table.status()[0]]"
+    assert g.py(hand) == ["touch", "2 rolls left. Tap dice to hold them, or tap a box to "
+                                   "score it."]  # (the page's taps speak of taps)
     die = g.py("result = list(app.scene.die_rects[2].center)")
     g.page.tap(die[0] / g.ratio, die[1] / g.ratio)
     g.wait("2 in app.scene.table.held")
@@ -292,6 +299,7 @@ def test_a_phone_plays_a_turn_by_taps_alone(game):
         if g.py(f"result = {key!r} in app.scene.state.sheets[0]"):
             break
     assert g.py(f"result = {key!r} in app.scene.state.sheets[0]")
+    assert g.py(hand)[0] == "touch"  # (no mouse event the page made of a tap took over)
 
 
 def test_a_phone_takes_the_lesson_it_is_proposed_by_taps(game):
