@@ -20,6 +20,7 @@ import pytest
 from game import storage
 from game.app import App
 from game.catalog import GAMES
+from game.lessons import LESSONS
 from game.scenes.learn import LearnScene
 from game.scenes.menu import MenuScene
 from game.ui import text, theme
@@ -441,3 +442,16 @@ def test_a_lesson_has_no_coach_no_odds_no_undo_and_no_save(finish):
     assert not storage.has_save() and not lesson.autosave
     labels = {b.ident for b in lesson.top_buttons.buttons}
     assert labels == {"rules", "skip"}
+
+
+def test_the_lesson_pictures_tool_shows_every_step(tmp_path):
+    """tools/lesson_pictures.py (DEVELOPING.md): a lesson from start to end in pictures."""
+    from tests.test_tools import run
+    done = run("tools/lesson_pictures.py", "--games", "grab_it", "--sizes", "800x600r1",
+               "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr[-2000:]
+    steps = sorted(p.name for p in (tmp_path / "grab_it-800x600r1").iterdir())
+    player = [s for s in LESSONS["grab_it"].steps if s.kind in ("pick", "do", "read", "end")]
+    assert len(steps) >= len(player) and (tmp_path / "grab_it-800x600r1.png").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["grab_it-800x600r1",
+                                                          "grab_it-800x600r1.png"]

@@ -24,13 +24,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-
-def parse_size(text: str) -> tuple[int, int, float, bool]:
-    touch = text.endswith("t")
-    body = text[:-1] if touch else text
-    dims, _, ratio = body.partition("r")
-    w, h = (int(v) for v in dims.split("x"))
-    return w, h, float(ratio or 1), touch
+from tools.screenshots import parse_size  # noqa: E402
 
 
 def contact_sheet(pictures, path: Path, per_row: int = 6) -> None:
