@@ -168,9 +168,10 @@ class RulesScene(Scene):
         button_h = layout.touch_size(50)
         self.title, box, foot = layout.rows(screen, layout.touch_size(44), fr(), button_h + 8,
                                             gap=10)
-        if self.learn is not None:  # beside the title, at its right
-            self.title, self.learn.rect = layout.cols(self.title, fr(), 150, gap=10)
         self.box = box if f.portrait else layout.centred(box, 1000, 10**5)
+        if self.learn is not None:  # beside the title, over the text's right edge
+            row = pygame.Rect(self.box.x, self.title.y, self.box.w, self.title.h)
+            self.title, self.learn.rect = layout.cols(row, fr(), 150, gap=10)
         self.back.rect = layout.centred(foot, 200, button_h)
         self.message = layout.cols(foot, fr(), 220, fr(), gap=10)[0]
         viewport = layout.inset(self.box, 16)
