@@ -136,6 +136,10 @@ def test_the_whole_lesson_by_each_hand_ends_in_a_real_game(game_id, hand, finish
             break
         current = lesson_scene(app)
         seen.append(current.at)
+        before = steps[current.at - 1] if current.at else None
+        if before is not None and before.kind == "do" and before.move["kind"] == "roll" \
+                and current.state.dice:  # the dice landed as the lesson prepared them
+            assert list(current.state.dice) == list(before.shows), (current.at, before)
         if current.shown == current.at and ready(app):
             said.append((current.at, lesson_texts(app)))
         if hand == "touch":  # after a tap: no key named anywhere on the screen
