@@ -550,8 +550,30 @@ class TableScene(Scene):
         return self.table.click_tray(event.pos)
 
     def _pointer_sheet(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            return self.sheet.wheel(event)
+        """The wheel and a drag of the rows scroll the sheet; a tap (a press let go where it
+        was made) pages, names a player or chooses a box."""
+        if self.sheet.pointer(event, self._tap_sheet):
+            self.app.invalidate()
+            return True
+        return False
+
+    def sheet_key(self, event: pygame.event.Event) -> bool:
+        """Up/Down and Home/End scroll the sheet's rows when they do not all fit (PgUp/PgDn
+        are the history's); on a phone the sheet comes up under the dice first."""
+        if event.key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END):
+            return False
+        if "sheet" not in self.regions:
+            if self.pane_toggle or self.tabs:
+                self.show_pane("sheet")
+                self.app.invalidate()
+                return True
+            return False
+        if self.sheet.key(event):
+            self.app.invalidate()
+            return True
+        return False
+
+    def _tap_sheet(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return False
         step = self.sheet.pager_at(event.pos)

@@ -18,7 +18,6 @@ from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import Possessive, count, number, says, signed, turn_of, verb
 
-HISTORY_ROWS = 9
 LEADER = (92, 74, 20)
 SCORING_MARK = (222, 190, 90)  # the mark under a die that can be set aside
 OUT_OF_PLAY = (20, 66, 46)  # the dark strip of the dice set aside earlier this turn
@@ -342,7 +341,7 @@ class Table(BaseTable):
             rows.append(Row("Farkles in a row", [Cell(str(s.farkles_in_row[i]),
                                                       theme.BAD if s.farkles_in_row[i] == 2
                                                       else theme.TEXT_DIM) for i in seats]))
-        rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
+        rows += self.turn_rows(seats, self._turn_cell)
         footer = (f"Solo: reach {number(s.options['target'])} in as few turns as you can"
                   if len(s.seats) == 1 else
                   f"First to {number(s.options['target'])} starts the last round · gold: the leader")
