@@ -90,6 +90,8 @@ class PlayScene(TableScene):
             self.sheet.hover_key = self.sheet.key_at(event.pos) if self.human_turn else None
         if self.sheet.scroll.pressed and self._pointer_sheet(event):
             return  # a drag of the sheet's rows goes on (and ends) wherever the pointer is
+        if self.history.pressed and self.history.pointer(event):
+            return  # and so does a drag of the history's lines
         if self.sections.route(event):
             return
         if event.type == pygame.MOUSEWHEEL:  # not over the sheet: the history scrolls

@@ -157,7 +157,13 @@ class ReplayScene(TableScene):
                     and self.sheet.pointer(event, self._tap_replay_sheet):
                 self.app.invalidate()
                 return  # the sheet's rows dragged, its pages turned (nothing is played)
+        if self.history.pressed and self.history.pointer(event):
+            return  # a drag of the history's lines
+        if "history" in self.regions and event.type == pygame.MOUSEBUTTONDOWN and \
+                self.history.rect.collidepoint(event.pos) and self.history.pointer(event):
+            return  # its arrows, or the start of a drag
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.sections.pointer = event.pos  # (where the wheel scrolls)
             self.top_buttons.handle(event)
         if event.type == pygame.MOUSEBUTTONDOWN and self.tabs:
             self._pointer_tabs(event)

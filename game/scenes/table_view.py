@@ -429,7 +429,7 @@ class TableScene(Scene):
             tray_h = self.table.tray_height(theme.dp(body.w))
             r["tray"], r["actions"], r["status"], r["pane"] = layout.rows(
                 body, fr(4, min=min(tray_h, 150), max=tray_h), control + 4, 64,
-                fr(1, min=150), gap=6)
+                fr(1, min=190), gap=6)
         else:
             bar_h = 48 if f.short else 64
             bar, body = layout.rows(screen, bar_h, fr())
@@ -598,12 +598,7 @@ class TableScene(Scene):
         return True
 
     def _pointer_history(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            self.history.scroll(event.y)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.history.handle_click(event.pos)
-        return False
+        return self.history.pointer(event)
 
     def _pointer_tabs(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:

@@ -97,13 +97,19 @@ class ScrollArea:
         return True
 
     def scroll_to(self, content_rect: pygame.Rect, margin: float = 8) -> None:
-        """Scroll the least so that a content rect is in view."""
+        """Scroll the least so that a content rect is in view (with stops, to the stop
+        that brings it in)."""
         m = theme.px(margin)
         top, bottom = content_rect.top - m, content_rect.bottom + m
         if top < self.offset:
             self.offset = max(0, top)
+            if self.stops:
+                self.offset = max([y for y in self.stops if y <= self.offset] or [0])
         elif bottom > self.offset + self.viewport.h:
             self.offset = min(self.max_offset, bottom - self.viewport.h)
+            if self.stops and self.offset < self.max_offset:
+                self.offset = min([y for y in self.stops if y >= self.offset]
+                                  + [self.max_offset])
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event, click: Callable[[pygame.event.Event], bool]

@@ -69,7 +69,7 @@ class Row:
     label: str
     cells: list[Cell]
     key: str | None = None  # set when clicking the row means something (a category)
-    kind: str = "normal"  # normal | sum | total
+    kind: str = "normal"  # normal | sum | total | foot (kept under the totals: chips)
     label_colour: tuple = theme.TEXT
     box: str | None = None  # the game's box this row stands for, when not ``key``
     note: str = ""  # a small text at the right of the label (the odds of making the box)
@@ -291,6 +291,27 @@ class ScoreSheet:
             widths[c] += spare // max(1, len(shown))
         return label_w, shown, widths
 
+    def least_height(self, model: SheetModel, width: int, n_rows: int = 3) -> int:
+        """The least height (device px) at which the sheet shows, ``width`` wide, its
+        names, its totals, the scores of players paged out, ``n_rows`` of the rows that
+        scroll and the line saying how many more there are: what a panel sharing its
+        place (the odds) leaves it."""
+        px = theme.px
+        inner_w = width - px(16)
+        label_w, shown, col_w = self._columns(model, inner_w - px(GUTTER), BODY)
+        head = self._header_height(model, inner_w, BODY, max(1, len(model.headers)),
+                                   min(col_w.values(), default=px(40)))
+        if len(shown) < len(model.headers) and theme.metrics.touch:
+            head = max(head, px(theme.TOUCH_MIN + 4))
+        pinned = [r for r in model.rows if r.kind in ("total", "foot")]
+        rows = self._rows_height(BODY, pinned) + self._rows_height(
+            BODY, [r for r in model.rows if r.kind not in ("total", "foot")][:n_rows])
+        strip = 0
+        if len(shown) < len(model.headers):
+            lines = self._strip_lines(self._strip(model, shown), inner_w - px(8))
+            strip = len(lines) * (theme.font(STRIP, True).get_height() + px(2)) + px(6)
+        return px(12) + head + rows + strip + theme.font(MORE, True).get_height()
+
     def _strip(self, model: SheetModel, shown: list[int]) -> list[tuple[str, tuple, str]]:
         """The scores of the players whose columns are paged out: (name, colour, score)
         from the sheet's total row (the last row of kind "total")."""
@@ -449,7 +470,7 @@ class ScoreSheet:
                 break
             top_pinned.append(row)
         for row in reversed(model.rows[len(top_pinned):]):
-            if row.kind != "total":
+            if row.kind not in ("total", "foot"):
                 break
             pinned.insert(0, row)
         middle = model.rows[len(top_pinned):len(model.rows) - len(pinned)]
@@ -458,6 +479,15 @@ class ScoreSheet:
             top_pinned = [r for r in top_pinned if r is not scored]
             pinned = [r for r in pinned if r is not scored]
             middle = [r for r in middle if r is not scored]
+        heights = [self._row_height(size, r) for r in middle]
+        pinned_h = self._rows_height(size, pinned) + self._rows_height(size, top_pinned) + \
+            (strip_h if strip else 0)
+        if footer_h and sum(heights) > body.h - pinned_h:
+            # rows scroll: the footer (a legend) only where it leaves three of them in view
+            least = sum(heights[:3]) + theme.font(MORE, True).get_height()
+            if body.h - pinned_h < least:
+                body.h += footer_h
+                footer_h = 0
         args = (model, size, label_w, col_x, col_w, shown)
         for row in top_pinned:
             h = self._row_height(size, row)
@@ -469,20 +499,21 @@ class ScoreSheet:
             y += strip_h
         pinned_h = self._rows_height(size, pinned) + (0 if not strip or strip_top else strip_h)
         full = pygame.Rect(body.x, y, body.w, max(0, body.bottom - pinned_h - y))
-        heights = [self._row_height(size, r) for r in middle]
         tops = [0, *accumulate(heights)]
         content_h = tops.pop()
-        # whole rows in the view, and under them the line that says how many more there are
-        view_h, more_h = full.h, 0
-        if content_h > full.h:
-            more_h = theme.font(MORE, True).get_height()
-            room = full.h - more_h
-            view_h = max((t + h for t, h in zip(tops, heights, strict=True) if t + h <= room),
-                         default=max(0, min(room, heights[0])))
-        view = pygame.Rect(full.x, full.y, full.w, view_h)
+        # the rows that scroll, and under them the line that says how many more there are
+        more_h = theme.font(MORE, True).get_height() if content_h > full.h else 0
+        room = pygame.Rect(full.x, full.y, full.w, max(0, full.h - more_h))
         self._row_step = max(heights, default=px(24))
         self.scroll.bg = theme.PANEL
-        self.scroll.set(view, content_h, tops)
+        self.scroll.set(room, content_h, tops)
+        # whole rows only: the view ends with the last row that fits whole
+        offset = self.scroll.offset
+        view_h = room.h
+        if more_h:
+            view_h = max((t + h - offset for t, h in zip(tops, heights, strict=True)
+                          if offset < t + h <= offset + room.h), default=room.h)
+        view = pygame.Rect(full.x, full.y, full.w, view_h)
         self.row_rects, self.cell_rects = {}, {}
         self._content_rows: dict[str, pygame.Rect] = {}
         items = []
@@ -498,15 +529,14 @@ class ScoreSheet:
                 self._draw_row(surface, row, top, h, *args, view)
                 items.append(pygame.Rect(view.x, top, view.w, h))
         surface.set_clip(full.clip(clip))
-        draw_sign(surface, self.scroll.name, full, content_h + full.h - view.h,
-                  self.scroll.offset, theme.PANEL, items, clip=view, fade=False)
+        draw_sign(surface, self.scroll.name, room, content_h, offset, theme.PANEL, items,
+                  clip=view, fade=False)
         surface.set_clip(clip)
         if more_h:
-            offset = self.scroll.offset
             above = sum(1 for t in tops if t < offset)
             below = sum(1 for t, h in zip(tops, heights, strict=True)
                         if t + h > offset + view.h)
-            self._draw_more(surface, pygame.Rect(full.x, view.bottom, full.w - px(GUTTER),
+            self._draw_more(surface, pygame.Rect(full.x, room.bottom, full.w - px(GUTTER),
                                                  more_h), above, below)
         y = full.bottom
         for row in pinned:
@@ -516,7 +546,7 @@ class ScoreSheet:
         if strip and not strip_top:
             self._draw_strip(surface, strip, pygame.Rect(inner.x, y + px(4), inner.w,
                                                          strip_h - px(6)))
-        if model.footer:
+        if model.footer and footer_h:
             draw_text_in(surface, model.footer, pygame.Rect(inner.x, inner.bottom - footer_h,
                                                             inner.w, footer_h),
                          13, theme.TEXT_DIM, wrap=True, min_size=12)

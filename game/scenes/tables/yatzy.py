@@ -14,6 +14,11 @@ from game.ui.words import number, says
 
 BEST = (92, 74, 20)
 SCRATCH = (110, 40, 40)
+# the boxes' short names, for a sheet whose label column is too narrow for the whole ones
+SHORT = {"two_pairs": "2 Pairs", "three_pairs": "3 Pairs", "three_of_a_kind": "3 of a Kind",
+         "four_of_a_kind": "4 of a Kind", "five_of_a_kind": "5 of a Kind",
+         "small_straight": "Sm. Straight", "large_straight": "Lg. Straight",
+         "two_triplets": "2 x 3 Kind", "four_and_two": "4 + 2 Kind"}
 
 
 class Table(BaseTable):
@@ -200,7 +205,7 @@ class Table(BaseTable):
                         cells.append(Cell(str(v) if v else "·", theme.INFO if v else theme.LINE))
                 else:
                     cells.append(Cell(""))
-            rows.append(Row(LABELS[cat], cells, key=cat))
+            rows.append(Row(LABELS[cat], cells, key=cat, short=SHORT.get(cat, "")))
             if cat == UPPER[-1]:
                 sums = []
                 bonuses = []
@@ -216,7 +221,7 @@ class Table(BaseTable):
                         kind="total"))
         if s.chips:
             rows.append(Row("Chips", [Cell(number(s.chips[i]), theme.ACCENT) for i in seats],
-                            label_colour=theme.ACCENT))
+                            label_colour=theme.ACCENT, kind="foot"))
         return SheetModel(headers, rows, active, cursor=self.cursor,
                           footer="Final sheet" if s.is_over() else
                           self.footer())
