@@ -172,7 +172,7 @@ def sign_problems(scrollers, drawn) -> list[str]:
 def sheet_problems(screen: Screen) -> list[str]:
     """On a screen with a score sheet: every row of it drawn whole or counted in the
     "N more" under the rows, every player's score in view (in their column, or with the
-    players paged out), and no label cut with "…" where it has a short form."""
+    players paged out), no label cut with "…" where it has a short form and no odds cut."""
     scene = screen.app.scene
     sheet = getattr(scene, "sheet", None)
     if sheet is None or getattr(scene, "regions", {"sheet": 1}).get("sheet") is None:
@@ -212,8 +212,10 @@ def sheet_problems(screen: Screen) -> list[str]:
                                            and rect.contains(d.ink) and not d.cut
                                            for d in inside):
                 out.append(f"the score {what} is not drawn whole where it is said to be")
-    # labels: the short form before "…"
+    # labels: the short form before "…"; the odds beside them whole
     for r in model.rows:
+        if r.note and r.note != "…" and any(d.text != r.note for d in labels.get(r.note, [])):
+            out.append(f"the odds {r.note!r} beside {r.label!r} are cut")
         for d in labels.get(r.label, []) + (labels.get(r.short, []) if r.short else []):
             if d.text.endswith("…") and r.short:
                 out.append(f"the label {r.label!r} is cut to {d.text!r} though it has the "

@@ -105,6 +105,8 @@ class ScoreSheet:
     interactive: bool = True  # rows and cells can be chosen (not on the results' final sheet)
     _picture: pygame.Surface | None = field(default=None, repr=False)
     _row_step: int = field(default=24, repr=False)  # device px: the tallest scrolling row
+    # widths measured for the model being laid out (kept for one draw)
+    _measured: dict = field(default_factory=dict, repr=False)
     _picture_key: tuple | None = field(default=None, repr=False)
 
     # -- input ---------------------------------------------------------------------------
@@ -203,19 +205,23 @@ class ScoreSheet:
 
     @staticmethod
     def _note_width(model: SheetModel) -> int:
-        """The odds' column beside the labels: as wide as the widest odds shown ("100%"),
-        none without odds."""
+        """The odds' column beside the labels: as wide as the widest odds written
+        (">99.9%"), none without odds."""
         if not any(r.note for r in model.rows):
             return 0
-        return text_width("100%", NOTE, True) + theme.px(4)
+        return text_width(">99.9%", NOTE, True) + theme.px(4)
 
     def _label_need(self, model: SheetModel, size: float, short: bool = False) -> int:
         """The label column's width for every label whole (in its short form where it has
         one, with ``short``), the odds beside it included."""
+        known = self._measured.get(("labels", id(model), size, short))
+        if known is not None:
+            return known
         px = theme.px
-        note = self._note_width(model)
+        note = self._note_width(model) + px(4)
         widest = max((text_width(r.short if short and r.short else r.label, size)
-                      + (note + px(4) if r.note else 0) for r in model.rows), default=px(60))
+                      + (note if r.note else 0) for r in model.rows), default=px(60))
+        self._measured[("labels", id(model), size, short)] = widest + px(16)
         return widest + px(16)
 
     def _column_widths(self, model: SheetModel, size: float) -> tuple[list[int], list[int]]:
@@ -223,16 +229,28 @@ class ScoreSheet:
         name counted as at most 64 dp: it ends in "…" rather than widen its column; a
         finger's width where a cell of it is tapped on a touch layout), and the width its
         widest text wants whole."""
+        known = self._measured.get(("columns", id(model), size))
+        if known is not None:
+            return known
         px = theme.px
-        n = len(model.headers)
+        columns = self._measured.get(("texts", id(model)))
+        if columns is None:  # each column's distinct texts, and whether a cell is tapped
+            columns = [(set(), False) for _ in model.headers]
+            for r in model.rows:
+                for c, cell in enumerate(r.cells[:len(columns)]):
+                    texts, tapped = columns[c]
+                    if cell.text:
+                        texts.add(cell.text)
+                    if cell.key and not tapped:
+                        columns[c] = (texts, True)
+            self._measured[("texts", id(model))] = columns
         least, want = [], []
-        for c in range(n):
-            texts = {r.cells[c].text for r in model.rows if c < len(r.cells)}
-            tapped = any(c < len(r.cells) and r.cells[c].key for r in model.rows)
-            widest = max((text_width(t, size, True) for t in texts if t), default=px(20))
+        for texts, tapped in columns:
+            widest = max((text_width(t, size, True) for t in texts), default=px(20))
             floor = px(theme.TOUCH_MIN + 6) if tapped and theme.metrics.touch else px(40)
             least.append(max(min(widest, px(64)) + px(10), floor))
             want.append(max(widest + px(10), least[-1]))
+        self._measured[("columns", id(model), size)] = (least, want)
         return least, want
 
     def _columns(self, model: SheetModel, width: int, size: float
@@ -297,6 +315,7 @@ class ScoreSheet:
         scroll and the line saying how many more there are: what a panel sharing its
         place (the odds) leaves it."""
         px = theme.px
+        self._measured = {}
         inner_w = width - px(16)
         label_w, shown, col_w = self._columns(model, inner_w - px(GUTTER), BODY)
         head = self._header_height(model, inner_w, BODY, max(1, len(model.headers)),
@@ -380,6 +399,7 @@ class ScoreSheet:
 
     def _draw(self, surface: pygame.Surface, model: SheetModel) -> None:
         px = theme.px
+        self._measured = {}
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(RADIUS))
         inner = self.rect.inflate(-px(16), -px(12))
         self.row_rects, self.cell_rects, self.header_rects, self.pager = {}, {}, {}, {}
