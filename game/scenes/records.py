@@ -59,7 +59,9 @@ class RecordsScene(Scene):
             players, high = layout.cols(body, fr(1.75), fr(1), gap=20)
         self.regions.update(players=players, high=high)
         self.narrow = theme.dp(body.w) < 760
-        self.recent_row = theme.px(max(control + 8, 64 if self.narrow else 48))
+        # a recent game a row; on a narrow screen its words over its two buttons (beside
+        # them, its players would be cut to "1. Player 1…")
+        self.recent_row = theme.px(64 + control + 12 if self.narrow else max(control + 8, 48))
         # the players' table on one line a player where its columns fit, else on two
         self.two_line = theme.dp(players.w) - 32 - GUTTER < PLAYER_WIDTH
         self.row_h = theme.px(30)
@@ -84,7 +86,8 @@ class RecordsScene(Scene):
         self.areas["high scores"].set(view, rows * self.row_h,
                                       [i * self.row_h for i in range(rows)])
         body = layout.inset(self.regions["body"], x=10, top=44, bottom=8)
-        body.h = max(self.recent_row, body.h // self.recent_row * self.recent_row)
+        if not self.narrow:  # (whole rows; a phone's tall rows fill the panel and fade out)
+            body.h = max(self.recent_row, body.h // self.recent_row * self.recent_row)
         rows = len(self.recent or [])
         self.areas["recent"].set(body, rows * self.recent_row,
                                  [i * self.recent_row for i in range(rows)])
@@ -148,6 +151,9 @@ class RecordsScene(Scene):
 
     def _recent_cells(self, row: pygame.Rect) -> list[pygame.Rect]:
         """(the words, the Review button's place, the Replay button's place)."""
+        if self.narrow:
+            words, buttons = layout.rows(row, fr(), layout.touch_size(44) + 4, gap=4)
+            return [words, *layout.cols(buttons, fr(), 124, 124, gap=8)[1:]]
         return layout.cols(row, fr(), 124, 124, gap=8)
 
     def message_rect(self) -> pygame.Rect:
