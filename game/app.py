@@ -10,28 +10,26 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from dataclasses import dataclass, field
 
 import pygame
 
 from . import prefs, web
-from .ui import probe, theme
+from .prefs import BOT_SPEEDS  # (the bots' paces; defined with the settings)
+from .ui import layout, probe, theme
 from .ui.sound import Sounds
 
-BOT_SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3}  # seconds a bot "thinks" per action
 
-
-@dataclass
 class Settings:
-    """What the player chose, kept across games (plain JSON data, so it can be stored)."""
+    """What the player chose, kept across games (plain JSON data, so it can be stored): an
+    attribute per remembered setting of ``game.prefs.TABLE`` (bot_speed, muted, seats,
+    options, coach, odds, window...), at its default until changed or read back."""
 
-    bot_speed: str = "normal"
-    muted: bool = False
-    seats: dict[str, list[dict]] = field(default_factory=dict)  # game id -> [{name, bot}]
-    options: dict[str, dict] = field(default_factory=dict)  # game id -> {option: value}
-    coach: str = "request"  # hints: off | request (H / the Hint button) | always shown
-    odds: bool = False  # exact odds shown on a human's turn (O / the Odds button)
-    window: list[int] | None = None  # the desktop window's last size (device pixels)
+    def __init__(self):
+        for setting in prefs.TABLE:
+            setattr(self, setting.key, setting.fresh())
+
+    def __repr__(self) -> str:
+        return f"Settings({vars(self)})"
 
     @property
     def bot_delay(self) -> float:
@@ -125,7 +123,7 @@ class App:
         theme.forget_fonts()  # fonts from an earlier pygame.init() are dead
         pygame.display.set_caption("Dice Harbor")
         self.settings = Settings()
-        problem = prefs.load_into(self.settings, tuple(BOT_SPEEDS))
+        problem = prefs.load_into(self.settings)
         page = web.page_metrics()
         self.dpr = dpr if dpr is not None else (page[2] if page else 1.0)
         self.touch = touch if touch is not None else (web.coarse_pointer() if page else False)
@@ -236,8 +234,12 @@ class App:
         self.screen_serial += 1
         theme.metrics.configure(window.get_size(), self.dpr, self.touch)
         if not self.fixed_size and not self.fullscreen and not web.in_browser():
-            self.settings.window = list(window.get_size())
-            self.save_settings()
+            # (a size the layouts do not hold is not remembered: the next run opens at the
+            # last one they did)
+            remembered = prefs.SETTINGS["window"].kind.fit(list(window.get_size()))
+            if remembered is not None:
+                self.settings.window = remembered
+                self.save_settings()
         self.invalidate()
 
     @property
@@ -357,10 +359,17 @@ class App:
         for event in pygame.event.get():
             if event.type not in IDLE_EVENTS:
                 self._dirty = True
-            if not self.handle_global(event) and self.scenes:
+            if not self.handle_global(event) and self.scenes and not too_small():
                 self.scene.handle(event)
         if not self.scenes:
             return False
+        if too_small():  # the scenes wait, untouched, for a window they fit in
+            if not self._dirty:
+                self.frame += 1
+                return False
+            self.draw()
+            self.frame += 1
+            return True
         self.scene.update(dt)
         if self.toast:
             text, left, colour = self.toast
@@ -464,6 +473,13 @@ class App:
         animation (a card turning over) need not draw them again each frame."""
         self._dirty = False
         self._since_draw = 0.0
+        if too_small():
+            self.draw_too_small(self.screen)
+            self.present()
+            if not self.drawn_frames:
+                web.first_frame()
+            self.drawn_frames += 1
+            return
         scenes = self.visible_scenes()
         top = scenes[-1]
         # An overlay just opened over a scene the screen shows as it is: dim that picture.
@@ -497,6 +513,20 @@ class App:
         return bool(keep_under and len(scenes) == 2 and scenes[-1].dim_alpha
                     and not probe.recording() and scenes[0].on_screen())
 
+    def draw_too_small(self, surface: pygame.Surface) -> None:
+        """What a window smaller than any layout shows: that it is, and how large it must
+        be (in CSS pixels, a desktop window's pixels), over nothing of the game."""
+        from .ui.text import draw_text_in
+        surface.fill(theme.BG)
+        area = layout.inset(layout.screen_rect(), 8)
+        if not area.w or not area.h:
+            return
+        title, note = layout.rows(area, layout.fr(2), layout.fr(3), gap=8)
+        draw_text_in(surface, TOO_SMALL[0], title, 22, theme.ACCENT, True, valign="bottom",
+                     min_size=12, wrap=True)
+        draw_text_in(surface, TOO_SMALL[1], note, 16, theme.TEXT, valign="top", min_size=12,
+                     wrap=True)
+
     def draw_toast(self, surface: pygame.Surface) -> None:
         from .ui.text import draw_text_in
         text, _, colour = self.toast
@@ -519,6 +549,17 @@ class App:
                 await asyncio.sleep(0)
             self.step(min(dt, 0.1))
         pygame.quit()
+
+
+def too_small() -> bool:
+    """The window is smaller than any layout holds (``layout.holds``)."""
+    return not layout.holds(theme.metrics.width, theme.metrics.height)
+
+
+TOO_SMALL = ("The window is too small",
+             f"Make it at least {layout.MIN_WIDTH} wide and {layout.MIN_PORTRAIT_HEIGHT} "
+             f"tall, or {layout.TWO_COLUMNS} wide and {layout.MIN_HEIGHT} tall. Your game "
+             f"waits just as it is.")
 
 
 IDLE_REDRAW = 10.0  # seconds: with nothing changing, a frame is still drawn this often

@@ -36,9 +36,21 @@ def app():
     pygame.quit()
 
 
+# A test's record_property(REPORT, text): a benchmark table, printed at the end of a run
+# with -s. It travels in the test's report, so it shows under xdist as well, where a
+# worker's own output never reaches the terminal.
+REPORT = "printed report"
+
+
 def pytest_terminal_summary(terminalreporter, config):
-    """The random order's seed, so that a failing order can be run again (-q hides
-    pytest's header, where pytest-randomly prints it)."""
+    """The reports tests recorded (with -s), and the random order's seed, so that a failing
+    order can be run again (-q hides pytest's header, where pytest-randomly prints it)."""
+    if config.getoption("capture") == "no":
+        for outcome in ("passed", "failed"):
+            for report in terminalreporter.stats.get(outcome, []):
+                for name, text in getattr(report, "user_properties", ()):
+                    if name == REPORT and getattr(report, "when", "call") == "call":
+                        terminalreporter.write_line(str(text))
     seed = getattr(config.option, "randomly_seed", None)
     if isinstance(seed, int):
         terminalreporter.write_line(f"tests ran in a random order: repeat it with "

@@ -158,8 +158,8 @@ def test_same_seed_same_game():
 
 
 def test_simulator_reports_decision_times():
-    """The simulator reports each bot's decision times (the figures are a benchmark, in the
-    README, not asserted here: a shared machine's timings are not a test)."""
+    """The simulator reports each bot's decision times (the figures are a benchmark, in
+    DEVELOPING.md, not asserted here: a shared machine's timings are not a test)."""
     result = run("bona_fortuna", ["hard", "normal"], games=6, seed=3)
     assert result["game"] == "bona_fortuna" and len(result["players"]) == 2
     assert result["mean_turns"] == 22.5  # 18 turns each, then 9 shared: 4.5 each

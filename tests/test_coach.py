@@ -97,16 +97,16 @@ def test_equal_dice_are_the_same_move():
 
 def test_coach_setting_cycles_and_persists(isolated_saves):
     from game import prefs
-    from game.app import BOT_SPEEDS, Settings
+    from game.app import Settings
     s = Settings()
     assert s.coach == "request"
     assert [s.next_coach() for _ in range(3)] == ["always", "off", "request"]
     s.next_coach()
     assert prefs.save_from(s)
     back = Settings()
-    assert prefs.load_into(back, tuple(BOT_SPEEDS)) == ""
+    assert prefs.load_into(back) == ""
     assert back.coach == "always"
-    good, bad = prefs.decode({"format": prefs.FORMAT, "coach": "sometimes"}, tuple(BOT_SPEEDS))
+    good, bad = prefs.decode({"format": prefs.FORMAT, "coach": "sometimes"})
     assert "coach" not in good and bad == ["coach"]
 
 

@@ -139,7 +139,7 @@ def test_hard_in_the_last_round_does_not_stop_behind():
 
 
 def test_the_simulator_times_hard_decisions():
-    """Decision times are reported (a benchmark: the README's figures), not asserted."""
+    """Decision times are reported (a benchmark: DEVELOPING.md's figures), not asserted."""
     result = sim.run("pirates", ["hard", "hard"], 20, seed=2)
     row = result["players"][0]
     assert 0 < row["decision_ms_p50"] <= row["decision_ms_p99"]

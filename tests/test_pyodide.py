@@ -3,8 +3,10 @@
 The same driver script plays the same seeded games with game.sim.play_game in native
 CPython and in pyodide, where only game/__init__.py, catalog.py, sim.py, rules/ and
 bots/ (with the expert's table, bots/data/yatzy_expert.bin) exist (no pygame): every final score, winner, turn count and the hash of the
-final saved state must match exactly. Decision times in both are printed (run with -s
-to see them), not asserted.
+final saved state must match exactly. Decision times in both are reported, not asserted:
+`.venv/bin/python -m pytest -s tests/test_pyodide.py` prints the tables at the end of the
+run, through pytest's terminal report, so under xdist's workers as well as with -n 0 (which
+is faster: each xdist worker that runs a test of this module runs the drivers itself).
 
 pyodide comes from the npm registry, pinned in tests/pyodide/package.json and
 package-lock.json; it is installed into tests/pyodide/node_modules (git-ignored) on first
@@ -22,6 +24,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import REPORT
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER_DIR = Path(__file__).resolve().parent / "pyodide"
@@ -229,11 +233,11 @@ def runs(tmp_path_factory) -> dict:
     result = {"native": parse(native.stdout, "native CPython"),
               "pyodide": parse(wasm.stdout, "pyodide"), "pyodide_version": version,
               "pyodide_log": wasm.stderr.strip()}
-    print_report(result)
     return result
 
 
-def print_report(result: dict) -> None:
+def report(result: dict) -> str:
+    """The timing table of the games (shown at the end of a run with -s)."""
     nat, web = result["native"], result["pyodide"]
     lines = [f"\npyodide {result['pyodide_version']} (Python {web['python']}, {web['platform']}) "
              f"vs native CPython {nat['python']}: {len(nat['results'])} games in "
@@ -262,10 +266,11 @@ def print_report(result: dict) -> None:
                      f"{n['cold_max_ms']:.0f} / {n['cold_piece_ms']:.1f} ms   pyodide "
                      f"{w['p50_ms']:.2f} / {w['p99_ms']:.2f} / {w['piece_ms']:.2f} ms | "
                      f"{w['cold_max_ms']:.0f} / {w['cold_piece_ms']:.1f} ms")
-    print("\n".join(lines))
+    return "\n".join(lines)
 
 
-def test_pyodide_is_webassembly_python(runs):
+def test_pyodide_is_webassembly_python(runs, record_property):
+    record_property(REPORT, report(runs))  # tests/conftest.py prints it under -s
     web = runs["pyodide"]
     assert web["platform"] == "emscripten"
     assert tuple(int(x) for x in web["python"].split(".")[:2]) >= (3, 11)
@@ -427,11 +432,11 @@ def hint_runs(tmp_path_factory) -> dict:
     assert wasm.returncode == 0, f"pyodide hints failed:\n{wasm.stderr[-3000:]}"
     result = {"native": parse(native.stdout, "native CPython"),
               "pyodide": parse(wasm.stdout, "pyodide")}
-    print_hint_report(result)
     return result
 
 
-def print_hint_report(result: dict) -> None:
+def hint_report(result: dict) -> str:
+    """The timing table of the hints (shown at the end of a run with -s)."""
     from game.sim import percentile
     lines = [f"\ncoach hints as tasks (6 ms frame budget), {HINT_POSITIONS} positions a game: "
              "the first hint (its tables built) and p50/p99 of the rest (ms); the "
@@ -445,7 +450,7 @@ def print_hint_report(result: dict) -> None:
                        f"{percentile(t['times_ms'], 0.99):6.2f}  longest piece "
                        f"{max(t['longest_ms']):5.2f} ms")
         lines.append(f"  {game_id:12s} " + " | ".join(row))
-    print("\n".join(lines))
+    return "\n".join(lines)
 
 
 @pytest.mark.parametrize("game_id", HINT_GAMES)
@@ -460,8 +465,9 @@ def test_hints_in_pyodide_equal_native_hints(hint_runs, game_id):
         assert w == n, f"{game_id} position {i}: pyodide {w} vs native {n}"
 
 
-def test_native_hints_match_the_direct_coach(hint_runs):
+def test_native_hints_match_the_direct_coach(hint_runs, record_property):
     """The driver's hints (the task path) are Coach.hint's in this very process too."""
+    record_property(REPORT, hint_report(hint_runs))  # tests/conftest.py prints it under -s
     from game.bots import make_policy
     from game.catalog import GAMES
     from game.coach import Coach

@@ -463,7 +463,7 @@ def test_a_missing_browser_key_is_missing_never_damaged(browser, monkeypatch):
     class S:
         bot_speed, muted, seats, options, coach, odds, window = "slow", True, {}, {}, \
             "request", False, None
-    assert prefs.load_into(S(), ("slow", "normal", "fast")) == ""
+    assert prefs.load_into(S()) == ""
     assert storage.set_aside(storage.AUTOSAVE) and browser.items == {}  # nothing made up
 
 

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game import prefs
-from game.app import BOT_SPEEDS, Settings
+from game.app import Settings
 from game.bots import make_policy
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
@@ -125,7 +125,7 @@ def test_the_menu_cycles_the_coach_and_it_persists(app):
     frames(app)
     assert app.settings.coach == "always" and button(menu, "Coach").label == "Coach: Always"
     back = Settings()
-    prefs.load_into(back, tuple(BOT_SPEEDS))
+    prefs.load_into(back)
     assert back.coach == "always"
     click(button(menu, "Coach").rect.center)
     frames(app)

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game import prefs
-from game.app import BOT_SPEEDS, Settings
+from game.app import Settings
 from game.bots import make_policy
 from game.catalog import GAMES
 from game.odds import odds, percent
@@ -189,9 +189,9 @@ def test_hidden_on_bots_turns_and_in_replays_and_remembered(app):
     # remembered: a new app reads the setting back
     fresh = Settings()
     assert not fresh.odds
-    prefs.load_into(fresh, tuple(BOT_SPEEDS))
+    prefs.load_into(fresh)
     assert fresh.odds is True
-    good, bad = prefs.decode({"format": prefs.FORMAT, "odds": "yes"}, tuple(BOT_SPEEDS))
+    good, bad = prefs.decode({"format": prefs.FORMAT, "odds": "yes"})
     assert "odds" in bad and "odds" not in good
 
 

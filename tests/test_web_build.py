@@ -1,6 +1,6 @@
 """The browser build: pygbag packs main.py, game/ and assets/ (and nothing else) offline.
 
-Runs web/build.py (the project's pygbag step, see README "Web build") on a copy of the
+Runs web/build.py (the project's pygbag step, see DEVELOPING.md, "Web build") on a copy of the
 working tree in a temp folder, so the repository's own build/ is never touched, with
 every proxy pointed at a closed port so that any attempt to reach pygbag's CDN fails
 instead of hanging. Decoys (a .venv, node_modules, a stale build/, docs) are planted in

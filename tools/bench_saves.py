@@ -1,6 +1,6 @@
 """How big saves are and how long loading (replaying) them takes.
 
-    python tools/bench_saves.py [--games N] [--seed S]
+    .venv/bin/python tools/bench_saves.py [--games N] [--seed S]
 
 Plays N seeded bot games of every game (bots of every strength, the largest table the
 game allows and the smallest), keeps the longest of each, and prints as JSON: the median

@@ -3,7 +3,7 @@ pygame-ce's wasm build: the browser test's setup): time to the first frame, fram
 bots play, the CPU an idle menu and an idle human's turn use, frames per second while dice
 tumble, and the bots' decision times in the browser. Figures, not pass/fail.
 
-    python tools/browser_bench.py [--native] [--browser] [--seconds 20] [--json]
+    .venv/bin/python tools/browser_bench.py [--native] [--browser] [--seconds 20]   # prints JSON
 
 Natively the app runs its real loop (Clock.tick pacing) with SDL's dummy video driver; CPU is
 the process's own CPU time. In the browser CPU is the page's main-thread task time

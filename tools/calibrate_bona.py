@@ -1,7 +1,7 @@
 """Measure the Bona Fortuna bots' calibration tables from self-play, and Phase I means.
 
-    python tools/calibrate_bona.py [--games N] [--seed S]        # E, Q, COUNTS for hard
-    python tools/calibrate_bona.py --phase1 [--games N]           # mean Phase I total per bot
+    .venv/bin/python tools/calibrate_bona.py [--games N] [--seed S]        # E, Q, COUNTS for hard
+    .venv/bin/python tools/calibrate_bona.py --phase1 [--games N]           # mean Phase I total per bot
 
 Self-play of ``hard`` (two players). For every box of every column it records when it
 was filled (the player's Phase I turns left after that turn) and the undoubled points;

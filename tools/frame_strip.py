@@ -1,7 +1,7 @@
 """Frame strips: every few frames of a throw of the dice (or of a Fortune Card's draw) as
 one picture, to look at what the table shows while the dice fly and after they land.
 
-    python tools/frame_strip.py [--game yatzy] [--draw] [--size 1280x720r1] [--every 3]
+    .venv/bin/python tools/frame_strip.py [--game yatzy] [--draw] [--size 1280x720r1] [--every 3]
                                 [--count 16] [--out build/strips]
 
 The game is seated as tools/screenshots.py seats it (the most players, the longest names, a

@@ -1,4 +1,4 @@
-"""How long a hint takes, per game: python tools/hint_timings.py [games] [game ids...]
+"""How long a hint takes, per game: .venv/bin/python tools/hint_timings.py [games] [game ids...]
 
 Two measures for each game:
 
@@ -122,12 +122,24 @@ def warm(game_id: str, games: int) -> str:
 
 
 def main() -> None:
-    if len(sys.argv) >= 4 and sys.argv[1] == "--cold":
-        print(json.dumps(cold(sys.argv[2], sys.argv[3])))
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     usage="%(prog)s [games] [GAME ...]")
+    parser.add_argument("games", nargs="*", metavar="games GAME",
+                        help="seeded games per game for the warm figures (default 10), then "
+                        f"only these games ({', '.join(GAME_IDS)}; default all)")
+    parser.add_argument("--cold", nargs=2, metavar=("GAME", "MODE"),
+                        help=argparse.SUPPRESS)  # one cold measure, in its own process
+    args = parser.parse_args()
+    if args.cold:
+        print(json.dumps(cold(*args.cold)))
         return
-    args = sys.argv[1:]
-    games = int(args.pop(0)) if args and args[0].isdigit() else 10
-    for game_id in args or GAME_IDS:
+    rest = list(args.games)
+    games = int(rest.pop(0)) if rest and rest[0].isdigit() else 10
+    unknown = [g for g in rest if g not in GAME_IDS]
+    if unknown:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAME_IDS)}")
+    for game_id in rest or GAME_IDS:
         direct = run_cold(game_id, "direct")
         task = run_cold(game_id, "task")
         imported = run_cold(game_id, "import")

@@ -1,6 +1,6 @@
 """Makes game/bots/grab_it_table.py: the values behind the hard Grab It! bot.
 
-    python tools/make_grab_it_table.py        (about a minute on one core)
+    .venv/bin/python tools/make_grab_it_table.py [--out PATH]   (about a minute on one core)
 
 For every set of filled boxes (2^12 = 4096) and for 2 and 3 sides it solves the rest of
 the game exactly, working back from the full board: each side plays to maximise its
@@ -107,7 +107,12 @@ def pack(values: list[float]) -> str:
     return base64.b64encode(zlib.compress(ints.tobytes(), 9)).decode()
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT,
+                        help="where to write it (game/bots/grab_it_table.py)")
+    out = parser.parse_args(argv).out
     started = time.perf_counter()
     tables_out = {}
     for n_sides in (2, 3):
@@ -144,8 +149,8 @@ def main() -> int:
               f"SUM_REACH = {fmt(sum_reach)}",
               "# each box's expected score when a whole turn is played for it alone",
               f"ALONE = {fmt(alone)}", ""]
-    OUT.write_text("\n".join(lines))
-    print(f"wrote {OUT} ({OUT.stat().st_size} bytes) in {time.perf_counter() - started:.0f} s",
+    out.write_text("\n".join(lines))
+    print(f"wrote {out} ({out.stat().st_size} bytes) in {time.perf_counter() - started:.0f} s",
           file=sys.stderr)
     return 0
 

@@ -1,6 +1,6 @@
 """Make game/bots/pirates_reach_values.py: how likely a fresh Pirate Fortune turn reaches a score.
 
-    python tools/make_pirate_reach.py [--out PATH]
+    .venv/bin/python tools/make_pirate_reach.py [--out PATH]
 
 For every need of 100, 200, ... ``MAX_NEED`` points it solves, card by card, the turn
 played to reach that need (game.bots.pirates_reach: the exact threshold turn) and stores

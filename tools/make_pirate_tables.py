@@ -1,6 +1,6 @@
 """Make game/bots/pirates_values.py: the exact single-turn tables of the Pirate Fortune bots.
 
-    python tools/make_pirate_tables.py [--out PATH]
+    .venv/bin/python tools/make_pirate_tables.py [--out PATH]
 
 For every Fortune Card (Captain shares the plain table, Storm is solved on the spot) it runs
 the value iteration of game.bots.pirates_solver and stores W -- the expected points of each

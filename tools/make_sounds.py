@@ -3,15 +3,25 @@
 
 Pure standard library (math, random, struct, wave) for the synthesis; the WAV files are
 then encoded with ``oggenc`` (Debian package ``vorbis-tools``), because the browser build
-(pygbag) plays Ogg Vorbis.  Every random draw comes from one seeded ``random.Random``, and
-the Ogg stream serial numbers are fixed, so a rerun gives the same files.
+(pygbag) plays Ogg Vorbis.  Each effect draws its randomness from its own
+``random.Random`` seeded with its name, and its Ogg stream serial number comes from its
+name too (never from its place in the list), so a rerun gives the very same files, byte
+for byte, and adding an effect changes no other file.  ``--check`` renders every effect
+again and compares it with the committed file (the test suite runs it).
 
 Usage (from the repository root)::
 
-    apt-get install vorbis-tools          # once, provides oggenc
-    python3 tools/make_sounds.py          # writes assets/sounds/*.ogg
-    python3 tools/make_sounds.py --wav    # also keeps the .wav renders (not shipped)
-    python3 tools/make_sounds.py --out DIR --only roll,win
+    apt-get install vorbis-tools                              # once, provides oggenc
+    .venv/bin/python tools/make_sounds.py                     # writes assets/sounds/*.ogg
+    .venv/bin/python tools/make_sounds.py --check             # each file as the tool makes it?
+    .venv/bin/python tools/make_sounds.py --out DIR --only roll,win --wav  # also the .wav
+
+A new sound: write ``fx_NAME(rng)`` returning its samples (floats in -1..1 at ``RATE``,
+usually through ``finish``), add it to ``EFFECTS``, run the tool with ``--only NAME`` and
+commit ``assets/sounds/NAME.ogg`` with the code.  Changing an effect means running the
+tool for it again; ``--check`` (and so the test suite) fails until the file is remade.
+The files are made with the libvorbis of Debian 12 (``Xiph.Org libVorbis I 20200704``);
+another libvorbis may encode the same samples to other bytes, which ``--check`` says.
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import wave
+import zlib
 
 RATE = 44100
 TAU = 2.0 * math.pi
@@ -473,6 +484,9 @@ def fx_record(rng: random.Random) -> list[float]:
     for k in range(7):
         name = ("C7", "E7", "G7", "C8")[rng.randrange(4)]
         mix(buf, bell(note(name), 0.35, 0.08, partials=glass), 0.55 + 0.09 * k, 0.18)
+    return finish(buf, 0.66)
+
+
 EFFECTS = {
     "roll": fx_roll,
     "hold": fx_hold,
@@ -507,6 +521,13 @@ def write_wav(path: str, samples: list[float]) -> None:
         w.writeframes(bytes(frames))
 
 
+def serial(name: str) -> int:
+    """The effect's Ogg stream serial number: fixed by its name alone (it once came from
+    the effect's place in EFFECTS, and two branches that each added a sound at the end gave
+    three committed files serials the merged list no longer made)."""
+    return zlib.crc32(name.encode()) & 0x7FFFFFFF
+
+
 def encode_ogg(oggenc: str, wav_path: str, ogg_path: str, serial: int) -> None:
     cmd = [oggenc, "-Q", "-q", OGG_QUALITY, "-s", str(serial), "-o", ogg_path, wav_path]
     result = subprocess.run(cmd, capture_output=True, text=True)
@@ -514,34 +535,100 @@ def encode_ogg(oggenc: str, wav_path: str, ogg_path: str, serial: int) -> None:
         sys.exit(f"make_sounds: oggenc failed on {wav_path}:\n{result.stderr}")
 
 
+def render(names: list[str], out: str, oggenc: str, keep_wav: bool = False,
+           quiet: bool = False) -> None:
+    """Write ``out/NAME.ogg`` (and ``NAME.wav`` with ``keep_wav``) for each effect."""
+    os.makedirs(out, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            # one seeded generator per effect, so effects do not depend on each other
+            rng = random.Random(f"{SEED}:{name}")
+            samples = EFFECTS[name](rng)
+            wav_path = os.path.join(out if keep_wav else tmp, name + ".wav")
+            write_wav(wav_path, samples)
+            ogg_path = os.path.join(out, name + ".ogg")
+            encode_ogg(oggenc, wav_path, ogg_path, serial(name))
+            if not quiet:
+                print(f"{ogg_path}: {len(samples) / RATE:.2f} s, "
+                      f"{os.path.getsize(ogg_path)} bytes")
+
+
+def vendor(ogg: bytes) -> str:
+    """The encoder library's name in an Ogg Vorbis file (its comment header's vendor)."""
+    at = ogg.find(b"\x03vorbis")
+    if at < 0:
+        return "?"
+    size = struct.unpack("<I", ogg[at + 7:at + 11])[0]
+    return ogg[at + 11:at + 11 + size].decode("utf-8", "replace")
+
+
+def without_serial(ogg: bytes) -> list[bytes]:
+    """The file's Ogg pages with their stream serial number and checksum blanked."""
+    pages, at = [], 0
+    while ogg.startswith(b"OggS", at) and at + 27 <= len(ogg):
+        segments = ogg[at + 27:at + 27 + ogg[at + 26]]
+        end = at + 27 + len(segments) + sum(segments)
+        page = bytearray(ogg[at:end])
+        page[14:18] = page[22:26] = b"\0\0\0\0"
+        pages.append(bytes(page))
+        at = end
+    return pages if at == len(ogg) else [ogg]
+
+
+def check(folder: str, oggenc: str) -> list[str]:
+    """What differs between ``folder`` and the tool's output: one line per file made
+    differently, missing, or there without an effect that makes it (empty: all agree)."""
+    problems = []
+    with tempfile.TemporaryDirectory() as tmp:
+        render(list(EFFECTS), tmp, oggenc, quiet=True)
+        for name in EFFECTS:
+            made = open(os.path.join(tmp, name + ".ogg"), "rb").read()
+            path = os.path.join(folder, name + ".ogg")
+            if not os.path.isfile(path):
+                problems.append(f"{name}.ogg is missing: make it with --only {name}")
+                continue
+            kept = open(path, "rb").read()
+            if kept == made:
+                continue
+            line = f"{name}.ogg differs from what the tool makes now: remake it with --only {name}"
+            if without_serial(kept) == without_serial(made):
+                line += " (only its Ogg serial number differs: the sound is the same)"
+            elif vendor(kept) != vendor(made):
+                line += (f" (or the encoder differs: the file was made by {vendor(kept)!r}, "
+                         f"this machine's oggenc uses {vendor(made)!r})")
+            problems.append(line)
+    for file in sorted(os.listdir(folder)):
+        if file.endswith(".ogg") and file[:-4] not in EFFECTS:
+            problems.append(f"{file} is made by no effect of this tool (add it to EFFECTS)")
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=DEFAULT_OUT, help="output folder (assets/sounds)")
     parser.add_argument("--wav", action="store_true", help="keep the .wav renders as well")
     parser.add_argument("--only", default="", help="comma-separated effect names")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; say which files in --out the tool would change")
     args = parser.parse_args(argv)
 
     oggenc = shutil.which("oggenc")
     if oggenc is None:
         sys.exit("make_sounds: 'oggenc' not found. Install it with: apt-get install vorbis-tools")
 
+    if args.check:
+        problems = check(args.out, oggenc)
+        for line in problems:
+            print(line)
+        if not problems:
+            print(f"all {len(EFFECTS)} sounds in {args.out} are as the tool makes them")
+        return 1 if problems else 0
+
     names = [n for n in args.only.split(",") if n] or list(EFFECTS)
     unknown = [n for n in names if n not in EFFECTS]
     if unknown:
         sys.exit(f"make_sounds: unknown effect(s): {', '.join(unknown)}")
-
-    os.makedirs(args.out, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        for name in names:
-            # one seeded generator per effect, so effects do not depend on each other
-            rng = random.Random(f"{SEED}:{name}")
-            samples = EFFECTS[name](rng)
-            wav_path = os.path.join(args.out if args.wav else tmp, name + ".wav")
-            write_wav(wav_path, samples)
-            ogg_path = os.path.join(args.out, name + ".ogg")
-            serial = 1000 + list(EFFECTS).index(name)
-            encode_ogg(oggenc, wav_path, ogg_path, serial)
-            print(f"{ogg_path}: {len(samples) / RATE:.2f} s, {os.path.getsize(ogg_path)} bytes")
+    render(names, args.out, oggenc, keep_wav=args.wav)
     return 0
 
 

@@ -1,7 +1,7 @@
 """Make game/bots/data/yatzy_expert.bin: the exact value of every five-dice Yatzy state.
 
-    /work/venv/bin/pip install numpy        # this tool only: the game never imports numpy
-    nice -n 10 python tools/make_yatzy_table.py [--out PATH]
+    .venv/bin/pip install numpy        # this tool only: the game never imports numpy
+    nice -n 10 .venv/bin/python tools/make_yatzy_table.py [--out PATH]
 
 Solves solitaire Yatzy (RULES.md section 1, five dice) exactly by dynamic programming over
 the states between turns, (open boxes, upper total capped at 63): 2^15 box sets x 64
@@ -37,7 +37,10 @@ from itertools import combinations_with_replacement, product
 from math import factorial
 from pathlib import Path
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # only this tool needs numpy (main says so); --help works without it
+    np = None
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -151,6 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=PATH)
     parser.add_argument("--values", type=Path, help="also save the float values (.npy)")
     args = parser.parse_args(argv)
+    if np is None:
+        sys.exit("make_yatzy_table: this tool needs numpy (the game never imports it): "
+                 ".venv/bin/pip install numpy")
     started = time.perf_counter()
     values = solve()
     solved = time.perf_counter() - started

@@ -3,7 +3,7 @@ of seeded bot games, with the player's selection the bot's own (what it holds / 
 / rerolls); and the longest single piece of work between two yields, which is what a
 browser frame waits for when the odds run through game.tasks.
 
-    python tools/odds_timings.py [games]
+    .venv/bin/python tools/odds_timings.py [games]
 
 "cold" is the first pass, which builds the box tables and the Sea Battle solution once;
 "warm" is every later computation (what a player sees turn after turn)."""
@@ -60,7 +60,11 @@ def timed(steps) -> tuple[float, float]:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=3,
+                        help="seeded games per game (default 3)")
+    games = parser.parse_args().games
     for game_id in GAME_IDS:
         cases = positions(game_id, games)
         turn_search._TABLES.cache_clear()  # cold: the dice tables too, as on a first turn

@@ -1,6 +1,6 @@
 """Measure the Pirate Fortune hard bot's endgame against the bot it was before.
 
-    python tools/pirate_endgame.py [--against old|normal|hard] [--games N] [--seed S]
+    .venv/bin/python tools/pirate_endgame.py [--against old|normal|hard] [--games N] [--seed S]
                                    [--players 2] [--same N] [--first hard|old]
 
 Plays seeded games (``game.sim.run``: seats rotate, the same seed gives the same games)

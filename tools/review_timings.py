@@ -5,7 +5,7 @@ one frame can cost at worst), and the frames it spreads over at the 6 ms budget.
 the first review in a fresh process of a game where only ``normal`` bots played, so the
 coach's first hint loads the strongest bot's tables inside the review.
 
-    python tools/review_timings.py [games per game id, default 5] [players, default 2]
+    .venv/bin/python tools/review_timings.py [games per game id, default 5] [players, default 2]
 """
 
 from __future__ import annotations
@@ -42,12 +42,18 @@ def cold(game_id: str) -> None:
 
 
 def main() -> None:
-    if sys.argv[1:2] == ["cold"]:
+    if sys.argv[1:2] == ["cold"]:  # one cold review, in its own process
         cold(sys.argv[2])
         return
+    import argparse
     import subprocess
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    players = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=5,
+                        help="seeded games per game id (default 5)")
+    parser.add_argument("players", nargs="?", type=int, default=2,
+                        help="players per game (default 2)")
+    args = parser.parse_args()
+    games, players = args.games, args.players
     for game_id in ALL_GAME_IDS:
         info = GAMES[game_id]
         n = max(info.min_players, min(players, info.max_players))

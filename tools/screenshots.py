@@ -1,7 +1,7 @@
-"""Screenshots of the real scenes at any window size, for looking at layouts (and for the
-README's pictures).
+"""Screenshots of the real scenes at any window size, for looking at layouts (the
+README's pictures are tools/readme_pictures.py's).
 
-    python tools/screenshots.py [--out DIR] [--games G,G] [--sizes 390x844r3t,1000x700r1]
+    .venv/bin/python tools/screenshots.py [--out DIR] [--games G,G] [--sizes 390x844r3t,1000x700r1]
                                 [--scenes menu,table,results] [--players N]
 
 A size is WIDTHxHEIGHT in CSS pixels, "r" and the device pixel ratio, and "t" for a layout

@@ -3,7 +3,7 @@
 pygbag packs a whole folder (its "app folder") into ``build/web/<folder>.apk``. Pointed
 at the repository itself, pygbag 0.9.2 would pack tests/, .ci/, web/, docs and any
 node_modules too: it has a fixed ignore list and does not read pygbag.ini (0.9.3+ does,
-but 0.9.3's page is broken, see README). So this script copies exactly what the game
+but 0.9.3's page is broken, see DEVELOPING.md). So this script copies exactly what the game
 needs -- main.py, game/ and assets/ -- into a staging folder named ``dice-harbor``, runs
 pygbag there with the local page template and icon from web/ (so no CDN is needed to
 build), and copies the result to ``build/web``:

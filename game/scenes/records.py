@@ -27,6 +27,7 @@ from game.ui.words import number
 PLAYER_TRACKS = (fr(min=90), 56, 56, 64, 76, 52)  # dp: the players' table's columns
 PLAYER_WIDTH = 90 + 56 + 56 + 64 + 76 + 52 + 5 * 6  # dp they take on one line
 
+
 class RecordsScene(Scene):
     def __init__(self, app: App, game_id: str):
         super().__init__(app)
@@ -46,14 +47,15 @@ class RecordsScene(Scene):
         f = layout.form()
         screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 28)
         control = layout.touch_size(44)
-        tabs_w = [150] * (len(self.game_ids) + 1)
-        tabs_h = layout.flow_height(screen.w, tabs_w, control, gap=8)
+        self.tab_w = self._tab_width(screen.w, control)
+        tabs_h = layout.flow_height(screen.w, [self.tab_w] * (len(self.game_ids) + 1),
+                                    control, gap=8)
         title, tabs, body, self.message, foot = layout.rows(
             screen, 44, tabs_h, fr(), 36, control + 6, gap=10)
         title_text, keys = layout.cols(title, 180, fr(), gap=16)
         self.regions = {"title": title_text, "keys": keys, "tabs": tabs, "body": body,
                         "foot": foot}
-        if f.portrait or theme.dp(body.w) < 760:
+        if f.portrait or (theme.dp(body.w) < 760 and not f.short):  # (short: no room for rows)
             players, high = layout.rows(body, fr(1.2), fr(1), gap=12)
         else:
             players, high = layout.cols(body, fr(1.75), fr(1), gap=20)
@@ -94,6 +96,16 @@ class RecordsScene(Scene):
         for area in self.areas.values():
             area.bg = theme.PANEL
 
+    def _tab_width(self, width: int, control: float) -> float:
+        """The tabs' width in dp: 150, narrower when that takes the tabs over more than two
+        lines (a small window: so many lines would leave no room for the records), but
+        two a line at the least."""
+        n = len(self.game_ids) + 1
+        if layout.flow_height(width, [150] * n, control, gap=8) <= 2 * control + 8:
+            return 150
+        per_line = max(2, min(n, int((theme.dp(width) + 8) // 148)))
+        return min(150, (theme.dp(width) - 8 * (per_line - 1)) / per_line - 1)  # (rounding)
+
     @property
     def showing_recent(self) -> bool:
         return self.index == len(self.game_ids)
@@ -108,8 +120,8 @@ class RecordsScene(Scene):
         r = self.regions
         control = layout.touch_size(44)
         buttons = []
-        tabs = layout.flow(r["tabs"], [150] * (len(self.game_ids) + 1), control, gap=8,
-                           align="left")
+        tabs = layout.flow(r["tabs"], [self.tab_w] * (len(self.game_ids) + 1), control,
+                           gap=8, align="left")
         for i, gid in enumerate(self.game_ids):
             buttons.append(Button(tabs[i], GAMES[gid].title, lambda i=i: self.show(i), size=15,
                                   selected=i == self.index, ident=f"tab {gid}", min_size=13))
@@ -371,7 +383,7 @@ class RecordsScene(Scene):
         rows = self.records.table(self.game_id)
         if not rows:  # (no column titles over nothing)
             draw_text_in(surface, "No games recorded yet: finish a game to see it here.",
-                         layout.inset(box, 30), 18, theme.TEXT_DIM, wrap=True, min_size=14)
+                         inner, 18, theme.TEXT_DIM, wrap=True, min_size=14)
             return
         for title, cell in zip(titles, layout.cols(head, *tracks, gap=6), strict=True):
             draw_text_in(surface, title, cell, 14, theme.TEXT_DIM, True,
@@ -410,8 +422,8 @@ class RecordsScene(Scene):
                      "left", min_size=12)
         high = self.records.high_scores(self.game_id)
         if not high:
-            draw_text_in(surface, "None yet", layout.inset(box, 30), 18, theme.TEXT_DIM,
-                         min_size=14)
+            draw_text_in(surface, "None yet", layout.inset(inner, top=34), 18, theme.TEXT_DIM,
+                         min_size=14)  # (under its title)
             return
         area = self.areas["high scores"]
         row_h = self.row_h

@@ -39,6 +39,7 @@ EFFECT = 200  # dp: a card at least this wide also writes out its effect
 def card_face(card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
     """The face of ``card``, ``w`` x ``h`` device pixels: its name over its picture where the
     card is wide enough to write it at a readable size, and its effect on a big card."""
+    w, h = max(1, w), max(1, h)  # (a card squeezed to nothing is still a picture)
     key = ("face", card, w, h, effect, theme.metrics.scale)
     if key in _cache:
         return _cache[key]
@@ -94,6 +95,7 @@ def card_face(card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
 
 
 def card_back(w: int, h: int) -> pygame.Surface:
+    w, h = max(1, w), max(1, h)
     key = ("back", w, h, theme.metrics.scale)
     if key in _cache:
         return _cache[key]
@@ -136,7 +138,7 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None,
         scale = flip * 2 - 1
     width = max(2, int(rect.w * scale))
     if (width, rect.h) != image.get_size():
-        image = pygame.transform.smoothscale(image, (width, rect.h))
+        image = pygame.transform.smoothscale(image, (width, max(1, rect.h)))
     shadow = pygame.Rect(0, 0, width, rect.h).move(rect.centerx - width // 2 + 4, rect.y + 5)
     pygame.draw.rect(surface, (8, 14, 20), shadow, border_radius=max(6, rect.w // 12))
     probe_card(surface, rect, card if flip >= 0.5 else None)

@@ -55,7 +55,8 @@ def _picture_face(value: str, size: int, face) -> pygame.Surface:
 
 
 def die_face(value: int | str, size: int, face=theme.DIE, pip=theme.PIP) -> pygame.Surface:
-    """A die's face ``size`` device pixels wide (cached per size)."""
+    """A die's face ``size`` device pixels wide (cached per size; at least 1)."""
+    size = max(1, int(size))
     key = (value, size, face, pip)
     if key not in _cache and isinstance(value, str):
         _cache[key] = _picture_face(value, size, face)

@@ -191,7 +191,7 @@ class Form:
     def portrait(self) -> bool:
         """Taller than wide, or too narrow for two columns side by side (a phone upright,
         a tablet upright)."""
-        return self.width < self.height or self.width < 640
+        return self.width < self.height or self.width < TWO_COLUMNS
 
     @property
     def short(self) -> bool:
@@ -211,6 +211,23 @@ class Form:
         if self.short:
             return "short"
         return "narrow" if self.narrow else "wide"
+
+
+# The smallest window the layouts hold, in dp (CSS pixels: no zoom below 1280x720): 320
+# wide and 360 tall, and a one-column layout (``Form.portrait``) 560 tall. Every scene of
+# every game passes the checks of tests/test_ui_screens.py at 320x560 (touch, ratio 2) and
+# at 640x360; under them touch targets get smaller than a finger (300x568, 360x540, 640x340)
+# or the sheet's scroll bar leaves the window (360x500, 639x360). A smaller window shows
+# "too small" instead of the scenes (``App``), which wait for it to grow.
+MIN_WIDTH, MIN_HEIGHT = 320, 360
+TWO_COLUMNS = 640  # dp: a landscape window narrower than this is laid out in one column
+MIN_PORTRAIT_HEIGHT = 560
+
+
+def holds(width: float, height: float) -> bool:
+    """Whether the layouts hold a window of ``width`` x ``height`` dp."""
+    return (width >= MIN_WIDTH and height >= MIN_HEIGHT
+            and (not Form(width, height, False).portrait or height >= MIN_PORTRAIT_HEIGHT))
 
 
 def form() -> Form:

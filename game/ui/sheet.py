@@ -107,6 +107,8 @@ class ScoreSheet:
     _row_step: int = field(default=24, repr=False)  # device px: the tallest scrolling row
     # widths measured for the model being laid out (kept for one draw)
     _measured: dict = field(default_factory=dict, repr=False)
+    # the rows' places in the scrolled content (drawn): none before the first draw
+    _content_rows: dict[str, pygame.Rect] = field(default_factory=dict, repr=False)
     _picture_key: tuple | None = field(default=None, repr=False)
 
     # -- input ---------------------------------------------------------------------------
@@ -169,7 +171,7 @@ class ScoreSheet:
 
     def reveal(self, key: str) -> None:
         """Scroll so that the row of ``key`` (a row key or a cell key) is in view."""
-        rect = getattr(self, "_content_rows", {}).get(key)
+        rect = self._content_rows.get(key)
         if rect is not None:
             self.scroll.scroll_to(rect, 0)
 
@@ -535,7 +537,7 @@ class ScoreSheet:
                           if offset < t + h <= offset + room.h), default=room.h)
         view = pygame.Rect(full.x, full.y, full.w, view_h)
         self.row_rects, self.cell_rects = {}, {}
-        self._content_rows: dict[str, pygame.Rect] = {}
+        self._content_rows = {}
         items = []
         clip = surface.get_clip()
         surface.set_clip(view.clip(clip))
