@@ -46,7 +46,7 @@ class SessionScene(Scene):
         screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 28)
         control = layout.touch_size(54)
         self.title_box, self.headline_box, body, self.next_box, self.message, foot = layout.rows(
-            screen, 34, 56, fr(), 52, 36, control, gap=8)
+            screen, 34, 56, fr(), 72 if f.portrait else 52, 36, control, gap=8)
         rows = len(self.table)
         # every column on one line where they fit, else each side on two: its place, name,
         # games won and points over the score of each game
