@@ -157,10 +157,22 @@ class App:
         self.records = None  # loaded on first use (game.records.Records)
         if getattr(self.settings, "muted", False):
             self.sounds.muted = True
+        self.apply_looks()
         if problem:
             self.notify(problem, theme.BAD, 6)
 
     # -- what lasts between runs -----------------------------------------------------------
+    def apply_looks(self) -> None:
+        """The settings of how the game looks, sounds and moves, put in force: the palette
+        (colour-blind or not), larger text, reduced motion, the effects' volume. Every scene
+        is drawn (and laid out, when the text's size changed) anew."""
+        s = self.settings
+        theme.use_palette("colour_blind" if s.colour_blind else "standard")
+        theme.set_large_text(s.large_text)
+        theme.set_reduce_motion(s.reduce_motion)
+        self.sounds.volume = s.effects_volume
+        self.invalidate()
+
     def save_settings(self) -> None:
         self.settings.muted = self.sounds.muted
         prefs.save_from(self.settings)
@@ -522,7 +534,7 @@ class App:
         if not area.w or not area.h:
             return
         title, note = layout.rows(area, layout.fr(2), layout.fr(3), gap=8)
-        draw_text_in(surface, TOO_SMALL[0], title, 22, theme.ACCENT, True, valign="bottom",
+        draw_text_in(surface, TOO_SMALL[0], title, 22, theme.TEXT, True, valign="bottom",
                      min_size=12, wrap=True)
         draw_text_in(surface, TOO_SMALL[1], note, 16, theme.TEXT, valign="top", min_size=12,
                      wrap=True)
@@ -530,6 +542,7 @@ class App:
     def draw_toast(self, surface: pygame.Surface) -> None:
         from .ui.text import draw_text_in
         text, _, colour = self.toast
+        colour = theme.live(colour)  # (in the palette in use)
         area = self.scene.message_rect()
         pygame.draw.rect(surface, theme.BG_DARK, area, border_radius=theme.px(14))
         pygame.draw.rect(surface, colour, area, width=max(1, theme.px(2)),

@@ -18,6 +18,7 @@ SCENES = {
     "review": "game.scenes.review:ReviewScene",
     "replay": "game.scenes.replay:ReplayScene",
     "carddraw": "game.scenes.carddraw:CardDrawScene",
+    "settings": "game.scenes.settings:SettingsScene",
 }
 
 

@@ -1,7 +1,7 @@
 """The menu: pick a game, set up the seats (humans and bots), the game's options, start.
 
 Everything here works with mouse/touch alone and with the keyboard alone (Tab or arrows
-move the gold focus ring, Enter or Space press).
+move the focus ring, Enter or Space press).
 
 Laid out for the window: on a desktop the games and their options on the left, the players
 on the right; on a phone held upright one column. What does not fit scrolls under a fixed
@@ -17,7 +17,7 @@ from game.bots import policy_names_for, strengths_for
 from game.catalog import GAMES, GameInfo, Option
 from game.coach import COACH_LABELS
 from game.rules.core import NAME_MAX, SaveError, Seat
-from game.ui import layout, theme
+from game.ui import layout, marks, theme
 from game.ui.layout import fr
 from game.ui.scroll import GUTTER, ScrollArea
 from game.ui.text import ELLIPSIS, draw_text_in, face_for, fit_text
@@ -41,27 +41,28 @@ class CardButton(Button):
         probe.control(self.ident, self.rect, surface=surface)
         info = self.info
         fill = theme.PANEL_LIGHT if (self.hovered or focused) else theme.PANEL
-        panel(surface, self.rect, fill, 16, theme.ACCENT if self.selected else theme.LINE)
+        if self.selected:  # the game chosen: lit, a thick light frame
+            fill = theme.PANEL_LIGHT
+        panel(surface, self.rect, fill, 16, theme.TEXT if self.selected else theme.LINE)
         if self.selected:
-            pygame.draw.rect(surface, theme.ACCENT, self.rect, width=theme.px(4),
+            pygame.draw.rect(surface, theme.TEXT, self.rect, width=theme.px(4),
                              border_radius=theme.px(16))
         if focused:
-            ring = theme.px(3)
-            pygame.draw.rect(surface, theme.INFO, self.rect.inflate(3 * ring, 3 * ring),
-                             width=ring, border_radius=theme.px(18))
+            from game.ui.marks import focus_ring
+            focus_ring(surface, self.rect.inflate(theme.px(2), theme.px(2)), 18)
         inner = layout.inset(self.rect, x=14, y=8)
         players = players_text(info)
-        colour = theme.ACCENT if self.selected else theme.TEXT
+        colour = theme.TEXT
         if self.compact:
             title, foot = layout.rows(inner, fr(), 18)
             draw_text_in(surface, info.title, title, 20, colour, True, "left", min_size=15)
-            draw_text_in(surface, players, foot, 13, theme.INFO, True, "left", min_size=12)
+            draw_text_in(surface, players, foot, 13, theme.TEXT_DIM, True, "left", min_size=12)
             return
         title, pitch, foot = layout.rows(inner, 30, fr(), 20, gap=2)
         draw_text_in(surface, info.title, title, 24, colour, True, "left", min_size=16)
         draw_text_in(surface, info.pitch, pitch, 15, theme.TEXT_DIM, align="left",
                      valign="top", wrap=True, min_size=13)
-        draw_text_in(surface, players, foot, 14, theme.INFO, True, "right", min_size=12)
+        draw_text_in(surface, players, foot, 14, theme.TEXT_DIM, True, "right", min_size=12)
 
 
 def players_text(info: GameInfo) -> str:
@@ -352,6 +353,9 @@ class MenuScene(Scene):
         self.app.show("play", info=info, state=state, session=session,
                       hinted="hinted" in marks)
 
+    def show_settings(self) -> None:
+        self.app.open("settings")
+
     def show_records(self) -> None:
         self.app.open("records", game_id=self.game_id)
 
@@ -424,19 +428,22 @@ class MenuScene(Scene):
         self.labels.append((text, rect, size, colour))
 
     def _header(self, buttons: list[Button], y: int, width: int, narrow: bool) -> int:
-        """The title and the three buttons that lead elsewhere (records, rules, bot pace)."""
+        """The title and the buttons that lead elsewhere (records, rules, settings, bot
+        pace)."""
         px = theme.px
         specs = [("Records", self.show_records, "Wins, best scores and high scores per game",
                   "records", 120),
                  ("How to play", self.show_rules, f"The rules of {self.info.title} (F1)",
                   "rules", 150),
+                 ("Settings", self.show_settings, "Colours for colour-blind players, reduce "
+                  "motion, larger text, sound", "settings", 120),
                  (f"Bot pace: {self.app.settings.bot_speed.title()}", self.cycle_speed,
                   "How long bots take over each move (slow, normal, fast); their strength "
                   "is set per seat.", "pace", 170)]
         h = layout.touch_size(40)
         title = pygame.Rect(0, y, width, px(56))
         subtitle = pygame.Rect(0, y + px(54), width, px(24))
-        self._label("Dice Harbor", title, 48, theme.ACCENT)
+        self._label("Dice Harbor", title, 48, theme.BRAND)
         self._label("Six dice games, strong bots, friends on one screen", subtitle, 16)
         row_w = sum(w for *_, w in specs) + GAP * 2
         if narrow or theme.dp(width) < row_w + 420:
@@ -559,7 +566,7 @@ class MenuScene(Scene):
             names = " · ".join(" + ".join(self.seats[i].name for i in side) for side in sides)
             label = f"Teams: {names}"
             if ELLIPSIS in "".join(fit_text(label, teams.w, teams.h, 15, 13, wrap=True).lines):
-                label = "Teams: partners have the same colour"  # (the names do not fit)
+                label = "Teams: partners have the same colour and mark"  # (names do not fit)
             self._label(label, teams, 15, theme.INFO)
         y = add_row.bottom + px(16)
         coach = pygame.Rect(x, y, min(width, px(300)), px(control_h))
@@ -701,9 +708,9 @@ class MenuScene(Scene):
                     big = size >= 18
                     draw_text_in(surface, text, shown, size, colour, big, "left",
                                  min_size=min(size, 13), wrap=not big)
-            for centre, side in self.seat_dots:
+            for centre, side in self.seat_dots:  # each seat's marker: its colour and shape
                 pos = self.body.to_screen(pygame.Rect(centre, (0, 0))).topleft
-                pygame.draw.circle(surface, theme.player_colour(side), pos, theme.px(7))
+                marks.seat(surface, side, pos, theme.px(7))
             for b in self.body_buttons:
                 if b.rect.colliderect(self.body.viewport):
                     b.draw(surface, focused=b is self.focus.focused)

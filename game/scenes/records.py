@@ -291,7 +291,7 @@ class RecordsScene(Scene):
         self.ensure_layout()
         r = self.regions
         surface.fill(theme.BG)
-        draw_text_in(surface, "Records", r["title"], 34, theme.ACCENT, True, "left",
+        draw_text_in(surface, "Records", r["title"], 34, theme.TEXT, True, "left",
                      min_size=20, display=True)
         if not theme.metrics.touch:
             keys = ("Up/Down: choose · V: review · R: replay · Left/Right: other tab · Esc: back"
@@ -434,7 +434,7 @@ class RecordsScene(Scene):
                 y = area.viewport.y + i * row_h - area.offset
                 if y + row_h <= area.viewport.y or y >= area.viewport.bottom:
                     continue
-                colour = theme.ACCENT if i == 0 else theme.TEXT
+                colour = theme.BEST if i == 0 else theme.TEXT
                 place, name, score = layout.cols(pygame.Rect(inner.x, y, width, row_h), 34,
                                                  fr(), 120, gap=6)
                 draw_text_in(surface, f"{i + 1}.", place, 16, colour, True, "right",

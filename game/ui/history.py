@@ -166,7 +166,7 @@ class History:
         style = self._style()
         items = []
         for line in shown:
-            inline.draw_line(surface, line.layout, box.x, y, lh, SIZE, line[1], style)
+            inline.draw_line(surface, line.layout, box.x, y, lh, SIZE, theme.live(line[1]), style)
             items.append(pygame.Rect(box.x, y, box.w, lh))
             y += lh
         above, below = self.offset < self.max_offset, self.offset > 0

@@ -28,6 +28,7 @@ from itertools import accumulate
 import pygame
 
 from . import probe, theme
+from .marks import focus_ring, icon
 from .scroll import GUTTER, ScrollArea, draw_sign
 from .text import draw_text_in, ellipsize, fit_text, text_width
 
@@ -37,6 +38,11 @@ HEADER = 15  # dp: the names above the columns (two lines where they need them)
 NOTE = 13  # dp: the odds beside a label
 STRIP = 15  # dp: the scores of the players whose columns are paged out
 MORE = 13  # dp: "▲ 3 more  ▼ 2 more" under the rows that scroll
+
+
+def mark_room(size: float) -> int:
+    """Device pixels a cell's mark takes before its text (at the sheet's size ``size``)."""
+    return theme.px(max(15, theme.text_size(size) * 1.05))
 
 
 def fit(text: str, size: int, width: int) -> str:
@@ -62,6 +68,8 @@ class Cell:
     bold: bool = False
     fill: tuple | None = None
     key: str | None = None  # set when clicking this one cell means something (a box of a column)
+    mark: str | None = None  # a shape before the text (game.ui.marks.icon): "best", "leader",
+    # "good", "bad", "coach": the meaning's second cue beside its colour
 
 
 @dataclass
@@ -73,7 +81,7 @@ class Row:
     label_colour: tuple = theme.TEXT
     box: str | None = None  # the game's box this row stands for, when not ``key``
     note: str = ""  # a small text at the right of the label (the odds of making the box)
-    note_colour: tuple = theme.INFO
+    note_colour: tuple = theme.ODDS
     short: str = ""  # the label's short form, for a label column too narrow for ``label``
 
 
@@ -211,7 +219,7 @@ class ScoreSheet:
         (">99.9%"), none without odds."""
         if not any(r.note for r in model.rows):
             return 0
-        return text_width(">99.9%", NOTE, True) + theme.px(4)
+        return text_width(">99.9%", NOTE, True) + theme.px(12)  # (in its badge)
 
     def _label_need(self, model: SheetModel, size: float, short: bool = False) -> int:
         """The label column's width for every label whole (in its short form where it has
@@ -227,10 +235,10 @@ class ScoreSheet:
         return widest + px(16)
 
     def _column_widths(self, model: SheetModel, size: float) -> tuple[list[int], list[int]]:
-        """The least width of each column (its widest text, a long word such as a taker's
-        name counted as at most 64 dp: it ends in "…" rather than widen its column; a
-        finger's width where a cell of it is tapped on a touch layout), and the width its
-        widest text wants whole."""
+        """The least width of each column (its widest text with its mark, a long word such
+        as a taker's name counted as at most 64 dp: it ends in "…" rather than widen its
+        column; a finger's width where a cell of it is tapped on a touch layout), and the
+        width its widest text wants whole."""
         known = self._measured.get(("columns", id(model), size))
         if known is not None:
             return known
@@ -242,13 +250,14 @@ class ScoreSheet:
                 for c, cell in enumerate(r.cells[:len(columns)]):
                     texts, tapped = columns[c]
                     if cell.text:
-                        texts.add(cell.text)
+                        texts.add((cell.text, bool(cell.mark)))
                     if cell.key and not tapped:
                         columns[c] = (texts, True)
             self._measured[("texts", id(model))] = columns
         least, want = [], []
         for texts, tapped in columns:
-            widest = max((text_width(t, size, True) for t in texts), default=px(20))
+            widest = max((text_width(t, size, True) + (mark_room(size) if marked else 0)
+                          for t, marked in texts), default=px(20))
             floor = px(theme.TOUCH_MIN + 6) if tapped and theme.metrics.touch else px(40)
             least.append(max(min(widest, px(64)) + px(10), floor))
             want.append(max(widest + px(10), least[-1]))
@@ -373,7 +382,7 @@ class ScoreSheet:
     def _key(self, model: SheetModel) -> tuple:
         """Everything the sheet's picture depends on."""
         rows = tuple((r.label, r.short, r.kind, r.key, r.note, r.label_colour, r.note_colour,
-                      tuple((c.text, c.colour, c.bold, c.fill, c.key) for c in r.cells))
+                      tuple((c.text, c.colour, c.bold, c.fill, c.key, c.mark) for c in r.cells))
                      for r in model.rows)
         return (rows, tuple(tuple(h) for h in model.headers), model.active_column,
                 model.cursor, model.footer, model.corner, model.viewer, model.fixed_columns,
@@ -650,15 +659,16 @@ class ScoreSheet:
             pygame.draw.line(surface, theme.LINE, (x0, y - 1), (line.right, y - 1), 1)
         if row.key and (row.key == self.hover_key or row.key == model.cursor):
             pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(6))
-            if row.key == model.cursor:
-                pygame.draw.rect(surface, theme.INFO, line, width=max(1, px(2)),
-                                 border_radius=px(6))
+            if row.key == model.cursor:  # the keyboard's cursor: the focus ring
+                focus_ring(surface, line.inflate(-px(8), -px(8)), 6)
         bold = row.kind == "total"
         note_w = self._note_width(model) if row.note else 0
-        if row.note:
-            draw_text_in(surface, row.note, pygame.Rect(x0 + label_w - note_w - px(4), y,
-                                                        note_w, h - px(2)),
-                         NOTE, row.note_colour, True, "right", min_size=12)
+        if row.note:  # a chance: a neutral badge with its % sign (never a player's colour)
+            badge = pygame.Rect(x0 + label_w - note_w - px(4), y + px(2), note_w, h - px(6))
+            if "%" in row.note:
+                pygame.draw.rect(surface, theme.BG_DARK, badge, border_radius=badge.h // 2)
+            draw_text_in(surface, row.note, badge.inflate(-px(8), 0), NOTE, row.note_colour,
+                         True, "right", min_size=12)
         room = label_w - px(10) - (note_w + px(4) if note_w else 0)
         draw_text_in(surface, self._label_text(row, size, room),
                      pygame.Rect(x0 + px(6), y, room, h - px(2)),
@@ -679,12 +689,22 @@ class ScoreSheet:
                     self.cell_rects[cell.key] = box
                     probe.control(f"cell {cell.key}", box, group=f"row {row.label}",
                                   surface=surface)
-                if cell.key == self.hover_key or cell.key == model.cursor:
-                    pygame.draw.rect(surface, theme.INFO, box.inflate(-px(2), 0),
-                                     width=max(1, px(2)), border_radius=px(6))
+                if cell.key == model.cursor:  # the keyboard's cursor: the focus ring
+                    focus_ring(surface, box.inflate(-px(8), -px(8)), 6)
+                elif cell.key == self.hover_key:
+                    pygame.draw.rect(surface, theme.TEXT, box.inflate(-px(2), 0),
+                                     width=max(1, px(1)), border_radius=px(6))
+            text_box = box.inflate(-px(4), 0)
+            if cell.mark and cell.text:
+                room = mark_room(size)
+                drawn = text_width(cell.text, size, cell.bold or bold) if cell.text else 0
+                left = max(text_box.x, text_box.centerx - (drawn + room) // 2)
+                icon(surface, cell.mark, (left + room // 2 - px(1), box.centery), room * 0.42)
+                text_box = pygame.Rect(left + room, box.y, text_box.right - left - room, box.h)
             if cell.text:
-                draw_text_in(surface, cell.text, box.inflate(-px(4), 0), size, cell.colour,
-                             cell.bold or bold, min_size=size)
+                draw_text_in(surface, cell.text, text_box, size, cell.colour,
+                             cell.bold or bold, "left" if cell.mark else "center",
+                             min_size=size)
                 if bold:
                     probe.shown("score", (model.headers[c][0], cell.text), box)
         if row.key and self.interactive:
