@@ -256,11 +256,15 @@ class ScoreSheet:
             self._measured[("texts", id(model))] = columns
         least, want = [], []
         for texts, tapped in columns:
-            widest = max((text_width(t, size, True) + (mark_room(size) if marked else 0)
-                          for t, marked in texts), default=px(20))
+            cap = px(64)
+            widest = max((min(text_width(t, size, True), cap)
+                          + (mark_room(size) if marked else 0) for t, marked in texts),
+                         default=px(20))
+            whole = max((text_width(t, size, True) + (mark_room(size) if marked else 0)
+                         for t, marked in texts), default=px(20))
             floor = px(theme.TOUCH_MIN + 6) if tapped and theme.metrics.touch else px(40)
-            least.append(max(min(widest, px(64)) + px(10), floor))
-            want.append(max(widest + px(10), least[-1]))
+            least.append(max(widest + px(10), floor))
+            want.append(max(whole + px(10), least[-1]))
         self._measured[("columns", id(model), size)] = (least, want)
         return least, want
 
@@ -439,25 +443,31 @@ class ScoreSheet:
         head_guess = self._header_height(model, inner.w, size, n_cols)
         rows_h = self._rows_height(size, model.rows)
         bar = px(GUTTER) if head_guess + rows_h > inner.h - footer_h else 0
-        label_w, shown, col_w = self._columns(model, inner.w - bar, size)
-        paged = len(shown) < len(model.headers)
-        head_h = self._header_height(model, inner.w, size, n_cols,
-                                     min(col_w.values(), default=px(40)))
-        if paged and theme.metrics.touch:  # the page buttons are tapped
-            head_h = max(head_h, px(theme.TOUCH_MIN + 4))
+        scored = next((r for r in reversed(model.rows) if r.kind == "total"), None)
+        for _ in range(2):  # (again with room for the scroll's sign when the rows turn out
+            # not to fit beside a taller header or the line of the players paged out)
+            label_w, shown, col_w = self._columns(model, inner.w - bar, size)
+            paged = len(shown) < len(model.headers)
+            head_h = self._header_height(model, inner.w, size, n_cols,
+                                         min(col_w.values(), default=px(40)))
+            if paged and theme.metrics.touch:  # the page buttons are tapped
+                head_h = max(head_h, px(theme.TOUCH_MIN + 4))
+            entries = self._strip(model, shown) if paged else []
+            # a total row with nothing in the columns shown gives its place to the strip
+            dropped = bool(entries) and not any(c < len(scored.cells) and scored.cells[c].text
+                                                for c in shown)
+            strip = self._strip_lines(entries, inner.w - px(8),
+                                      scored.label if dropped else "")
+            strip_h = len(strip) * (theme.font(STRIP, True).get_height() + px(2))
+            strip_h += px(6) if strip else 0
+            if bar or head_h + rows_h + strip_h <= inner.h - footer_h:
+                break
+            bar = px(GUTTER)
         x0 = inner.x
         col_x, x = {}, x0 + label_w
         for c in shown:
             col_x[c] = x
             x += col_w[c]
-        entries = self._strip(model, shown) if paged else []
-        scored = next((r for r in reversed(model.rows) if r.kind == "total"), None)
-        # a total row with nothing in the columns shown gives its place to the strip
-        dropped = bool(entries) and not any(c < len(scored.cells) and scored.cells[c].text
-                                            for c in shown)
-        strip = self._strip_lines(entries, inner.w - px(8), scored.label if dropped else "")
-        strip_h = len(strip) * (theme.font(STRIP, True).get_height() + px(2))
-        strip_h += px(6) if strip else 0
         y = inner.y
         self.header_rects, self.pager = {}, {}
         # The header: player names, the active player's lit.
@@ -524,9 +534,10 @@ class ScoreSheet:
             h = self._row_height(size, row)
             self._draw_row(surface, row, y, h, *args, self.rect)
             y += h
+        strip_box = None
         if strip and strip_top:
-            self._draw_strip(surface, strip, pygame.Rect(inner.x, y + px(4), inner.w,
-                                                         strip_h - px(6)))
+            strip_box = pygame.Rect(inner.x, y + px(4), inner.w, strip_h - px(6))
+            self._draw_strip(surface, strip, strip_box)
             y += strip_h
         pinned_h = self._rows_height(size, pinned) + (0 if not strip or strip_top else strip_h)
         full = pygame.Rect(body.x, y, body.w, max(0, body.bottom - pinned_h - y))
@@ -563,20 +574,29 @@ class ScoreSheet:
         draw_sign(surface, self.scroll.name, room, content_h, offset, theme.PANEL, items,
                   clip=view, fade=False)
         surface.set_clip(clip)
-        if more_h:
-            above = sum(1 for t in tops if t < offset)
-            below = sum(1 for t, h in zip(tops, heights, strict=True)
-                        if t + h > offset + view.h)
-            self._draw_more(surface, pygame.Rect(full.x, room.bottom, full.w - px(GUTTER),
-                                                 more_h), above, below)
+        # how many rows are out of view (a row cut by no more than its bottom margin, when
+        # none fits whole, is in view); said under the rows once the totals are drawn
+        above = sum(1 for t in tops if t < offset)
+        below = sum(1 for t, h in zip(tops, heights, strict=True)
+                    if t + h - px(2) > offset + view.h)
         y = full.bottom
         for row in pinned:
             h = self._row_height(size, row)
             self._draw_row(surface, row, y, h, *args, self.rect)
             y += h
         if strip and not strip_top:
-            self._draw_strip(surface, strip, pygame.Rect(inner.x, y + px(4), inner.w,
-                                                         strip_h - px(6)))
+            strip_box = pygame.Rect(inner.x, y + px(4), inner.w, strip_h - px(6))
+            self._draw_strip(surface, strip, strip_box)
+        if more_h:
+            band = pygame.Rect(full.x, room.bottom, full.w - px(GUTTER), more_h)
+            if full.h < more_h and strip_box is not None:
+                # no room under the rows (a small phone, larger text, the odds): the count
+                # goes at the end of the last line of scores, where there is room for it
+                line_h = theme.font(STRIP, True).get_height() + px(2)
+                used = sum(w + px(14) for *_, w in strip[-1]) + px(8)
+                band = pygame.Rect(strip_box.x + used, strip_box.y + (len(strip) - 1) * line_h,
+                                   strip_box.w - used, line_h)
+            self._draw_more(surface, band, above, below)
         if model.footer and footer_h:
             draw_text_in(surface, model.footer, pygame.Rect(inner.x, inner.bottom - footer_h,
                                                             inner.w, footer_h),
