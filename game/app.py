@@ -16,6 +16,7 @@ import pygame
 from . import prefs, web
 from .prefs import BOT_SPEEDS  # (the bots' paces; defined with the settings)
 from .ui import layout, probe, theme
+from .ui.hands import hands
 from .ui.sound import Sounds
 
 
@@ -104,6 +105,10 @@ class Scene:
     def on_resume(self) -> None:
         """Called when a scene above this one was popped."""
 
+    def leave(self) -> None:
+        """Called when the scene is left (replaced or popped): it lets go of what it holds
+        outside the window (a text field laid over the page)."""
+
 
 class App:
     """The window, the scene stack and the frame loop.
@@ -125,7 +130,7 @@ class App:
         self.settings = Settings()
         problem = prefs.load_into(self.settings)
         page = web.page_metrics()
-        self.dpr = dpr if dpr is not None else (page[2] if page else 1.0)
+        self.dpr = dpr if dpr is not None else (self.page_ratio(page) if page else 1.0)
         self.touch = touch if touch is not None else (web.coarse_pointer() if page else False)
         self.fixed_size = window_size is not None  # a demo's or a test's window: not remembered
         if window_size is None and page:
@@ -136,6 +141,7 @@ class App:
         self.window = self._open_window(window_flags, window_size)
         self.screen = self.window  # drawn at the window's real size: no scaled canvas
         theme.metrics.configure(self.window.get_size(), self.dpr, self.touch)
+        hands.start(self.touch)  # until the first input says otherwise
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self.sounds = Sounds(sound)
@@ -144,6 +150,7 @@ class App:
         self.drawn_frames = 0  # frames actually drawn (idle frames are not)
         self.partial_frames = 0  # of which only the moving part was redrawn
         self.toast: tuple[str, float, tuple] | None = None
+        self._toast_words = None  # a toast worded for the hand in use: words it again
         self._dirty = True  # something changed since the last drawn frame
         self._under: pygame.Surface | None = None  # what is under an overlay, dimmed
         self._under_ok = False
@@ -188,7 +195,7 @@ class App:
 
     def record_game(self, game_id: str, state, hinted: bool = False) -> dict[int, list[str]]:
         """Add a finished game to the records (``hinted``: the coach's hints were used);
-        the news per seat ("new best!")."""
+        the news per seat ("best score yet (was 230)")."""
         from game import records
         news = self.load_records().add_game(game_id, state, hinted=hinted)
         records.save(self.records)
@@ -254,6 +261,27 @@ class App:
                 self.save_settings()
         self.invalidate()
 
+    def page_ratio(self, page: tuple[float, float, float]) -> float:
+        """The pixel ratio the game draws at on this page (web.render_ratio: the screen's,
+        at most 2 unless the player wants the sharpest picture)."""
+        return web.render_ratio(page[2], self.settings.sharpest)
+
+    def sharper_possible(self) -> bool:
+        """The screen has more pixels than the game draws by default (a phone's ratio 3):
+        the sharpest picture is a choice worth offering."""
+        page = web.page_metrics()
+        return bool(page) and web.render_ratio(page[2], True) > web.render_ratio(page[2])
+
+    def toggle_sharpest(self) -> bool:
+        """Draw at the screen's own pixel ratio, or back at most at 2; remembered."""
+        self.settings.sharpest = not self.settings.sharpest
+        self.save_settings()
+        page = web.page_metrics()
+        if page:
+            ratio = self.page_ratio(page)
+            self.resize((round(page[0] * ratio), round(page[1] * ratio)), ratio)
+        return self.settings.sharpest
+
     @property
     def fullscreen(self) -> bool:
         return bool(self.window.get_flags() & pygame.FULLSCREEN)
@@ -307,13 +335,16 @@ class App:
 
     def pop(self) -> None:
         if len(self.scenes) > 1:
-            self.scenes.pop()
+            self.scenes.pop().leave()
             self.scene.on_resume()
         self.invalidate()
 
     back = pop
 
     def replace_all(self, scene: Scene) -> None:
+        for old in self.scenes:
+            if old is not scene:
+                old.leave()
         self.scenes = [scene]
         scene.ensure_layout()
         self.invalidate()
@@ -322,12 +353,31 @@ class App:
         """Back to the menu (with ``game_id`` chosen), leaving every scene."""
         self.show("menu", **({"game_id": game_id} if game_id else {}))
 
+    def open_page_link(self) -> None:
+        """A game in a link put in the page's address (on loading, or since): open it."""
+        from game import linkplay, page
+        link = page.take_link()
+        if link:
+            linkplay.open_text(self, link)
+
     def new_seed(self) -> int:
         return self.seeds.randrange(2**31)
 
-    def notify(self, text: str, colour=theme.TEXT, seconds: float = 2.5) -> None:
-        """A short message in the scene's message place, over nothing else."""
-        self.toast = (text, seconds, colour)
+    def notify(self, text, colour=theme.TEXT, seconds: float = 2.5) -> None:
+        """A short message in the scene's message place, over nothing else. ``text`` may
+        be a function that words it for the hand in use (game.ui.hands): it is asked again
+        when the player changes hands while the message is up."""
+        self._toast_words = text if callable(text) else None
+        self.toast = (text() if callable(text) else text, seconds, colour)
+        self.invalidate()
+
+    def hand_changed(self) -> None:
+        """The player changed hands (a tap after the mouse, a key after a tap): every
+        scene lays itself out again, its words with it, and a message is worded anew."""
+        for scene in self.scenes:
+            scene._layout_key = None
+        if self.toast and self._toast_words is not None:
+            self.toast = (self._toast_words(),) + self.toast[1:]
         self.invalidate()
 
     def invalidate(self) -> None:
@@ -367,10 +417,15 @@ class App:
         frame was drawn."""
         page = web.page_changed()
         if page is not None:  # the page was resized or rotated (the browser)
-            self.resize((round(page[0] * page[2]), round(page[1] * page[2])), page[2])
+            ratio = self.page_ratio(page)
+            self.resize((round(page[0] * ratio), round(page[1] * ratio)), ratio)
+        if self.frame % LINK_POLL == 0 and web.in_browser():
+            self.open_page_link()
         for event in pygame.event.get():
             if event.type not in IDLE_EVENTS:
                 self._dirty = True
+            if hands.observe(event, self.typing()):
+                self.hand_changed()
             if not self.handle_global(event) and self.scenes and not too_small():
                 self.scene.handle(event)
         if not self.scenes:
@@ -465,7 +520,7 @@ class App:
             return False
         self.drawn_frames += 1
         self.partial_frames += 1
-        pygame.display.update(rects)
+        self.present(rects)
         return True
 
     def visible_scenes(self) -> list[Scene]:
@@ -550,8 +605,15 @@ class App:
         inner = area.inflate(-theme.px(24), -theme.px(6))
         draw_text_in(surface, text, inner, 18, colour, True, min_size=13, wrap=True)
 
-    def present(self) -> None:
-        pygame.display.flip()
+    def present(self, rects: list[pygame.Rect] | None = None) -> None:
+        """Show what was drawn: ``rects`` of the screen (all of it when None). In the pyodide
+        page only those pixels go to the canvas (web.present); elsewhere SDL shows them."""
+        if web.present(self.screen, rects):
+            return
+        if rects is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(rects)
 
     async def run(self) -> None:
         while self.running:
@@ -562,6 +624,9 @@ class App:
                 await asyncio.sleep(0)
             self.step(min(dt, 0.1))
         pygame.quit()
+
+
+LINK_POLL = 15  # frames: how often the browser's address is looked at for a new link
 
 
 def too_small() -> bool:

@@ -182,6 +182,7 @@ TABLE = (
     Setting("reduce_motion", "reduce motion", False, Flag()),  # no tumbling, confetti, shakes
     Setting("large_text", "larger text", False, Flag()),  # every text one step up the scale
     Setting("effects_volume", "effects volume", 100, Whole(0, 100)),  # sound effects, percent
+    Setting("sharpest", "picture", False, Flag()),  # the browser: the screen's own pixel ratio
 )
 SETTINGS = {s.key: s for s in TABLE}
 FIELDS = tuple(SETTINGS)

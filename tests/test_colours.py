@@ -197,6 +197,7 @@ def grey(surface: pygame.Surface, rect: pygame.Rect) -> list[list[int]]:
 @pytest.fixture
 def canvas():
     pygame.init()
+    theme.forget_fonts()  # fonts of an earlier pygame.init() (another test's app) are dead
     theme.metrics.configure((400, 300))
     surface = pygame.Surface((400, 300))
     yield surface

@@ -4,6 +4,7 @@ README's pictures are tools/readme_pictures.py's).
     .venv/bin/python tools/screenshots.py [--out DIR] [--games G,G] [--sizes 390x844r3t,1000x700r1]
                                 [--scenes menu,table,results] [--players N]
                                 [--looks colour_blind,large_text,reduce_motion]
+                                [--hand touch|keyboard|mouse]
 
 A size is WIDTHxHEIGHT in CSS pixels, "r" and the device pixel ratio, and "t" for a layout
 meant for touch (a phone or a tablet). Every game is seated with the most players and the
@@ -119,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=0)
     parser.add_argument("--looks", default="",
                         help="settings to switch on: colour_blind, large_text, reduce_motion")
+    parser.add_argument("--hand", choices=("touch", "keyboard", "mouse"), default=None,
+                        help="word the prompts for this hand (game.ui.hands); by default the "
+                             "page's: touch on a 't' size, else a mouse")
     parser.add_argument("--browser", action="store_true",
                         help="in headless Chromium (pyodide and pygame-ce's wasm build, as the "
                              "browser test runs it) instead of natively")
@@ -145,6 +149,10 @@ def main(argv: list[str] | None = None) -> int:
                 setattr(app.settings, key, True)
             app.apply_looks()
             tag = "".join(f"-{k}" for k in looks)
+            if args.hand:
+                from game.ui.hands import hands
+                hands.use(args.hand)
+                tag += f"-{args.hand}"
             for scene in scenes:
                 stage(app, game_id, scene, seats, mid, final)
                 path = args.out / f"{game_id}-{scene}-{spec}{tag}.png"

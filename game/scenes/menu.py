@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import pygame
 
-from game import storage
+from game import linkplay, links, storage
 from game.app import App, Scene
 from game.bots import policy_names_for, strengths_for
 from game.catalog import GAMES, GameInfo, Option
 from game.coach import COACH_LABELS
 from game.rules.core import NAME_MAX, SaveError, Seat
-from game.ui import layout, marks, theme
+from game.scenes.tables import announces_seating, progress_text
+from game.ui import hands, layout, marks, theme
 from game.ui.layout import fr
 from game.ui.scroll import GUTTER, ScrollArea
 from game.ui.text import ELLIPSIS, draw_text_in, face_for, fit_text
@@ -118,6 +119,13 @@ class MenuScene(Scene):
         if problem:
             app.notify(problem, theme.BAD, 6)
         self.has_save = storage.has_save()
+        # the saved game in words: under Continue, and whole in the place for tips
+        _, self.saved_whole, self.saved = self.saved_game_words() if self.has_save else \
+            ("", "", "")
+        found, problem = links.entries()  # the games by link on this device
+        self.link_games = [e for e in found if not e.over]
+        if problem:
+            app.notify(problem, theme.BAD, 6)
         self.fit_strengths()
         self.rebuild()
 
@@ -274,9 +282,49 @@ class MenuScene(Scene):
 
     def start(self) -> None:
         """Start a new game; over a saved one, ask first (starting replaces the save)."""
+        if not self.ready():
+            return
+        if storage.has_save():
+            title, saved, _ = self.saved_game_words()
+            self.app.open("confirm", title=f"Replace the saved {title}?",
+                          text=f"{saved} is saved. Starting a new {self.info.title} game "
+                               "replaces it; Continue resumes it instead.",
+                          yes="Yes, start new", no="No, keep it", on_yes=self.start_now)
+            return
+        self.start_now()
+
+    def start_by_link(self) -> None:
+        """Play by link: these seats, each person on their own device, the game passed on
+        as a link; said first what it is (and that it is for friends, not for stakes)."""
+        if not self.ready():
+            return
+        if sum(1 for s in self.seats if s.is_human) < 2:
+            self.app.sounds.play("error")
+            self.app.notify("Play by link needs two people or more: make a seat Human (bots "
+                            "move on whichever device has the game)", theme.BAD, 5)
+            return
+        one = (" It is one game (sessions are played at one screen)."
+               if self.info.session_rounds(self.options[self.game_id]) else "")
+        self.app.open("confirm", title="Play by link",
+                      text="Each person plays their turn on their own device and sends the "
+                           "game on as a link; bots move on whichever device has it. "
+                           + linkplay.TRUST + one,
+                      yes="Start by link", no="Back", on_yes=self.start_link_now)
+
+    def start_link_now(self) -> None:
+        self.app.save_settings()
+        try:
+            linkplay.start(self.app, self.info, self.seats, dict(self.options[self.game_id]),
+                           self.app.new_seed())
+        except ValueError as exc:
+            self.app.notify(str(exc), theme.BAD)
+
+    def ready(self) -> bool:
+        """The seats can start a game: names finished, none shared, a number of players the
+        game takes; else the reason is told and False."""
         if not self.finish_name(keep_typing=True):
             self.rebuild()
-            return
+            return False
         for i, seat in enumerate(self.seats):
             seat.name = seat.name.strip() or self.free_name(["Player"], "Player", i)
         self.remember()
@@ -285,7 +333,7 @@ class MenuScene(Scene):
                       if self.clash(i) is not None), None)
         if taken is not None:  # (seats remembered from an older version, say)
             self.refuse_clash(taken)
-            return
+            return False
         if not self.info.takes(len(self.seats)):  # (Grab It!: not with five)
             sides_for = self.info.state_type().sides_for
             teams = [str(n) for n in self.info.player_counts
@@ -294,36 +342,34 @@ class MenuScene(Scene):
             self.app.sounds.play("error")
             self.app.notify(f"{self.info.title} takes {self.info.players_text()} players{also}",
                             theme.BAD)
-            return
-        if storage.has_save():
-            title, saved = self.saved_game_words()
-            self.app.open("confirm", title=f"Replace the saved {title}?",
-                          text=f"{saved} is saved. Starting a new {self.info.title} game "
-                               "replaces it; Continue resumes it instead.",
-                          yes="Yes, start new", no="No, keep it", on_yes=self.start_now)
-            return
-        self.start_now()
+            return False
+        return True
 
     @staticmethod
-    def saved_game_words() -> tuple[str, str]:
-        """The saved game in words, for the question before it is replaced: ("Farkle
-        game", "The Farkle game of You, Ada and Bram (after 12 turns)")."""
+    def saved_game_words() -> tuple[str, str, str]:
+        """The saved game in words: for the question before it is replaced ("Farkle game",
+        "The Farkle game of You, Ada and Bram (You 350 · Ada 1,200 · Bram 0)"), and under
+        Continue ("Farkle: You 350 · Ada 1,200 · Bram 0", "Yatzy: You, Ada · turn 2 of
+        15"). Where it stands is said as its table says it in play."""
         try:
             info, state, session, _ = storage.load_marks()
         except SaveError:
-            return "game", "A game that cannot be continued"
+            return "game", "A game that cannot be continued", "a game that cannot be continued"
         names = [s.name for s in state.seats]
         players = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         if state.is_over():
             progress = "finished, its results not seen yet"
-        elif state.turns_played:
-            progress = f"after {count(state.turns_played, 'turn')}"
-        else:
+        elif announces_seating(state):
             progress = "just started"
+        else:
+            progress = progress_text(info, state)
+        short = f"{info.title}: {progress}" if all(n in progress for n in names) else \
+            f"{info.title}: {', '.join(names)} · {progress}"  # (a race's scores name them)
         if session is not None:
             return (f"{info.title} session", f"The {info.title} session of {players} (game "
-                    f"{len(session.games)} of {session.length}, {progress})")
-        return f"{info.title} game", f"The {info.title} game of {players} ({progress})"
+                    f"{len(session.games)} of {session.length}, {progress})",
+                    f"{short} (game {len(session.games)} of {session.length})")
+        return f"{info.title} game", f"The {info.title} game of {players} ({progress})", short
 
     def start_now(self) -> None:
         try:
@@ -359,6 +405,12 @@ class MenuScene(Scene):
     def show_records(self) -> None:
         self.app.open("records", game_id=self.game_id)
 
+    def show_daily(self) -> None:
+        self.app.show("daily", game_id=self.game_id)
+
+    def open_link(self) -> None:
+        self.app.show("link_open", game_id=self.game_id)
+
     # -- layout ----------------------------------------------------------------------------
     def relayout(self) -> None:
         self.rebuild()
@@ -385,9 +437,14 @@ class MenuScene(Scene):
         foot_buttons = []
         if self.has_save:
             foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Continue", self.resume,
-                                       size=22, hotkey="saved game", colour=(60, 110, 90)))
+                                       size=22, note=self.saved, colour=(60, 110, 90),
+                                       tooltip=f"{self.saved_whole}."))
+        foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Play by link", self.start_by_link,
+                                   size=20, ident="by link", tooltip="Each person on their own "
+                                   "device: the game goes back and forth as a link"))
         foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Start", self.start, size=24,
-                                   hotkey=self.info.title, colour=(40, 130, 90)))
+                                   note=f"a new {self.info.title} game",
+                                   colour=(40, 130, 90)))
         for b, r in zip(foot_buttons, layout.cols(foot, *([fr()] * len(foot_buttons)), gap=12),
                         strict=True):
             b.rect = r
@@ -402,6 +459,7 @@ class MenuScene(Scene):
             y = self._games(body_buttons, y, width, True)
             y = self._options(body_buttons, y, width, control_h)
             y = self._players(body_buttons, y, width, control_h)
+            y = self._link_games(body_buttons, y, width, control_h)
             height = y
         else:
             left_w = int((width - theme.px(28)) * 0.58)
@@ -411,6 +469,7 @@ class MenuScene(Scene):
             y_left = self._games(body_buttons, y, left_w, False)
             y_left = self._options(body_buttons, y_left, left_w, control_h)
             y_right = self._players(body_buttons, y, right_w, control_h, x=right_x)
+            y_right = self._link_games(body_buttons, y_right, right_w, control_h, x=right_x)
             height = max(y_left, y_right)
         self.body.set(body, height)
         self.foot_buttons = foot_buttons
@@ -433,13 +492,18 @@ class MenuScene(Scene):
         px = theme.px
         specs = [("Records", self.show_records, "Wins, best scores and high scores per game",
                   "records", 120),
-                 ("How to play", self.show_rules, f"The rules of {self.info.title} (F1)",
+                 ("How to play", self.show_rules, hands.keyed(f"The rules of {self.info.title}",
+                                                              "F1"),
                   "rules", 150),
                  ("Settings", self.show_settings, "Colours for colour-blind players, reduce "
                   "motion, larger text, sound", "settings", 120),
                  (f"Bot pace: {self.app.settings.bot_speed.title()}", self.cycle_speed,
                   "How long bots take over each move (slow, normal, fast); their strength "
-                  "is set per seat.", "pace", 170)]
+                  "is set per seat.", "pace", 170),
+                 ("Daily challenge", self.show_daily, "The same dice for everyone today: one "
+                  "try counts, the coach's best on the same dice to beat", "daily", 160),
+                 ("Open a link", self.open_link, "A game by link, or a daily challenge "
+                  "someone shared", "open link", 140)]
         h = layout.touch_size(40)
         title = pygame.Rect(0, y, width, px(56))
         subtitle = pygame.Rect(0, y + px(54), width, px(24))
@@ -516,7 +580,7 @@ class MenuScene(Scene):
         px = theme.px
         head = pygame.Rect(x, y, width, px(28))
         self._label("Players", head, 22, theme.TEXT)
-        self._label("click a name to type", pygame.Rect(x + px(110), y + px(4), width - px(110),
+        self._label(hands.say("Enter on a name to type", "click a name to type"), pygame.Rect(x + px(110), y + px(4), width - px(110),
                                                         px(24)), 14)
         y += px(36)
         sides = (self.info.state_type().sides_for(len(self.seats))
@@ -541,7 +605,8 @@ class MenuScene(Scene):
             label = seat.name + ("|" if typing else "")
             nb = NameButton(name, label or " ", lambda i=i: self.edit_name(i), size=17,
                             selected=typing, colour=theme.PANEL_LIGHT, ident=f"name {i}",
-                            tooltip=f"Click or Enter to type a name (up to {NAME_MAX} letters)")
+                            tooltip=hands.say("Enter: type a name", "Click to type a name") +
+                            f" (up to {NAME_MAX} letters)")
             nb.typing = typing
             self._add(buttons, nb, name)
             self._add(buttons, Button(kind, "Bot" if seat.bot else "Human",
@@ -572,22 +637,43 @@ class MenuScene(Scene):
         coach = pygame.Rect(x, y, min(width, px(300)), px(control_h))
         self._add(buttons, Button(coach, f"Coach: {COACH_LABELS[self.app.settings.coach]}",
                                   self.cycle_coach, size=16, ident="coach",
-                                  tooltip="Hints from the strongest bot: off, on request (H or "
-                                          "the Hint button) or always shown on your turn"),
+                                  tooltip="Hints from the strongest bot: off, on request (" +
+                                  hands.say("H", "the Hint button") + ") or always shown on "
+                                  "your turn"),
                   coach)
         return coach.bottom + px(12)
+
+    def _link_games(self, buttons: list[Button], y: int, width: int, control_h: float,
+                    x: int = 0) -> int:
+        """The games by link in progress on this device, with whose turn it is."""
+        if not self.link_games:
+            return y
+        px = theme.px
+        self._label("Games by link", pygame.Rect(x, y, width, px(28)), 20, theme.TEXT)
+        y += px(34)
+        for entry in self.link_games:
+            row = pygame.Rect(x, y, width, px(control_h))
+            self._add(buttons, Button(row, linkplay.menu_line(entry),
+                                      lambda g=entry.id: linkplay.resume(self.app, g), size=16,
+                                      min_size=13, ident=f"link {entry.id}",
+                                      colour=(60, 110, 90) if entry.turn in entry.mine
+                                      else theme.BUTTON), row)
+            y = row.bottom + px(6)
+        return y + px(10)
 
     def strengths_tip(self) -> str:
         """"This bot's strength: easy, normal, hard or expert" (the strengths this game has)."""
         offered = list(strengths_for(self.info))
         listed = offered[0] if len(offered) == 1 else ", ".join(offered[:-1]) + " or " + offered[-1]
-        return f"This bot's strength: {listed} (a click steps it)"
+        return f"This bot's strength: {listed} " + hands.say("(Enter steps it)",
+                                                             "(a click steps it)")
 
     def _option_button(self, opt: Option, rect: pygame.Rect, enabled: bool) -> Button:
         value = self.option_value(opt)
         text = opt.text(value)
         number = opt.kind != "bool"
-        tip = opt.help + (" Left/Right or a click on either half steps it." if number else "")
+        tip = opt.help + (hands.say(" Left/Right steps it.", " A click on either half steps "
+                                    "it.") if number else "")
         return Button(rect, f"{opt.label}: {text}", lambda o=opt: self.change_option(o),
                       size=16, enabled=enabled, selected=not number and bool(value),
                       tooltip=tip.strip(), ident=opt.key, wrap=True, min_size=13,
@@ -729,10 +815,15 @@ class MenuScene(Scene):
         if tip:
             draw_text_in(surface, tip, self.tip_box, 15, theme.INFO, align="left",
                          valign="center", wrap=True, min_size=13)
-        elif not theme.metrics.touch:
-            draw_text_in(surface, "Tab/arrows move · Enter selects · Left/Right step numbers · "
-                         "F1 rules · M sound · F11 fullscreen", self.tip_box, 14,
-                         theme.TEXT_DIM, align="left", valign="center", wrap=True, min_size=12)
+        elif self.has_save and not hands.keyboard():  # the saved game, whole
+            draw_text_in(surface, f"Continue: {self.saved_whole}", self.tip_box, 15,
+                         theme.TEXT_DIM, align="left", valign="center", wrap=True, min_size=13)
+        elif not theme.metrics.touch and not hands.touch():
+            draw_text_in(surface, hands.say("Tab/arrows move · Enter selects · Left/Right step "
+                                            "numbers · F1 rules · M sound · F11 fullscreen",
+                                            "Point at a button to see what it does"),
+                         self.tip_box, 14, theme.TEXT_DIM, align="left", valign="center",
+                         wrap=True, min_size=12)
 
     def message_rect(self) -> pygame.Rect:
         self.ensure_layout()

@@ -97,8 +97,10 @@ class PauseScene(Scene):
         self._buttons()
 
     def quit(self) -> None:
+        flow = getattr(self.play, "flow", None)  # (a game by link, a daily: kept elsewhere)
         self.app.to_menu(self.play.info.id)
-        self.app.notify("Your game is saved: Continue it from the menu", theme.INFO)
+        self.app.notify(flow.quit_note if flow is not None else
+                        "Your game is saved: Continue it from the menu", theme.INFO)
 
     def handle(self, event: pygame.event.Event) -> None:
         self.ensure_layout()
@@ -120,7 +122,9 @@ class PauseScene(Scene):
         title = f"Quit this {self.play.info.title} game?" if self.confirming else "Paused"
         draw_text_in(surface, title, self.title_box, 30, theme.TEXT, True, min_size=20)
         if self.text_box is not None:
-            draw_text_in(surface, "It stays saved: Continue it from the menu. Starting a new "
+            flow = getattr(self.play, "flow", None)
+            draw_text_in(surface, flow.kept if flow is not None else
+                         "It stays saved: Continue it from the menu. Starting a new "
                          "game replaces it.", self.text_box, 16, theme.TEXT_DIM, wrap=True,
                          min_size=13)
         self.focus.draw(surface)

@@ -12,7 +12,7 @@ import pygame
 
 from game.app import App, Scene
 from game.catalog import GameInfo
-from game.ui import inline, layout, theme
+from game.ui import hands, inline, layout, theme
 from game.ui.cards import draw_card
 from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
@@ -22,6 +22,23 @@ from game.ui.widgets import Button, FocusGroup, draw_text, panel, wrap
 HEAD, BODY = 24, 17  # dp
 CARD_W = 58  # dp: a Fortune Card beside its rule
 BULLET = 26  # dp: a bullet's text starts this far in
+
+
+HANDS = {"@keys ": hands.keyboard, "@pointer ": lambda: not hands.keyboard()}
+
+
+def for_hand(text: str) -> str:
+    """The rules for the hand in use: a line marked "@keys " is for the keyboard, one
+    marked "@pointer " for a mouse or a finger (its "click" a "tap" after a touch), so the
+    Controls name the keys, the clicks or the taps."""
+    out = []
+    for line in text.splitlines():
+        mark = next((m for m in HANDS if line.startswith(m)), None)
+        if mark is None:
+            out.append(line)
+        elif HANDS[mark]():
+            out.append(hands.point(line[len(mark):]))
+    return "\n".join(out)
 
 
 def load_rules(name: str) -> str:
@@ -144,7 +161,7 @@ class RulesScene(Scene):
         self.back.rect = layout.centred(foot, 200, button_h)
         self.message = layout.cols(foot, fr(), 220, fr(), gap=10)[0]
         viewport = layout.inset(self.box, 16)
-        self.lines = layout_text(self.text, viewport.w - theme.px(14))
+        self.lines = layout_text(for_hand(self.text), viewport.w - theme.px(14))
         self.area.set(viewport, sum(line.h for line in self.lines))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -203,7 +220,8 @@ class RulesScene(Scene):
                 y += line.h
         self.area.bg = theme.PANEL  # (the fades go into the panel's colour)
         self.area.draw_bar(surface, items)
-        if self.area.scrolls and not theme.metrics.touch and self.app.toast is None:
-            draw_text_in(surface, "Scroll: wheel, arrows, PgUp/PgDn", self.message, 14,
-                         theme.TEXT_DIM, align="left", min_size=12)
+        if self.area.scrolls and not theme.metrics.touch and not hands.touch() and \
+                self.app.toast is None:
+            draw_text_in(surface, hands.say("Scroll: arrows, PgUp/PgDn", "Scroll: the wheel"),
+                         self.message, 14, theme.TEXT_DIM, align="left", min_size=12)
         self.focus.draw(surface)

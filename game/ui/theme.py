@@ -193,7 +193,18 @@ def dp(device: float) -> float:
 _fonts: dict[tuple[int, bool | str], pygame.font.Font] = {}
 
 
+_font_files: dict[bool, Path | None] = {}
+
+
 def _font_file(bold: bool) -> Path | None:
+    """The UI face's file, looked up once (a look through the folder for each new size was
+    a quarter of the browser's first frame on a phone's CPU)."""
+    if bold not in _font_files:
+        _font_files[bold] = _find_font_file(bold)
+    return _font_files[bold]
+
+
+def _find_font_file(bold: bool) -> Path | None:
     folder = ASSETS / "fonts"
     if not folder.is_dir():
         return None
@@ -282,6 +293,7 @@ def display_font(size: float, larger: bool | None = None) -> pygame.font.Font:
 def forget_fonts() -> None:
     global generation
     _fonts.clear()
+    _font_files.clear()
     generation += 1
 
 
