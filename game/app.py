@@ -424,7 +424,8 @@ class App:
         for event in pygame.event.get():
             if event.type not in IDLE_EVENTS:
                 self._dirty = True
-            if hands.observe(event, self.typing()):
+            # (input to a window too small for the game reaches no scene: it changes no hand)
+            if not too_small() and hands.observe(event, self.typing()):
                 self.hand_changed()
             if not self.handle_global(event) and self.scenes and not too_small():
                 self.scene.handle(event)

@@ -23,7 +23,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 import build  # noqa: E402  (web/build.py)
-
 from tests.browser.test_site import stand_in  # noqa: E402, F401  (a fixture)
 
 DEAD = "http://127.0.0.1:9"  # nothing listens there: a build that downloads fails

@@ -19,10 +19,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# An empty home of its own, as the README's pictures have: the screens drawn are the same on
+# every machine, and nothing they remember (a lesson proposed by the menu) reaches the
+# player's own settings.
+os.environ["DICE_HARBOR_HOME"] = tempfile.mkdtemp(prefix="dice-harbor-shots-")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

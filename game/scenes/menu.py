@@ -119,6 +119,8 @@ class MenuScene(Scene):
         if problem:
             app.notify(problem, theme.BAD, 6)
         self.has_save = storage.has_save()
+        self.offers: list[pygame.Rect] = []  # the lesson's proposal, in the body
+        self.offer = self.game_id if self._unoffered(self.game_id) else None
         # the saved game in words: under Continue, and whole in the place for tips
         _, self.saved_whole, self.saved = self.saved_game_words() if self.has_save else \
             ("", "", "")
@@ -157,7 +159,25 @@ class MenuScene(Scene):
         while len(self.seats) < info.min_players:
             self.add_seat()
         self.fit_strengths()
+        self.offer = game_id if self._unoffered(game_id) else None
         self.app.sounds.play("click")
+        self.rebuild()
+
+    # -- Learn to play: each game's lesson, proposed the first time the game is chosen ------
+    def _unoffered(self, game_id: str) -> bool:
+        from game.lessons import lesson_for
+        return lesson_for(game_id) is not None and not self.app.settings.lessons.get(game_id)
+
+    def learn(self) -> None:
+        """The guided game of the chosen game (game.scenes.learn)."""
+        if not self.finish_name(keep_typing=False):
+            self.rebuild()
+        self.remember()
+        self.app.save_settings()
+        self.app.show("learn", info=self.info)
+
+    def decline_lesson(self) -> None:
+        self.offer = None
         self.rebuild()
 
     def add_seat(self) -> None:
@@ -451,6 +471,7 @@ class MenuScene(Scene):
         # The body: two columns on a wide window, one on a narrow one; it scrolls when it is
         # taller than its place.
         self.labels = []
+        self.offers = []
         self.content = {}
         body_buttons: list[Button] = []
         width = body.w - theme.px(GUTTER)  # room for the scroll's sign
@@ -468,7 +489,10 @@ class MenuScene(Scene):
             y = self._header(body_buttons, 0, width, False)
             y_left = self._games(body_buttons, y, left_w, False)
             y_left = self._options(body_buttons, y_left, left_w, control_h)
-            y_right = self._players(body_buttons, y, right_w, control_h, x=right_x)
+            y_right = y
+            if self.offer == self.game_id:
+                y_right = self._proposal(body_buttons, y, right_w, x=right_x)
+            y_right = self._players(body_buttons, y_right, right_w, control_h, x=right_x)
             y_right = self._link_games(body_buttons, y_right, right_w, control_h, x=right_x)
             height = max(y_left, y_right)
         self.body.set(body, height)
@@ -495,6 +519,8 @@ class MenuScene(Scene):
                  ("How to play", self.show_rules, hands.keyed(f"The rules of {self.info.title}",
                                                               "F1"),
                   "rules", 150),
+                 ("Learn to play", self.learn, f"A short guided game of {self.info.title}: "
+                  "the table shows you every move", "learn", 150),
                  ("Settings", self.show_settings, "Colours for colour-blind players, reduce "
                   "motion, larger text, sound", "settings", 120),
                  (f"Bot pace: {self.app.settings.bot_speed.title()}", self.cycle_speed,
@@ -532,7 +558,7 @@ class MenuScene(Scene):
         self._label("Choose a game", pygame.Rect(0, y, width, px(24)), 18)
         y += px(30)
         columns = 3 if theme.dp(width) >= 3 * 190 + 2 * GAP else 2
-        compact = compact or theme.dp(width) < 2 * 190 + GAP
+        one_column, compact = compact, compact or theme.dp(width) < 2 * 190 + GAP
         cell_h = layout.touch_size(58) if compact else 124
         cells = layout.grid(pygame.Rect(0, y, width, 0), len(GAMES), columns, cell_h, gap=GAP)
         for (gid, info), rect in zip(GAMES.items(), cells, strict=True):
@@ -546,7 +572,35 @@ class MenuScene(Scene):
             pitch = pygame.Rect(0, y, width, px(44))
             self._label(self.info.pitch, pitch, 15, theme.TEXT)
             y = pitch.bottom + px(8)
+        if self.offer == self.game_id and one_column:  # (two: over the players)
+            y = self._proposal(buttons, y, width)
         return y + px(8)
+
+    def _proposal(self, buttons: list[Button], y: int, width: int, x: int = 0) -> int:
+        """The first time a game is chosen: its lesson, proposed once (remembered at once,
+        so never again unless asked: Learn to play, here or on the rules page). Under the
+        cards in one column; over the players in two (the game's options stay in view)."""
+        px = theme.px
+        h = layout.touch_size(40)
+        text = f"New to {self.info.title}? A short guided game shows you how to play."
+        if theme.dp(width) >= 440:  # the words, then both answers, on one line
+            box = pygame.Rect(x, y, width, px(h + 20))
+            words, yes, no = layout.cols(layout.inset(box, x=14, y=10), fr(), 116, 110, gap=10)
+        else:  # the words over the answers
+            box = pygame.Rect(x, y, width, px(h + 70))
+            words, answers = layout.rows(layout.inset(box, x=12, y=8), 44, h, gap=6)
+            yes, no = layout.cols(answers, fr(), fr(), gap=10)
+        self.offers.append(box)
+        self._label(text, words, 16, theme.TEXT)
+        self._add(buttons, Button(yes, "Teach me", self.learn, size=16, ident="teach me",
+                                  colour=(40, 130, 90), tooltip="Play a short guided game"), yes)
+        self._add(buttons, Button(no, "No thanks", self.decline_lesson, size=16,
+                                  ident="no thanks", tooltip="Learn to play stays in the menu "
+                                  "and on the rules page"), no)
+        if not self.app.settings.lessons.get(self.game_id):
+            self.app.settings.lessons[self.game_id] = True  # proposed: never again unasked
+            self.app.save_settings()
+        return box.bottom + px(GAP)
 
     def _options(self, buttons: list[Button], y: int, width: int, control_h: float) -> int:
         """One fixed row per main option, its sub-option beside it (greyed while the main one
@@ -783,6 +837,8 @@ class MenuScene(Scene):
         self._place()
         surface.fill(theme.BG)
         with self.body.clip(surface):
+            for rect in self.offers:
+                panel(surface, self.body.to_screen(rect), theme.PANEL, 14, theme.INFO)
             for text, rect, size, colour in self.labels:
                 shown = self.body.to_screen(rect)
                 if not shown.colliderect(self.body.viewport):

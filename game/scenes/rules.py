@@ -143,21 +143,35 @@ def line_height(size: float) -> int:
 
 
 class RulesScene(Scene):
-    def __init__(self, app: App, info: GameInfo):
+    def __init__(self, app: App, info: GameInfo, learn: bool = True):
         super().__init__(app)
         self.info = info
         self.text = load_rules(info.rules_help or info.id)
         self.area = ScrollArea("rules")
         self.focus = FocusGroup()
         self.back = Button(pygame.Rect(0, 0, 0, 0), "Back", self.app.pop, hotkey="Esc", size=20)
-        self.focus.set([self.back])
+        # Learn to play: the game's lesson (not from inside the lesson itself)
+        from game.lessons import lesson_for
+        self.learn = None
+        if learn and lesson_for(info.id) is not None:
+            self.learn = Button(pygame.Rect(0, 0, 0, 0), "Learn to play", self.start_lesson,
+                                hotkey="L", size=16, min_size=13, ident="learn")
+        self.focus.set([self.back] + ([self.learn] if self.learn else []))
+
+    def start_lesson(self) -> None:
+        """The guided game (a game in progress stays saved: Continue finds it)."""
+        self.app.show("learn", info=self.info)
 
     def relayout(self) -> None:
         f = layout.form()
         screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 24)
         button_h = layout.touch_size(50)
-        self.title, box, foot = layout.rows(screen, 44, fr(), button_h + 8, gap=10)
+        self.title, box, foot = layout.rows(screen, layout.touch_size(44), fr(), button_h + 8,
+                                            gap=10)
         self.box = box if f.portrait else layout.centred(box, 1000, 10**5)
+        if self.learn is not None:  # beside the title, over the text's right edge
+            row = pygame.Rect(self.box.x, self.title.y, self.box.w, self.title.h)
+            self.title, self.learn.rect = layout.cols(row, fr(), 150, gap=10)
         self.back.rect = layout.centred(foot, 200, button_h)
         self.message = layout.cols(foot, fr(), 220, fr(), gap=10)[0]
         viewport = layout.inset(self.box, 16)
@@ -175,6 +189,8 @@ class RulesScene(Scene):
                 self.area.scroll(steps[event.key])
             elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_F1, pygame.K_RETURN):
                 self.app.pop()
+            elif event.key == pygame.K_l and self.learn is not None:
+                self.start_lesson()
             return
         if self.area.handle(event, lambda e: False):
             return

@@ -71,6 +71,9 @@ class TableScene(Scene):
     say who moves (``update``), which tools the bar holds (``_build_top_buttons``) and what
     keys do (``handle``)."""
 
+    STATUS = 64  # dp: the status place's height where it is fixed (a phone), its least else
+    TOOLS = True  # a phone upright has a row of tools under the top bar
+
     def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True,
                  session=None, hinted: bool = False, flow=None):
         super().__init__(app)
@@ -199,7 +202,7 @@ class TableScene(Scene):
         except Exception:  # noqa: BLE001 (an illegal action is refused by apply below)
             spec = None
         try:
-            events = self.state.apply(action)
+            events = self.apply_action(action)
         except IllegalAction as exc:
             self.complain(str(exc))
             return False
@@ -226,6 +229,11 @@ class TableScene(Scene):
         self._after_change()
         self._pump()
         return True
+
+    def apply_action(self, action: Action) -> list[Event]:
+        """The rules apply ``action`` to the game (IllegalAction when they refuse it). A
+        lesson (game.scenes.learn) has its dice come up as its script says here."""
+        return self.state.apply(action)
 
     @staticmethod
     def _copy(state: GameState) -> GameState:
@@ -448,13 +456,17 @@ class TableScene(Scene):
         self.compact_bar = f.narrow or f.short or f.portrait
         tabs = f.portrait or f.short
         r: dict[str, pygame.Rect] = {}
-        if f.portrait:  # the tools in a row under the bar, the sheet or history under all
-            bar, tools, body = layout.rows(screen, control + 8, control + 8, fr())
-            r["bar"], r["tools"] = bar, layout.inset(tools, x=8, bottom=8)
+        if f.portrait:  # the tools in a row under the bar (a few: in it), the sheet or history
+            if self.TOOLS:  # under all
+                bar, tools, body = layout.rows(screen, control + 8, control + 8, fr())
+                r["tools"] = layout.inset(tools, x=8, bottom=8)
+            else:
+                bar, body = layout.rows(screen, control + 8, fr())
+            r["bar"] = bar
             body = layout.inset(body, x=8, bottom=8)
             tray_h = self.table.tray_height(theme.dp(body.w))
             r["tray"], r["actions"], r["status"], r["pane"] = layout.rows(
-                body, fr(4, min=min(tray_h, 150), max=tray_h), control + 4, 64,
+                body, fr(4, min=min(tray_h, 150), max=tray_h), control + 4, self.STATUS,
                 fr(1, min=190), gap=6)
         else:
             bar_h = 48 if f.short else 64
@@ -465,11 +477,12 @@ class TableScene(Scene):
                                       gap=10 if f.short else 18)
             if tabs:
                 r["tray"], r["actions"], r["status"] = layout.rows(
-                    left, fr(1, min=110), control + 2, 64, gap=6)
+                    left, fr(1, min=110), control + 2, self.STATUS, gap=6)
                 r["tabs"], r["pane"] = layout.rows(right, control, fr(), gap=6)
             else:
                 keys = 20 if not f.touch else 0
-                parts = layout.rows(left, fr(1, min=200), control + 14, fr(0.42, min=80),
+                parts = layout.rows(left, fr(1, min=200), control + 14,
+                                    fr(0.42, min=self.STATUS + 16),
                                     fr(0.58, min=90), keys, gap=8)
                 r["tray"], r["actions"], r["status"], r["history"], r["keys"] = parts
                 r["actions"] = layout.inset(r["actions"], y=4)

@@ -302,6 +302,32 @@ def test_a_phone_plays_a_turn_by_taps_alone(game):
     assert g.py(hand)[0] == "touch"  # (no mouse event the page made of a tap took over)
 
 
+def test_a_phone_takes_the_lesson_it_is_proposed_by_taps(game):
+    """Learn to play in the browser: the menu proposes Yatzy's lesson, a tap takes it, the
+    dice land as the lesson prepared them (the engine's chance model, forced, in pyodide),
+    taps where the table points go on, and Skip lesson goes back to the menu."""
+    g = game(width=390, height=844, ratio=3, touch=True)
+    g.page.tap(*g.button("Teach me"))
+    g.wait("type(app.scene).__name__ == 'LearnScene' and app.scene.shown == app.scene.at")
+
+    def tap_target() -> None:
+        g.wait("app.scene.shown == app.scene.at and not app.scene.busy and "
+               "app.scene._targets()")
+        spot = g.py("result = list(app.scene._targets()[0].center)")
+        g.page.tap(spot[0] / g.ratio, spot[1] / g.ratio)
+        g.frames(0.2)
+    tap_target()  # Roll
+    g.wait("app.scene.at == 1 and not app.scene.busy")
+    assert g.py("result = app.scene.state.dice") == [5, 2, 5, 3, 5]
+    for _ in range(3):  # the three 5s
+        tap_target()
+    g.wait("app.scene.at == 2")
+    assert g.py("result = sorted(app.scene.table.held)") == [0, 2, 4]
+    g.page.tap(*g.button("Skip lesson"))
+    g.wait("type(app.scene).__name__ == 'MenuScene'")
+    assert g.py("result = [app.scene.offer, app.settings.lessons.get('yatzy')]") == [None, True]
+
+
 def test_the_sharpest_picture_is_a_choice_that_is_kept(game):
     """On a screen of ratio 3 the game draws at 2 unless the player asks Settings for the
     sharpest picture: then at 3, and so from the next start on."""

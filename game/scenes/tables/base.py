@@ -273,6 +273,14 @@ class Table:
             chosen = getattr(self, "chosen", None)
         return sorted(chosen or ())
 
+    def set_selection(self, dice) -> None:
+        """Choose exactly these dice (what ``odds_selection`` reads): a lesson puts back a
+        choice its step does not ask for."""
+        for name in ("held", "chosen"):
+            if getattr(self, name, None) is not None:
+                setattr(self, name, set(dice))
+                return
+
     def selected(self) -> tuple[str, list[Action]] | None:
         """The move the player has selected but not made yet, in words, and the actions it
         may become (the coach prices the best of them); None when nothing is selected."""
