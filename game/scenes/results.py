@@ -257,15 +257,25 @@ class ResultsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
             self.show_records()
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            step = self.sheet.pager_at(event.pos)
-            if step:  # the other players' columns of a sheet too wide for the window
-                self.sheet.turn_page(step)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN,
+                                                          pygame.K_HOME, pygame.K_END):
+            self.sheet.key(event)  # the final sheet's rows, when they do not all fit
+            return
+        on_sheet = hasattr(event, "pos") and self.sheet.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEWHEEL or self.sheet.scroll.pressed or (
+                on_sheet and event.type == pygame.MOUSEBUTTONDOWN):
+            if self.sheet.pointer(event, self._tap_sheet):
                 self.app.invalidate()
                 return
-        if event.type == pygame.MOUSEWHEEL and self.sheet.wheel(event):
-            return
         self.focus.handle(event)
+
+    def _tap_sheet(self, event: pygame.event.Event) -> bool:
+        """A tap on the final sheet: its page buttons (the other players' columns of a
+        sheet too wide for the window)."""
+        step = self.sheet.pager_at(event.pos)
+        if step:
+            self.sheet.turn_page(step)
+        return bool(step)
 
     def update(self, dt: float) -> None:
         self.time += dt

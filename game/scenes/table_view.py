@@ -738,7 +738,7 @@ class TableScene(Scene):
             tray_h = self.table.tray_height(theme.dp(body.w))
             r["tray"], r["actions"], r["status"], r["pane"] = layout.rows(
                 body, fr(4, min=min(tray_h, 150), max=tray_h), control + 4, self.STATUS,
-                fr(1, min=150), gap=6)
+                fr(1, min=190), gap=6)
         else:
             bar_h = 48 if f.short else 64
             bar, body = layout.rows(screen, bar_h, fr())
@@ -861,8 +861,30 @@ class TableScene(Scene):
         return self.table.click_tray(event.pos)
 
     def _pointer_sheet(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            return self.sheet.wheel(event)
+        """The wheel and a drag of the rows scroll the sheet; a tap (a press let go where it
+        was made) pages, names a player or chooses a box."""
+        if self.sheet.pointer(event, self._tap_sheet):
+            self.app.invalidate()
+            return True
+        return False
+
+    def sheet_key(self, event: pygame.event.Event) -> bool:
+        """Up/Down and Home/End scroll the sheet's rows when they do not all fit (PgUp/PgDn
+        are the history's); on a phone the sheet comes up under the dice first."""
+        if event.key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END):
+            return False
+        if "sheet" not in self.regions:
+            if self.pane_toggle or self.tabs:
+                self.show_pane("sheet")
+                self.app.invalidate()
+                return True
+            return False
+        if self.sheet.key(event):
+            self.app.invalidate()
+            return True
+        return False
+
+    def _tap_sheet(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return False
         step = self.sheet.pager_at(event.pos)
@@ -887,12 +909,7 @@ class TableScene(Scene):
         return True
 
     def _pointer_history(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            self.history.scroll(event.y)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.history.handle_click(event.pos)
-        return False
+        return self.history.pointer(event)
 
     def _pointer_tabs(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:

@@ -151,18 +151,20 @@ class Table:
     def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
         """Extra things on the felt, under the dice (a card, a chest, zones)."""
 
-    def turn_rows(self, seats: list[int], cell, limit: int) -> list[Row]:
-        """The sheet's "Turns" count and the last ``limit`` turns, newest first: one row per
-        turn, ``cell(result)`` for each player's entry of ``state.turn_results(seat)``."""
+    def turn_rows(self, seats: list[int], cell) -> list[Row]:
+        """The sheet's "Turns" count and every turn, newest first (the sheet scrolls down to
+        the first): one row per turn, ``cell(result)`` for each player's entry of
+        ``state.turn_results(seat)``."""
         s = self.state
-        rows = [Row("Turns", [Cell(str(s.turns_taken(i)), theme.TEXT_DIM) for i in seats],
+        results = {i: s.turn_results(i) for i in seats}
+        rows = [Row("Turns", [Cell(str(len(results[i])), theme.TEXT_DIM) for i in seats],
                     kind="sum")]
-        played = max((s.turns_taken(i) for i in seats), default=0)
-        for turn in range(played, max(1, played - limit + 1) - 1, -1):
+        played = max((len(r) for r in results.values()), default=0)
+        for turn in range(played, 0, -1):
             cells = []
             for i in seats:
-                results = s.turn_results(i)
-                cells.append(cell(results[turn - 1]) if turn <= len(results) else Cell(""))
+                mine = results[i]
+                cells.append(cell(mine[turn - 1]) if turn <= len(mine) else Cell(""))
             rows.append(Row(f"Turn {turn}", cells, label_colour=theme.TEXT_DIM))
         return rows
 

@@ -40,6 +40,10 @@ from game.ui.words import number, possessive, says, verb
 TAKEN = (30, 44, 60)
 COLUMN_TITLES = {"normal": "Normal", "doubled": "Doubled x2"}
 SHORT_MELD = {"three_of_a_kind": "3K", "full_house": "FH"}
+# the boxes' short names, for a sheet whose label column is too narrow for the whole ones
+SHORT = {"five_of_a_kind": "5 Kind", "four_of_a_kind": "4 Kind", "three_or_full": "3K / FH",
+         "three_of_a_kind": "3 Kind", "full_house": "Full H.", "big_straight": "Big Str.",
+         "small_straight": "Sm. Str.", "mixed_straight": "Mixed Str."}
 BONUS_ROWS = {"kinds": "Bonus (40)", "straights": "Bonus (30)", "numbers": "Bonus 45/90"}
 ROUND_BONUS_ROWS = {"kinds": "Bonus (80)", "straights": "Bonus (60)", "numbers": "Bonus (40)"}
 LABEL_WIDTH = 165
@@ -505,7 +509,7 @@ class Table(BaseTable):
                 text = str(sum(filled)) if filled else ""
                 cells.append(Cell(text, theme.TEXT if len(filled) == 2 else theme.TEXT_DIM,
                                   key=f"seat:{x}"))
-            rows.append(Row(LABELS[box], cells, box=box))
+            rows.append(Row(LABELS[box], cells, box=box, short=SHORT.get(box, "")))
             group = next((g for g, boxes in GROUPS.items() if boxes[-1] == box), None)
             if group:
                 rows.append(self._bonus_row(group, focus, others))
@@ -608,7 +612,7 @@ class Table(BaseTable):
                     got = board.points(x, box)
                     cells.append(Cell(str(got), theme.player_colour(x) if got else theme.LINE,
                                       bool(got), key=f"seat:{x}"))
-            rows.append(Row(LABELS[box], cells, box=box))
+            rows.append(Row(LABELS[box], cells, box=box, short=SHORT.get(box, "")))
             group = next((g for g, boxes in GROUPS.items() if boxes[-1] == box), None)
             if group:
                 bonus_cells = [Cell("")]

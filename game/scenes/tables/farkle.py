@@ -25,7 +25,6 @@ from game.ui import hands, theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import Possessive, count, number, says, signed, turn_of, verb
 
-HISTORY_ROWS = 9
 SCORING_MARK = theme.INFO  # the mark under a die that can be set aside (a neutral bar)
 OUT_OF_PLAY = (20, 66, 46)  # the dark strip of the dice set aside earlier this turn
 ASIDE_GAP = 22  # dp between the dice in play and that strip: their labels and marks
@@ -376,7 +375,7 @@ class Table(BaseTable):
                                                       mark="bad") if s.farkles_in_row[i] == 2
                                                  else Cell(str(s.farkles_in_row[i]),
                                                            theme.TEXT_DIM) for i in seats]))
-        rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
+        rows += self.turn_rows(seats, self._turn_cell)
         footer = (f"Solo: reach {number(s.options['target'])} in as few turns as you can"
                   if len(s.seats) == 1 else
                   f"First to {number(s.options['target'])} starts the last round · crown: the leader")

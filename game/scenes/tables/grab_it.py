@@ -23,10 +23,19 @@ from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import number, possessive, says
 
+# the boxes' short names, for a sheet whose label column is too narrow for the whole ones
+SHORT = {"five_of_a_kind": "5 Kind", "four_of_a_kind": "4 Kind", "three_of_a_kind": "3 Kind",
+         "full_house": "Full H.", "high_dice": "High", "two_pair": "2 Pair",
+         "odd_flush": "Odd", "even_flush": "Even", "big_straight": "Big Str.",
+         "small_straight": "Sm. Str.", "skip_straight": "Skip Str.", "sum": "Sum"}
 
-def row_label(category: str) -> str:
+
+def row_label(category: str, short: bool = False) -> str:
+    """A box's row on the board: its name and its value ("Full House 40"); ``short``: the
+    short name ("Full H. 40")."""
     value = VALUES.get(category)
-    return f"{LABELS[category]} {value}" if value else LABELS[category]
+    label = SHORT.get(category, LABELS[category]) if short else LABELS[category]
+    return f"{label} {value}" if value else label
 
 
 class Table(YatzyTable):
@@ -238,7 +247,7 @@ class Table(YatzyTable):
             else:
                 cells.append(Cell(""))
                 cells.append(Cell(f"~{deny[cat]}" if cat in deny else "", theme.TEXT_DIM))
-            rows.append(Row(row_label(cat), cells, key=cat,
+            rows.append(Row(row_label(cat), cells, key=cat, short=row_label(cat, True),
                             label_colour=theme.TEXT if entry is None else theme.TEXT_DIM))
         totals = s.totals()
         lead = max(totals, default=0)

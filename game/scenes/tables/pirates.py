@@ -26,7 +26,6 @@ from game.ui.symbols import draw_symbol
 from game.ui.text import draw_text_in
 from game.ui.words import count, number, says, signed
 
-HISTORY_ROWS = 8
 ISLAND_TINT = (90, 20, 30, 120)
 END_PAUSE = 0.6  # seconds to see how a turn ended before the next card is drawn
 RESULT_TEXT = {"disqualified": "out", "island": "island", "battle_lost": "battle",
@@ -572,7 +571,7 @@ class Table(BaseTable):
             Cell(number(sum(h["points"] for h in s.history[i] if h["result"] == "penalised"))
                  if any(h["result"] == "penalised" for h in s.history[i]) else "",
                  theme.BAD, mark="bad") for i in seats]))
-        rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
+        rows += self.turn_rows(seats, self._turn_cell)
         footer = (f"Solo: reach {number(target)} in as few turns as you can"
                   if len(s.seats) == 1 else
                   f"First to {number(target)} starts the last round · crown: the leader")

@@ -20,6 +20,12 @@ from game.ui import hands, theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import number, says
 
+# the boxes' short names, for a sheet whose label column is too narrow for the whole ones
+SHORT = {"two_pairs": "2 Pairs", "three_pairs": "3 Pairs", "three_of_a_kind": "3 of a Kind",
+         "four_of_a_kind": "4 of a Kind", "five_of_a_kind": "5 of a Kind",
+         "small_straight": "Sm. Straight", "large_straight": "Lg. Straight",
+         "two_triplets": "2 x 3 Kind", "four_and_two": "4 + 2 Kind"}
+
 
 class Table(BaseTable):
     """The sheet's only advice is the coach's: the box of the hint on show (its dashed ring), none
@@ -222,7 +228,7 @@ class Table(BaseTable):
                         cells.append(Cell(str(v) if v else "·", theme.TEXT_DIM if v else theme.LINE))
                 else:
                     cells.append(Cell(""))
-            rows.append(Row(LABELS[cat], cells, key=cat))
+            rows.append(Row(LABELS[cat], cells, key=cat, short=SHORT.get(cat, "")))
             if cat == UPPER[-1]:
                 sums = []
                 bonuses = []
@@ -239,7 +245,8 @@ class Table(BaseTable):
         rows.append(Row("Total", [leader_cell(number(t), t, totals) for t in totals],
                         kind="total"))
         if s.chips:
-            rows.append(Row("Chips", [Cell(number(s.chips[i]), theme.TEXT) for i in seats]))
+            rows.append(Row("Chips", [Cell(number(s.chips[i]), theme.TEXT) for i in seats],
+                            kind="foot"))
         return SheetModel(headers, rows, active, cursor=self.cursor,
                           footer="Final sheet" if s.is_over() else
                           self.footer())
