@@ -67,19 +67,27 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".mjs": "text/javascript",
                       ".whl": "application/zip", ".zip": "application/zip"}
+    cached_runtime = False
 
     def log_message(self, *args) -> None:
         pass
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
+        keep = self.cached_runtime and self.path.startswith("/runtime/")
+        self.send_header("Cache-Control", "max-age=86400" if keep else "no-store")
         super().end_headers()
 
 
 class Site:
-    """The page and its runtime in a folder, served on 127.0.0.1 until ``close``."""
+    """The page and its runtime in a folder, served on 127.0.0.1 until ``close``.
 
-    def __init__(self, folder: Path, wheel_path: Path, pyodide_dir: Path = PYODIDE_DIR):
+    ``cached_runtime``: the browser may keep the runtime (the pinned pyodide and wheel, which
+    never change) between its pages, as a returning player's does: a page then starts on
+    about 3 s of CPU instead of 5-6 (the tests, which open a dozen pages). Off, every page
+    loads as on a first visit (the benchmarks)."""
+
+    def __init__(self, folder: Path, wheel_path: Path, pyodide_dir: Path = PYODIDE_DIR,
+                 cached_runtime: bool = False):
         self.folder = folder
         runtime = folder / "runtime"
         build.write_page(folder, pyodide="runtime/pyodide/", wheel=f"runtime/{build.WHEEL}")
@@ -88,7 +96,8 @@ class Site:
         (runtime / build.WHEEL).symlink_to(wheel_path)
         (folder / "blank.html").write_text('<!doctype html><title>blank</title>'
                                            '<link rel="icon" href="favicon.png">')
-        handler = functools.partial(_Quiet, directory=str(folder))
+        quiet = type("Quiet", (_Quiet,), {"cached_runtime": cached_runtime})
+        handler = functools.partial(quiet, directory=str(folder))
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
