@@ -104,6 +104,10 @@ class Scene:
     def on_resume(self) -> None:
         """Called when a scene above this one was popped."""
 
+    def leave(self) -> None:
+        """Called when the scene is left (replaced or popped): it lets go of what it holds
+        outside the window (a text field laid over the page)."""
+
 
 class App:
     """The window, the scene stack and the frame loop.
@@ -125,7 +129,7 @@ class App:
         self.settings = Settings()
         problem = prefs.load_into(self.settings)
         page = web.page_metrics()
-        self.dpr = dpr if dpr is not None else (page[2] if page else 1.0)
+        self.dpr = dpr if dpr is not None else (self.page_ratio(page) if page else 1.0)
         self.touch = touch if touch is not None else (web.coarse_pointer() if page else False)
         self.fixed_size = window_size is not None  # a demo's or a test's window: not remembered
         if window_size is None and page:
@@ -157,10 +161,22 @@ class App:
         self.records = None  # loaded on first use (game.records.Records)
         if getattr(self.settings, "muted", False):
             self.sounds.muted = True
+        self.apply_looks()
         if problem:
             self.notify(problem, theme.BAD, 6)
 
     # -- what lasts between runs -----------------------------------------------------------
+    def apply_looks(self) -> None:
+        """The settings of how the game looks, sounds and moves, put in force: the palette
+        (colour-blind or not), larger text, reduced motion, the effects' volume. Every scene
+        is drawn (and laid out, when the text's size changed) anew."""
+        s = self.settings
+        theme.use_palette("colour_blind" if s.colour_blind else "standard")
+        theme.set_large_text(s.large_text)
+        theme.set_reduce_motion(s.reduce_motion)
+        self.sounds.volume = s.effects_volume
+        self.invalidate()
+
     def save_settings(self) -> None:
         self.settings.muted = self.sounds.muted
         prefs.save_from(self.settings)
@@ -242,6 +258,27 @@ class App:
                 self.save_settings()
         self.invalidate()
 
+    def page_ratio(self, page: tuple[float, float, float]) -> float:
+        """The pixel ratio the game draws at on this page (web.render_ratio: the screen's,
+        at most 2 unless the player wants the sharpest picture)."""
+        return web.render_ratio(page[2], self.settings.sharpest)
+
+    def sharper_possible(self) -> bool:
+        """The screen has more pixels than the game draws by default (a phone's ratio 3):
+        the sharpest picture is a choice worth offering."""
+        page = web.page_metrics()
+        return bool(page) and web.render_ratio(page[2], True) > web.render_ratio(page[2])
+
+    def toggle_sharpest(self) -> bool:
+        """Draw at the screen's own pixel ratio, or back at most at 2; remembered."""
+        self.settings.sharpest = not self.settings.sharpest
+        self.save_settings()
+        page = web.page_metrics()
+        if page:
+            ratio = self.page_ratio(page)
+            self.resize((round(page[0] * ratio), round(page[1] * ratio)), ratio)
+        return self.settings.sharpest
+
     @property
     def fullscreen(self) -> bool:
         return bool(self.window.get_flags() & pygame.FULLSCREEN)
@@ -295,13 +332,16 @@ class App:
 
     def pop(self) -> None:
         if len(self.scenes) > 1:
-            self.scenes.pop()
+            self.scenes.pop().leave()
             self.scene.on_resume()
         self.invalidate()
 
     back = pop
 
     def replace_all(self, scene: Scene) -> None:
+        for old in self.scenes:
+            if old is not scene:
+                old.leave()
         self.scenes = [scene]
         scene.ensure_layout()
         self.invalidate()
@@ -309,6 +349,13 @@ class App:
     def to_menu(self, game_id: str | None = None) -> None:
         """Back to the menu (with ``game_id`` chosen), leaving every scene."""
         self.show("menu", **({"game_id": game_id} if game_id else {}))
+
+    def open_page_link(self) -> None:
+        """A game in a link put in the page's address (on loading, or since): open it."""
+        from game import linkplay, page
+        link = page.take_link()
+        if link:
+            linkplay.open_text(self, link)
 
     def new_seed(self) -> int:
         return self.seeds.randrange(2**31)
@@ -355,7 +402,10 @@ class App:
         frame was drawn."""
         page = web.page_changed()
         if page is not None:  # the page was resized or rotated (the browser)
-            self.resize((round(page[0] * page[2]), round(page[1] * page[2])), page[2])
+            ratio = self.page_ratio(page)
+            self.resize((round(page[0] * ratio), round(page[1] * ratio)), ratio)
+        if self.frame % LINK_POLL == 0 and web.in_browser():
+            self.open_page_link()
         for event in pygame.event.get():
             if event.type not in IDLE_EVENTS:
                 self._dirty = True
@@ -453,7 +503,7 @@ class App:
             return False
         self.drawn_frames += 1
         self.partial_frames += 1
-        pygame.display.update(rects)
+        self.present(rects)
         return True
 
     def visible_scenes(self) -> list[Scene]:
@@ -522,7 +572,7 @@ class App:
         if not area.w or not area.h:
             return
         title, note = layout.rows(area, layout.fr(2), layout.fr(3), gap=8)
-        draw_text_in(surface, TOO_SMALL[0], title, 22, theme.ACCENT, True, valign="bottom",
+        draw_text_in(surface, TOO_SMALL[0], title, 22, theme.TEXT, True, valign="bottom",
                      min_size=12, wrap=True)
         draw_text_in(surface, TOO_SMALL[1], note, 16, theme.TEXT, valign="top", min_size=12,
                      wrap=True)
@@ -530,6 +580,7 @@ class App:
     def draw_toast(self, surface: pygame.Surface) -> None:
         from .ui.text import draw_text_in
         text, _, colour = self.toast
+        colour = theme.live(colour)  # (in the palette in use)
         area = self.scene.message_rect()
         pygame.draw.rect(surface, theme.BG_DARK, area, border_radius=theme.px(14))
         pygame.draw.rect(surface, colour, area, width=max(1, theme.px(2)),
@@ -537,8 +588,15 @@ class App:
         inner = area.inflate(-theme.px(24), -theme.px(6))
         draw_text_in(surface, text, inner, 18, colour, True, min_size=13, wrap=True)
 
-    def present(self) -> None:
-        pygame.display.flip()
+    def present(self, rects: list[pygame.Rect] | None = None) -> None:
+        """Show what was drawn: ``rects`` of the screen (all of it when None). In the pyodide
+        page only those pixels go to the canvas (web.present); elsewhere SDL shows them."""
+        if web.present(self.screen, rects):
+            return
+        if rects is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(rects)
 
     async def run(self) -> None:
         while self.running:
@@ -549,6 +607,9 @@ class App:
                 await asyncio.sleep(0)
             self.step(min(dt, 0.1))
         pygame.quit()
+
+
+LINK_POLL = 15  # frames: how often the browser's address is looked at for a new link
 
 
 def too_small() -> bool:

@@ -13,7 +13,6 @@ import time
 from collections.abc import Sequence
 
 from game.catalog import ALL_GAME_IDS, GAMES
-from game.sim import percentile
 
 DEMO_DT = 1 / 60  # the demo runs on a fixed clock: the same seed gives the same frames
 RESULTS_FRAMES = 90  # frames of the results screen shown before a demo ends by itself
@@ -70,6 +69,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         help="lay the demo out for touch (44 px targets), as on a phone")
     parser.add_argument("--pace", choices=("slow", "normal", "fast"),
                         help="how long the demo's bots think before each move (default fast)")
+    parser.add_argument("--open", metavar="LINK",
+                        help="open a game by link (or a daily challenge someone shared)")
     args = parser.parse_args(argv)
     if args.demo is not None and args.demo not in GAMES:
         hint = " (not built yet)" if args.demo in ALL_GAME_IDS else ""
@@ -81,6 +82,14 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                               or args.pace):
         parser.error("--frames, --screenshot, --players, --stats, --long-names, --window, "
                      "--dpr, --touch and --pace go with --demo GAME")
+    if args.open is not None:
+        if args.demo is not None:
+            parser.error("--open LINK and --demo GAME cannot go together")
+        from game import links
+        try:
+            links.decode(args.open)
+        except links.LinkError as exc:  # one sentence, before any window opens
+            parser.error(f"--open: {exc}")
     if args.dpr is not None and not 1 <= args.dpr <= 4:
         parser.error(f"--dpr must be between 1 and 4, got {args.dpr:g}")
     if args.window is not None:
@@ -161,6 +170,7 @@ def run_demo(app, args: argparse.Namespace) -> dict:
         import pygame
         app.draw()  # the last frame as it stands, even when nothing moved in it
         pygame.image.save(app.screen, args.screenshot)
+    from game.sim import percentile  # (the simulator: not imported by a start that plays)
     return {"game": args.demo, "seed": args.seed, "frames": frame,
             "frame_ms_p50": round(percentile(frame_ms, 0.50), 3),
             "frame_ms_p99": round(percentile(frame_ms, 0.99), 3),
@@ -192,5 +202,8 @@ async def main(argv: Sequence[str] | None = None) -> int:
         pygame.quit()
         return 0
     app.show("menu")
+    if args.open:
+        from game import linkplay
+        linkplay.open_text(app, args.open)
     await app.run()
     return 0

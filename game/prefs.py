@@ -178,6 +178,11 @@ TABLE = (
     Setting("coach", "coach", "request", Choice(_coach_modes)),  # off | request | always
     Setting("odds", "odds", False, Flag()),  # exact odds shown on a human's turn
     Setting("window", "window size", None, WindowSize()),  # the desktop window's last size
+    Setting("colour_blind", "colours", False, Flag()),  # the palette for colour-blind players
+    Setting("reduce_motion", "reduce motion", False, Flag()),  # no tumbling, confetti, shakes
+    Setting("large_text", "larger text", False, Flag()),  # every text one step up the scale
+    Setting("effects_volume", "effects volume", 100, Whole(0, 100)),  # sound effects, percent
+    Setting("sharpest", "picture", False, Flag()),  # the browser: the screen's own pixel ratio
 )
 SETTINGS = {s.key: s for s in TABLE}
 FIELDS = tuple(SETTINGS)

@@ -26,7 +26,9 @@ from game.web import missing as web_missing
 PREFIX = "dice-harbor-"
 AUTOSAVE, RECORDS, SETTINGS = "autosave", "records", "settings"
 RECENT = "recent"  # the last finished games, whole (game.recent)
-MAX_BYTES = {AUTOSAVE: 1_000_000, RECORDS: 1_000_000, SETTINGS: 200_000, RECENT: 1_500_000}
+LINKS, DAILY = "links", "daily"  # games by link (game.links), daily challenges (game.daily)
+MAX_BYTES = {AUTOSAVE: 1_000_000, RECORDS: 1_000_000, SETTINGS: 200_000, RECENT: 1_500_000,
+             LINKS: 1_000_000, DAILY: 1_000_000}
 
 
 class StoreError(SaveError):

@@ -31,6 +31,16 @@ Steps = Generator[Any, None, T]
 FRAME_BUDGET = 0.006  # seconds of work per frame: a 60 fps frame is 16.7 ms in all
 
 
+class _Wait:
+    def __repr__(self) -> str:
+        return "WAIT"
+
+
+# What a job yields while it waits for something only the frames bring (a file being
+# fetched in the browser, game/web.py): its task stops for this frame.
+WAIT = _Wait()
+
+
 class Task(Generic[T]):
     """One generator run a time budget at a time. ``result`` is its return value once
     ``done``; an exception inside it ends the task with ``error`` set (never raised into
@@ -61,7 +71,7 @@ class Task(Generic[T]):
                 self.longest = max(self.longest, after - before)
                 if isinstance(out, (int, float)) and not isinstance(out, bool):
                     self.progress = max(0.0, min(1.0, float(out)))
-                if after - start >= budget:
+                if after - start >= budget or out is WAIT:
                     break
         except StopIteration as stop:
             self.result, self.done, self.progress = stop.value, True, 1.0
@@ -78,9 +88,12 @@ class Task(Generic[T]):
 
 
 def run_now(steps: Steps[T]) -> T:
-    """Run a generator job to its end at once and return its result."""
+    """Run a generator job to its end at once and return its result. (A job that would
+    ``WAIT`` for the frames cannot be run so: RuntimeError rather than a frozen game.)"""
     while True:
         try:
-            next(steps)
+            if next(steps) is WAIT:
+                steps.close()
+                raise RuntimeError("a job that waits for the frames was run at once")
         except StopIteration as stop:
             return stop.value

@@ -1,4 +1,5 @@
-"""The browser, seen from the game: the page's size and pixel ratio, its pace.
+"""The browser, seen from the game: the page's size and pixel ratio, its pace, how a frame
+reaches the canvas, and the game's files fetched when first needed.
 
 Natively every function here answers "not in a browser" at once, so the app can call them
 every frame. In the browser (pygbag, or pyodide with pygbag's pygame-ce build) the page is
@@ -7,6 +8,7 @@ reached through the ``js`` module."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 
 def in_browser() -> bool:
@@ -62,17 +64,145 @@ def page_changed() -> tuple[float, float, float] | None:
     return None if first else now
 
 
+# The device pixel ratio the game draws at, at most. Measured at 390x844 with the phone's
+# ratio 3 and the page's CPU slowed four times (tools/browser_bench.py --throttle 4
+# --sharpest, DEVELOPING.md "A phone's CPU"), the two taking turns: at ratio 2 (780x1688,
+# 44% of the pixels) the dice tumbled at 43 frames a second with App.step p50 8.2 ms, at
+# ratio 3 (1170x2532) at 30 with p50 12.5 ms; every whole frame has 2.25 times the pixels
+# to draw and show at 3. At 2, text at its 12 CSS px floor is still 24 pixels high, sharp
+# when the browser scales the canvas up by half to the screen. The player can ask for the
+# screen's own ratio ("Sharpest picture" in Settings).
+RENDER_RATIO_CAP = 2.0
+
+
+def render_ratio(device_ratio: float, sharpest: bool = False) -> float:
+    """The pixel ratio the game draws at on a screen of ``device_ratio``: that ratio up
+    to ``RENDER_RATIO_CAP``, or the screen's own when the player wants the sharpest
+    picture."""
+    ratio = float(device_ratio)
+    return ratio if sharpest else min(ratio, RENDER_RATIO_CAP)
+
+
 def first_frame() -> None:
-    """Tell the page that the first frame is on the canvas (the load time is measured)."""
+    """Tell the page that the first frame is on the canvas: the load time is measured and
+    the loading screen goes (web/pyodide.tmpl: ``shown``)."""
     win = _window() if in_browser() else None
     if win is None:
         return
     try:
         state = getattr(win, "diceHarbor", None)
-        if state is not None:
+        if state is None:
+            return
+        if getattr(state, "shown", None) is not None and not missing(state.shown):
+            state.shown()
+        else:
             state.firstFrame = win.performance.now()
     except Exception:  # noqa: BLE001 - a page without it: nothing to tell
         pass
+
+
+_present = None  # the page's present(address, width, height, x, y, w, h), False: none
+
+
+def _presenter():
+    global _present
+    if _present is None:
+        _present = False
+        win = _window() if in_browser() else None
+        try:
+            state = getattr(win, "diceHarbor", None) if win is not None else None
+            found = getattr(state, "present", None) if state is not None else None
+            if found is not None and not missing(found):
+                _present = found
+        except Exception:  # noqa: BLE001 - a page without it: SDL presents
+            pass
+    return _present
+
+
+def present(surface, rects=None) -> bool:
+    """Put the pixels of ``surface`` inside ``rects`` (all of it when None) on the page's
+    canvas, and True; False when the page cannot (natively, pygbag's page, a surface not
+    laid out as the page reads it): then the caller presents with SDL.
+
+    pygbag's pygame-ce ignores the rectangles ``pygame.display.update`` is given and copies
+    every pixel of the window to the canvas, a loop in JavaScript (15-22 ms a frame at
+    1170x2532 with a phone's CPU); the pyodide page instead puts each rectangle on the
+    canvas straight from the surface's memory (web/pyodide.tmpl: ``present``)."""
+    show = _presenter()
+    if not show:
+        return False
+    width, height = surface.get_size()
+    if surface.get_bytesize() != 4 or surface.get_pitch() != 4 * width or \
+            surface.get_masks()[:3] != (0xFF, 0xFF00, 0xFF0000):
+        return False  # (the page reads bytes R, G, B, X in rows without padding)
+    address = surface._pixels_address
+    if rects is None:
+        show(address, width, height, 0, 0, width, height)
+        return True
+    bounds = surface.get_rect()
+    for rect in rects:
+        part = bounds.clip(rect)
+        if part.width and part.height:
+            show(address, width, height, part.x, part.y, part.width, part.height)
+    return True
+
+
+# -- the game's files, fetched when first needed ---------------------------------------------
+# The pyodide page leaves large data (the expert Yatzy table) out of the archive it loads
+# before the first frame (web/build.py: LATER) and puts it on the site at the same path,
+# relative to the game's folder (the page's working directory).
+def _url_of(path: Path) -> str:
+    return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
+
+
+def fetch_steps(path: Path):
+    """A generator job that makes sure the game's file ``path`` is there: at once when it
+    is (natively it always is); in the page, fetched from the site while the job yields
+    ``tasks.WAIT`` (the frame goes on), then written where the game reads it. OSError when
+    it cannot be had."""
+    from game.tasks import WAIT
+    path = Path(path)
+    if path.exists() or not in_browser():
+        return path
+    import asyncio
+    fetching = asyncio.ensure_future(_download(_url_of(path), path))
+    while not fetching.done():
+        yield WAIT
+    fetching.result()  # (its error, if it failed)
+    return path
+
+
+async def _download(url: str, path: Path) -> None:
+    from pyodide.http import pyfetch  # (the pyodide page: pygbag's keeps every file)
+    answer = await pyfetch(url)
+    if not answer.ok:
+        raise OSError(f"{url}: {answer.status} {answer.status_text}")
+    data = await answer.bytes()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_name(path.name + ".part")
+    part.write_bytes(data)
+    part.replace(path)
+
+
+def fetch_now(path: Path) -> Path:
+    """``fetch_steps`` for code that cannot wait for a frame (a bot deciding at once): the
+    file fetched before returning (a synchronous request, rare: the play scene builds what
+    a bot needs as a task first). OSError when it cannot be had."""
+    path = Path(path)
+    if path.exists() or not in_browser():
+        return path
+    import js
+    request = js.XMLHttpRequest.new()
+    url = _url_of(path)
+    request.open("GET", url, False)
+    request.overrideMimeType("text/plain; charset=x-user-defined")  # bytes as U+F7xx / ASCII
+    request.send(None)
+    if request.status != 200:
+        raise OSError(f"{url}: {request.status} {request.statusText}")
+    data = str(request.responseText).encode("utf-16-le")[0::2]  # each byte, as it came
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
 
 
 def missing(value) -> bool:

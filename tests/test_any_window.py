@@ -259,11 +259,39 @@ def scenes_of(app: App, game_id: str):
                 s.current.apply(bot.choose(s.current))
             return app.show("session", info=info, session=s)
         out.append(("session", session))
+    # games by link and the daily challenge (issue 25)
+    out.append(("link to send", lambda: app.show("link_send", info=info, state=load(mid),
+                                                 site="https://example.org/dice-harbor/")))
+    out.append(("final link", lambda: app.show("link_send", info=info, state=load(final),
+                                               final=True)))
+    if game_id == "farkle":
+        out.append(("open a link", lambda: app.show("link_open", game_id=game_id)))
+    if info.takes(1):
+        import datetime as dt
+
+        day = dt.date(2026, 11, 27)
+        out.append(("daily challenge", lambda: app.show("daily", game_id=game_id)))
+        out.append(("daily result", lambda: app.show("daily_result", info=info, day=day,
+                                                      state=daily_try(game_id, day))))
+        out.append(("shared daily", lambda: app.show("daily_shared", info=info, day=day,
+                                                     state=daily_try(game_id, day))))
     if game_id == "yatzy":
         out.append(("question", lambda: app.show(
             "confirm", title="Replace the saved game?", text="x " * 40, yes="Yes",
             on_yes=lambda: None)))
     return out
+
+
+@functools.cache
+def daily_try(game_id: str, day):
+    """A finished try of the daily challenge, played by a random bot (a long name)."""
+    from game import daily
+    info = GAMES[game_id]
+    state = daily.new_game(info, day, LONG_NAMES[1])
+    bot = make_policy(info.bot_module, "hard", seed=3)
+    while not state.is_over():
+        state.apply(bot.choose(state))
+    return state
 
 
 # Per game: the device pixel ratio, touch, and the CSS size each scene opens at.

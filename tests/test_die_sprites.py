@@ -43,7 +43,7 @@ def test_a_sprite_looks_like_the_face(window, size):
                 sprite = die_sprite(value, size, face=colour, turning=bool(rotation))
                 assert sprite.get_colorkey() is not None, "no key: the slow blit"
                 assert not sprite.get_flags() & pygame.SRCALPHA
-                for ground in (theme.FELT, theme.ACCENT, (255, 0, 255)):
+                for ground in (theme.FELT, theme.HELD, (255, 0, 255)):
                     old, new = blit_both(window, picture, sprite, rotation, ground)
                     assert old == new, (value, size, colour, rotation, ground)
 

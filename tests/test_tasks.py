@@ -1,6 +1,6 @@
 """The frame-budgeted task runner: budgets, results, errors, cancelling."""
 
-from game.tasks import Task, run_now
+from game.tasks import WAIT, Task, run_now
 
 
 def counter(n, log):
@@ -64,3 +64,30 @@ def test_cancel_closes_the_generator():
     task.step(budget=0.0)
     task.cancel()
     assert task.done and closed == [True]
+
+
+def waits(log, polls):
+    """A job that waits for something the frames bring (a file being fetched)."""
+    while polls[0]:
+        polls[0] -= 1
+        log.append("waited")
+        yield WAIT
+    log.append("done")
+    return "there"
+
+
+def test_a_job_that_waits_gives_the_frame_back_at_once():
+    """A job yielding WAIT stops its task for this frame however much budget is left (it
+    must not spin a frame's budget away while a download runs), and goes on next frame."""
+    log, polls = [], [2]
+    task = Task(waits(log, polls), clock=FakeClock(0.0001))
+    assert task.step(budget=0.006) is False and log == ["waited"]
+    assert task.step(budget=0.006) is False and log == ["waited", "waited"]
+    assert task.step(budget=0.006) is True and task.result == "there"
+
+
+def test_run_now_refuses_a_job_that_would_wait_for_the_frames():
+    import pytest
+    with pytest.raises(RuntimeError, match="waits for the frames"):
+        run_now(waits([], [1]))
+    assert run_now(waits([], [0])) == "there"

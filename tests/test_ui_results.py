@@ -219,7 +219,8 @@ def test_the_players_names_are_one_size_however_long(size):
         shown = [d for d in drawn if box.contains(d.box) and (
             d.source in names or d.text.endswith("…"))]
         assert len(shown) == 8, [d.text for d in shown]
-        assert any(d.text.endswith("…") for d in shown)  # the case this is about
+        if size[0] <= 1000 or size[3]:  # a narrow panel: the case this is about (a name cut;
+            assert any(d.text.endswith("…") for d in shown)  # wider, on the type scale, all fit)
         assert len({d.size for d in shown}) == 1, {d.text: d.size for d in shown}
         assert not text.overflows(drawn)
     finally:

@@ -106,14 +106,15 @@ def test_review_from_the_results_and_a_decision_replayed(app):
     assert replay.state.actions == final.actions[:top.index]
     assert replay.step_index == top.index and replay.script[top.index] == top.played
     assert f"Move {top.index + 1}" in replay.note and top.played_text in replay.note
-    # The best move there is marked on the table in gold, like a hint.
+    # The best move there is marked on the table with the coach's ring, like a hint.
     assert top.best != top.played and replay.current_hint().action == top.best
     assert "coach" not in replay.table.footer()  # no "H for a hint" where H gives none
     dice, box = replay.table.hint_marks(top.best)
     assert dice or box
-    for i in dice:
-        ring = replay.die_rects[i].inflate(12, 12)
-        assert tuple(app.screen.get_at((ring.centerx, ring.top + 1)))[:3] == theme.ACCENT
+    for i in dice:  # (a dashed ring: the coach's colour along the top of it)
+        ring = replay.die_spots[i].inflate(theme.px(12), theme.px(12))
+        edge = [tuple(app.screen.get_at((x, ring.top + 1)))[:3] for x in range(ring.x, ring.right)]
+        assert edge.count(theme.COACH) > ring.w // 4
     assert_fits(app, "replay at a reviewed moment")
     frames(app, 30)  # paused: nothing moves on by itself
     assert replay.state.actions == final.actions[:top.index]
@@ -378,7 +379,7 @@ def test_endgame_losses_in_chance_to_win_show_as_percentages(app):
     top = rows[0]
     assert top.unit == "win" and not top.is_best  # a lost chance to win leads the list
     text, colour = loss_text(top)
-    assert text == f"-{top.loss * 100:.1f}%" and colour in (theme.INFO, theme.BAD)
+    assert text == f"-{top.loss * 100:.1f}%" and colour in (theme.TEXT, theme.BAD)
     points = next(d for d in rows if d.unit == "points" and not d.is_best)
     assert loss_text(points)[0] == f"-{points.loss:,.1f}"  # points keep their plain figure
     drawn = drawn_text(app)

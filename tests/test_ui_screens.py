@@ -156,11 +156,29 @@ def settle(app: App, n: int = 3) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_scene_fits_every_screen(game_id, size):
+    sweep(game_id, size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_scene_fits_every_screen_with_larger_text(game_id, size):
+    """The same with "larger text" on (every text a step up the type scale), and the
+    colour-blind palette: the menu, the table at its moments, the pause menu, the
+    settings, the rules, the card draw, the results and the standings (the review, the
+    records and a replay, drawn with the same widgets, only in the sweep above)."""
+    sweep(game_id, size, large=True)
+
+
+def sweep(game_id: str, size, large: bool = False) -> None:
     info = GAMES[game_id]
     n = players_for(info)
     mid, final_save = positions(game_id)
     final = load(info, final_save)
     app = make_app(size)
+    if large:
+        app.settings.large_text = app.settings.colour_blind = True
+        app.apply_looks()
+        assert theme.text_size(16) > 16
     try:
         # The menu: this game chosen, the most seats, every option on (every sub-option).
         app.show("menu", game_id=game_id, seats=long_seats(n))
@@ -215,7 +233,7 @@ def test_every_scene_fits_every_screen(game_id, size):
         from game.scenes.tables.base import Banner
         everyone = ", ".join(s.name for s in state.seats)
         play.banner = (Banner(f"LAST ROUND! {state.seats[0].name} reached 10,000. Still to "
-                              f"play: {everyone}", theme.ACCENT, big=True), 1.0)
+                              f"play: {everyone}", theme.BEST, big=True), 1.0)
         render(app, size, "the table with the longest banner")
         app.notify("Undone")
         render(app, size, "a banner and a message")
@@ -227,6 +245,11 @@ def test_every_scene_fits_every_screen(game_id, size):
             play.show_pane("sheet")
         app.open("pause", play=play)
         render(app, size, "pause")
+        app.scene.settings()
+        settings = app.scene
+        settings.focus.index = 3  # (the volume: a number, with its arrows)
+        render(app, size, "settings")
+        app.pop()
         app.scene.ask()
         render(app, size, "quit? question")
         app.pop()
@@ -258,6 +281,8 @@ def test_every_scene_fits_every_screen(game_id, size):
                 state.apply(make_policy(info.bot_module, "easy", seed=1).choose(state))
             app.show("session", info=info, session=session)
             render(app, size, "session standings")
+        if large:
+            return
         app.show("confirm", title="Replace the saved game?", text="x " * 60, yes="Yes",
                  on_yes=lambda: None)
         render(app, size, "a question")
@@ -295,3 +320,5 @@ def test_every_scene_fits_every_screen(game_id, size):
             render(app, size, "replay at a reviewed moment")
     finally:
         pygame.quit()
+        theme.use_palette("standard")
+        theme.set_large_text(False)

@@ -245,7 +245,7 @@ def test_the_menu_names_the_teams(app):
     long = [Seat(n * 16) for n in "WMQ"] + [Seat(n * 16, "easy") for n in "HNO"]
     app.replace_all(MenuScene(app, "grab_it", long))  # names that do not fit: the colours say
     frames(app)
-    assert "Teams: partners have the same colour" in drawn_texts(app)
+    assert "Teams: partners have the same colour and mark" in drawn_texts(app)
 
 
 def test_records_draw_no_column_titles_over_nothing(app):

@@ -235,7 +235,7 @@ def test_upper_bonus_progress_and_best_box_are_shown(app):
     model = play.table.sheet()
     marked = [r.key for r in model.rows if r.cells and r.cells[0].fill is not None]
     assert marked == ["yatzy"]  # the coach's box for five sixes
-    assert model.footer.startswith("Gold: the coach's box")  # and the footer says so
+    assert model.footer.startswith("Dashed ring: the coach's box")  # and the footer says so
     app.settings.coach = "off"
     assert "coach" not in play.table.sheet().footer
 

@@ -77,3 +77,16 @@ def test_a_game_at_rest_waits_longer(clock):
     frames(c, 5)
     gaps = frames(c, 20, idle=True)[2:]
     assert all(abs(g - web.IDLE_WAIT) < 0.0005 for g in gaps), gaps
+
+
+def test_the_render_ratio_is_the_screens_up_to_two_unless_the_sharpest_is_asked_for():
+    assert web.render_ratio(3) == 2 and web.render_ratio(2.625) == 2
+    assert web.render_ratio(1.5) == 1.5 and web.render_ratio(1) == 1
+    assert web.render_ratio(3, sharpest=True) == 3 and web.render_ratio(1.5, True) == 1.5
+
+
+def test_natively_nothing_is_presented_by_the_page():
+    """Natively (and on a page without its own present) the app presents with SDL."""
+    import pygame
+    surface = pygame.Surface((8, 8))
+    assert web.present(surface) is False and web.present(surface, [pygame.Rect(0, 0, 2, 2)]) is False

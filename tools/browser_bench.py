@@ -3,7 +3,17 @@ pygame-ce's wasm build: the browser test's setup): time to the first frame, fram
 bots play, the CPU an idle menu and an idle human's turn use, frames per second while dice
 tumble, and the bots' decision times in the browser. Figures, not pass/fail.
 
-    .venv/bin/python tools/browser_bench.py [--native] [--browser] [--seconds 20]   # prints JSON
+    .venv/bin/python tools/browser_bench.py [--native] [--browser] [--seconds 20] [--json]
+    .venv/bin/python tools/browser_bench.py --throttle 4 --throttle 1 [--runs 3] [--seconds 20]
+                     [--sizes 390x844r3,1280x720] [--compare CHECKOUT] [--sharpest] [--json]
+
+Both print JSON; with ``--throttle`` a table unless ``--json``. ``--throttle`` measures what
+issue 24 asks for, with the page's CPU slowed as a phone's: time to the loading screen,
+pyodide's own boot and the first frame after it (cold, in a fresh browser; warm, the same
+browser again), bytes on a cold start as sent and unpacked, frames per second while dice
+tumble and App.step p50/p99 while bots play, each as min / median / max of ``--runs`` runs
+with the machine's load beside them. ``--compare`` takes turns with another checkout (``git
+worktree add /tmp/old main``), so a before and an after are measured in the same minutes.
 
 Natively the app runs its real loop (Clock.tick pacing) with SDL's dummy video driver; CPU is
 the process's own CPU time. In the browser CPU is the page's main-thread task time
@@ -209,12 +219,278 @@ result = {"frames": len(steps), "step_ms_p50": round(percentile(steps, 0.5), 2),
           "tumbling_fps": round(len(gaps) / sum(gaps), 1) if gaps else None}""")
 
 
+# -- a phone's CPU: the start and the frames (issue 24) --------------------------------------
+# At the sizes of a phone held upright (390x844 CSS pixels, ratio 3, touch) and of a laptop
+# (1280x720), with the page's CPU slowed ``--throttle`` times (Chromium's
+# Emulation.setCPUThrottlingRate; 4 is what Lighthouse uses for a mid-range phone), on the
+# site web/build.py --pyodide --self-host builds, served as a static host serves it
+# (Cache-Control: max-age=600, as GitHub Pages; no compression on the fly).
+PAGE_SIZES = {"390x844r3": (390, 844, 3, True), "1280x720": (1280, 720, 1, False)}
+# Times pyodide's own boot (loadPyodide, from its call to its answer) on any page, the
+# pages before this one included, and the first paint.
+BOOT_WATCH = """
+window.__bench = { boot: null, fcp: null };
+(() => {
+  let kept;  // (pyodide.js sets it three times: the function, its module, the function)
+  Object.defineProperty(window, "loadPyodide", { configurable: true,
+    get() { return kept; },
+    set(load) {
+      kept = typeof load !== "function" ? load : async (...args) => {
+        const start = performance.now();
+        const answer = await load(...args);
+        window.__bench.boot = [start, performance.now()];
+        return answer;
+      };
+    } });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === "first-contentful-paint") window.__bench.fcp = e.startTime;
+    }
+  }).observe({ type: "paint", buffered: true });
+})();
+"""
+
+
+def load_build_module(root: Path):
+    """web/build.py of the checkout at ``root`` (another commit's, for a comparison)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(f"build_{abs(hash(str(root)))}",
+                                                  root / "web" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def bench_site(root: Path, folder: Path) -> Path:
+    """The self-hosted site of the checkout at ``root`` (its page, its game), with the
+    runtime the tests keep. A checkout from before web/build.py built from the cache gets
+    its page and archive with the same runtime beside them."""
+    import shutil
+
+    from tests.browser.site import PYODIDE_DIR, wheel
+    path, problem = wheel()
+    if path is None:
+        raise SystemExit(problem)
+    mod = load_build_module(root)
+    if hasattr(mod, "build_pyodide"):
+        mod.build_pyodide(folder, self_hosted=True, npm_dir=PYODIDE_DIR,
+                          environ={"DICE_HARBOR_WASM_CACHE": str(path.parent)})
+    else:
+        mod.write_page(folder, pyodide="runtime/pyodide/", wheel=f"runtime/{mod.WHEEL}",
+                       root=root)
+        shutil.copytree(PYODIDE_DIR, folder / "runtime" / "pyodide")
+        shutil.copyfile(path, folder / "runtime" / mod.WHEEL)
+    return folder
+
+
+def static_host(folder: Path):
+    """``folder`` served as a static host serves it; (origin, close)."""
+    import http.server
+
+    from tests.browser.site import serve
+
+    class Host(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".wasm": "application/wasm", ".whl": "application/zip",
+                          ".zip": "application/zip", ".gz": "application/gzip",
+                          ".webmanifest": "application/manifest+json"}
+
+        def log_message(self, *args) -> None:
+            pass
+
+        def end_headers(self) -> None:
+            self.send_header("Cache-Control", "max-age=600")
+            super().end_headers()
+
+    return serve(folder, Host)
+
+
+class PagePython:
+    """Python in a bench page (as the browser test's Game.py)."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def py(self, code: str):
+        from tests.browser.test_browser import page_python
+        return page_python(self.page, code, timeout=900)
+
+
+def started(page, timeout: float = 600) -> dict:
+    page.wait_for("window.diceHarbor && (window.diceHarbor.firstFrame || "
+                  "window.diceHarbor.error)", timeout, every=0.25)
+    error = page.js("window.diceHarbor.error")
+    if error:
+        raise SystemExit(f"the page did not start: {error}")
+    return page.js("({first: window.diceHarbor.firstFrame, boot: window.__bench.boot, "
+                   "fcp: window.__bench.fcp})")
+
+
+def cold_bytes(page, folder: Path) -> tuple[int, int]:
+    """(bytes on the wire, bytes the page got once unpacked) of its requests so far: a
+    FILE.gz the page unpacks itself counts as FILE's size."""
+    from urllib.parse import urlparse
+    page.pump()
+    wire, decoded, urls = {}, {}, {}
+    for event in page.network:
+        params = event.get("params", {})
+        ident = params.get("requestId")
+        if event["method"] == "Network.responseReceived":
+            urls[ident] = params["response"]["url"]
+        elif event["method"] == "Network.loadingFinished":
+            wire[ident] = params.get("encodedDataLength", 0)
+        elif event["method"] == "Network.dataReceived":
+            decoded[ident] = decoded.get(ident, 0) + params.get("dataLength", 0)
+    unpacked = 0
+    for ident in list(wire):
+        url = urlparse(urls.get(ident, ""))
+        if url.scheme not in ("http", "https"):  # (a blob: the page made of what it fetched)
+            del wire[ident]
+            continue
+        path = url.path.lstrip("/")
+        plain = folder / path.removesuffix(".gz")
+        unpacked += plain.stat().st_size if path.endswith(".gz") and plain.is_file() \
+            else decoded.get(ident, 0)
+    return sum(wire.values()), unpacked
+
+
+def one_run(origin: str, folder: Path, size: tuple, throttle: float, seconds: float,
+            sharpest: bool = False) -> dict:
+    """A cold start in a fresh browser, a warm one (the same profile: its HTTP cache, the
+    service worker where the site has one), then bots playing Yatzy for ``seconds``."""
+    from tests.browser.cdp import Browser
+    w, h, ratio, touch = size
+    load = [round(os.getloadavg()[0], 2)]
+    with Browser(extra_flags=["--disable-audio-output"]) as b:
+        page = b.new_page()
+        page.call("Network.enable")
+        page.call("Page.addScriptToEvaluateOnNewDocument", {"source": BOOT_WATCH + (
+            "localStorage.setItem('dice-harbor-settings', '{\"format\": 1, \"sharpest\": true}');"
+            if sharpest else "")})
+        page.viewport(w, h, ratio, mobile=touch, touch=touch)
+        page.call("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        page.goto(f"{origin}/index.html")
+        cold = started(page)
+        wire, decoded = cold_bytes(page, folder)
+        if page.js("!!document.querySelector('link[rel=manifest]') && "
+                   "'serviceWorker' in navigator && !!window.diceHarbor.version"):
+            page.wait_for("navigator.serviceWorker.ready.then(r => !!r.active)", 600, 0.5)
+            version = page.js("window.diceHarbor.version")
+            page.wait_for(f"caches.keys().then(k => k.includes('dice-harbor-{version}'))",
+                          600, 0.5)
+        else:
+            time.sleep(2)
+        page.reload()
+        time.sleep(0.5)
+        warm = started(page)
+        frames = page_frames(PagePython(page), seconds)
+        load.append(round(os.getloadavg()[0], 2))
+    return {"loading_screen_ms": cold["fcp"],
+            "boot_cold_ms": cold["boot"][1] - cold["boot"][0],
+            "first_frame_cold_ms": cold["first"],
+            "after_boot_cold_ms": cold["first"] - cold["boot"][1],
+            "boot_warm_ms": warm["boot"][1] - warm["boot"][0],
+            "first_frame_warm_ms": warm["first"],
+            "after_boot_warm_ms": warm["first"] - warm["boot"][1],
+            "cold_bytes_wire": wire, "cold_bytes_decoded": decoded,
+            "tumbling_fps": frames["tumbling_fps"], "step_ms_p50": frames["step_ms_p50"],
+            "step_ms_p99": frames["step_ms_p99"], "load_1min": load}
+
+
+FIGURES = [("loading_screen_ms", "time to the loading screen (first paint), ms"),
+           ("boot_cold_ms", "pyodide's own boot, cold, ms"),
+           ("after_boot_cold_ms", "first frame after the boot, cold, ms"),
+           ("first_frame_cold_ms", "first frame, cold, ms"),
+           ("boot_warm_ms", "pyodide's own boot, warm, ms"),
+           ("after_boot_warm_ms", "first frame after the boot, warm, ms"),
+           ("first_frame_warm_ms", "first frame, warm, ms"),
+           ("cold_bytes_wire", "bytes on a cold start, as sent"),
+           ("cold_bytes_decoded", "bytes on a cold start, unpacked"),
+           ("tumbling_fps", "frames per second while dice tumble"),
+           ("step_ms_p50", "App.step p50 while bots play, ms"),
+           ("step_ms_p99", "App.step p99 while bots play, ms")]
+
+
+def spread(values: list) -> str:
+    values = sorted(v for v in values if v is not None)
+    if not values:
+        return "-"
+    def show(v):
+        return f"{v:,.0f}" if abs(v) >= 100 else f"{v:.1f}"
+    return f"{show(values[0])} / {show(values[len(values) // 2])} / {show(values[-1])}"
+
+
+def phone(throttles: list[float], sizes: list[str], runs: int, seconds: float,
+          variants: dict[str, tuple[Path, bool]]) -> dict:
+    """Every figure of issue 24 for each variant (a label: a checkout and whether the
+    sharpest picture is on), ``runs`` times, the variants taking turns in the same
+    minutes."""
+    import shutil
+    sites, built = {}, {}
+    for label, (root, sharpest) in variants.items():
+        if root not in built:
+            folder = Path(tempfile.mkdtemp(prefix="dice-harbor-bench-"))
+            bench_site(root, folder / "site")
+            built[root] = (folder, *static_host(folder / "site"))
+        sites[label] = (*built[root], sharpest)
+    out: dict = {}
+    try:
+        for throttle in throttles:
+            for size in sizes:
+                for run in range(runs):
+                    for label, (folder, origin, _, sharpest) in sites.items():
+                        figures = one_run(origin, folder / "site", PAGE_SIZES[size], throttle,
+                                          seconds, sharpest)
+                        key = f"{label} throttle {throttle:g}x {size}"
+                        out.setdefault(key, []).append(figures)
+                        print(f"{key} run {run + 1}: {json.dumps(figures)}", file=sys.stderr,
+                              flush=True)
+    finally:
+        for folder, _, close in built.values():
+            close()
+            shutil.rmtree(folder, ignore_errors=True)
+    return out
+
+
+def report(results: dict) -> str:
+    lines = []
+    for key, runs in results.items():
+        lines.append(f"{key} ({len(runs)} runs: min / median / max; 1-min load at the start "
+                     f"and end of each run: {', '.join('-'.join(map(str, r['load_1min'])) for r in runs)})")
+        for name, text in FIGURES:
+            lines.append(f"  {text:<46} {spread([r[name] for r in runs])}")
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--native", action="store_true")
     parser.add_argument("--browser", action="store_true")
     parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--throttle", type=float, action="append", metavar="RATE",
+                        help="the start and the frames with the page's CPU slowed RATE times "
+                        "(repeatable: --throttle 4 --throttle 1), at --sizes")
+    parser.add_argument("--sizes", default="390x844r3,1280x720",
+                        help=f"with --throttle: of {', '.join(PAGE_SIZES)}")
+    parser.add_argument("--runs", type=int, default=3, help="with --throttle: runs of each")
+    parser.add_argument("--compare", type=Path, metavar="CHECKOUT",
+                        help="with --throttle: also measure the checkout at CHECKOUT (another "
+                        "commit: git worktree add), taking turns with this one")
+    parser.add_argument("--sharpest", action="store_true",
+                        help="with --throttle: also with the 'sharpest picture' setting on "
+                        "(the screen's own pixel ratio, 3 at 390x844r3, instead of at most 2)")
+    parser.add_argument("--json", action="store_true", help="print JSON, not a table")
     args = parser.parse_args(argv)
+    if args.throttle:
+        variants = {"this": (ROOT, False)}
+        if args.compare:
+            variants = {"compared": (args.compare.resolve(), False), **variants}
+        if args.sharpest:
+            variants["this, sharpest picture"] = (ROOT, True)
+        results = phone(args.throttle, [s for s in args.sizes.split(",") if s], args.runs,
+                        args.seconds, variants)
+        print(json.dumps(results, indent=1) if args.json else report(results))
+        return 0
     both = not (args.native or args.browser)
     result = {}
     if args.native or both:

@@ -6,7 +6,11 @@ deep-teal-to-navy square.  Drawn at 4x size and smooth-scaled down for clean edg
 
 Usage (from the repository root)::
 
-    SDL_VIDEODRIVER=dummy .venv/bin/python tools/make_icon.py [--size 128] [--out PATH]
+    SDL_VIDEODRIVER=dummy .venv/bin/python tools/make_icon.py [--size 128] [--out PATH] [--maskable]
+
+The web page's icons come from it too: ``--size 64 --out web/favicon.png``, ``--size 192 --out
+web/icon-192.png``, ``--size 512 --out web/icon-512.png`` and ``--size 512 --maskable --out
+web/maskable-512.png``.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ def rounded_mask(size: int, radius: int) -> pygame.Surface:
     return mask
 
 
-def background(size: int) -> pygame.Surface:
+def background(size: int, radius: float = 0.22) -> pygame.Surface:
     """Rounded square with a diagonal teal-to-navy gradient and a faint top sheen."""
     grad = pygame.Surface((size, size), pygame.SRCALPHA)
     for y in range(size):
@@ -72,7 +76,7 @@ def background(size: int) -> pygame.Surface:
             pts.append((x, y))
         pygame.draw.lines(waves, (255, 255, 255, alpha), False, pts, max(1, size // 90))
     grad.blit(waves, (0, 0))
-    mask = rounded_mask(size, int(size * 0.22))
+    mask = rounded_mask(size, int(size * radius))
     grad.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     return grad
 
@@ -114,10 +118,13 @@ def shadow(side: int, blur_steps: int = 10) -> pygame.Surface:
     return surf
 
 
-def make_icon(size: int) -> pygame.Surface:
+def make_icon(size: int, maskable: bool = False) -> pygame.Surface:
+    """The icon; ``maskable``: a square to the edges with the die inside the middle 80 %
+    circle, for a phone's home screen to cut to its own shape (a web app's manifest)."""
     big = size * SS
-    canvas = background(big)
-    side = int(big * 0.56)
+    radius = 0.0 if maskable else 0.22
+    canvas = background(big, radius)
+    side = int(big * (0.42 if maskable else 0.56))
     angle = -12
     sh = pygame.transform.rotate(shadow(side), angle)
     face = pygame.transform.rotate(die_face(side), angle)
@@ -125,7 +132,7 @@ def make_icon(size: int) -> pygame.Surface:
     canvas.blit(sh, sh.get_rect(center=(cx + big * 0.035, cy + big * 0.06)))
     canvas.blit(face, face.get_rect(center=(cx, cy)))
     # keep everything inside the rounded square
-    canvas.blit(rounded_mask(big, int(big * 0.22)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    canvas.blit(rounded_mask(big, int(big * radius)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     return pygame.transform.smoothscale(canvas, (size, size))
 
 
@@ -133,9 +140,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=128)
     parser.add_argument("--out", default=DEFAULT_OUT)
+    parser.add_argument("--maskable", action="store_true",
+                        help="square to the edges, the die in the middle 80%% (web/maskable-512.png)")
     args = parser.parse_args(argv)
     pygame.init()
-    icon = make_icon(args.size)
+    icon = make_icon(args.size, args.maskable)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     pygame.image.save(icon, args.out)
     print(f"{args.out}: {args.size}x{args.size}, {os.path.getsize(args.out)} bytes")

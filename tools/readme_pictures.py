@@ -6,7 +6,8 @@
     .venv/bin/python tools/readme_pictures.py --games farkle,phone --out DIR
 
 Each picture is a fixed moment of a seeded bot game (the frame numbers below), at the
-desktop's 1280x720, plus one of a phone held upright. The same code gives the same
+desktop's 1280x720, plus one of a phone held upright, and one composed of three phone
+screens of play by link and the daily challenge (``COMPOSED``). The same code gives the same
 pictures, pixel for pixel, on any machine: the demo steps a fixed 1/60 s a frame, and each
 picture is taken in a process of its own with every other source of chance or time fixed
 (the clock that paces the work spread over frames stands still, so that work -- a bot's
@@ -46,6 +47,89 @@ PICTURES = {
 }
 
 
+# pictures composed of several screens (name: what they show), made by ``compose``
+COMPOSED = {"by_link": "a game by link on phones: the link to send, the link opened "
+                       "(the other player's moves shown), a daily challenge's result"}
+
+
+def compose(name: str, out: Path) -> None:
+    """A composed picture: screens of the real app side by side (headless)."""
+    import datetime as dt
+    import tempfile
+
+    import pygame
+
+    sys.path.insert(0, str(ROOT))
+    from game import daily, linkplay, links
+    from game.app import App
+    from game.bots import make_policy
+    from game.catalog import GAMES
+    from game.rules.core import Seat
+    from tests.ui_driver import frames
+
+    assert name == "by_link"
+    day = dt.date(2026, 11, 27)
+    daily.today = lambda: day
+    shots = []
+
+    def phone(home: str) -> App:
+        os.environ["DICE_HARBOR_HOME"] = home
+        pygame.quit()
+        app = App(sound=False, seed=3, window_size=(390, 844), dpr=2, touch=True)
+        app.settings.bot_speed = "normal"
+        return app
+
+    def shot(app: App) -> None:
+        app.draw()
+        shots.append(app.screen.copy())
+
+    info = GAMES["farkle"]
+    state = info.new_game([Seat("Ann"), Seat("Ben")], {}, seed=8)
+    bot = make_policy("farkle", "normal", seed=2)
+    while state.turns_played < 5 or state.seats[state.current].name != "Ben":
+        state.apply(bot.choose(state))
+    with tempfile.TemporaryDirectory() as ann, tempfile.TemporaryDirectory() as ben:
+        app = phone(ann)
+        links.keep(info, state, mine=[0], site="https://dice-harbor.example/")
+        app.show("link_send", info=info, state=state, site="https://dice-harbor.example/")
+        frames(app, 2)
+        shot(app)
+        app = phone(ben)
+        app.show("menu")
+        linkplay.open_text(app, links.encode(info, state))
+        for _ in range(200):  # Ann's turn, shown on Ben's phone
+            frames(app)
+            if app.scene.animator.busy and len(app.scene.flow.remaining(app.scene.state)) <= 1:
+                break
+        frames(app, 8)
+        shot(app)
+        app = phone(ben)
+        yatzy = GAMES["yatzy"]
+        mine = daily.new_game(yatzy, day, "Ben")
+        hard = make_policy("yatzy", "normal", seed=5)
+        while not mine.is_over():
+            mine.apply(hard.choose(mine))
+        daily.finish(yatzy, day, mine)
+        app.show("daily_result", info=yatzy, day=day, state=mine)
+        for _ in range(3000):
+            frames(app)
+            if app.scene.ready():
+                break
+        app.scene._layout_key = None
+        frames(app)
+        app.toast = None
+        shot(app)
+    gap = 24
+    w, h = shots[0].get_size()
+    sheet = pygame.Surface((3 * w + 4 * gap, h + 2 * gap))
+    sheet.fill((7, 12, 19))
+    for k, picture in enumerate(shots):
+        sheet.blit(picture, (gap + k * (w + gap), gap))
+    small = pygame.transform.smoothscale(sheet, (sheet.get_width() // 2,
+                                                 sheet.get_height() // 2))
+    pygame.image.save(small, str(out / f"{name}.png"))
+
+
 def demo_args(name: str, out: Path) -> list[str]:
     """The arguments of ``main.py`` that take picture ``name`` into ``out``."""
     game, seed, players, frames, extra = PICTURES[name]
@@ -70,6 +154,9 @@ def take(name: str, out: Path) -> int:
     time.perf_counter = lambda: 0.0
     time.time = lambda: FIXED_DATE
     sys.path.insert(0, str(ROOT))
+    if name in COMPOSED:
+        compose(name, out)
+        return 0
     from game.launcher import main
     return asyncio.run(main(demo_args(name, out)))
 
@@ -122,7 +209,7 @@ def check(folder: Path, names: list[str]) -> list[str]:
     """What differs between ``folder`` and the pictures the code draws now."""
     readme = named_in_readme()
     problems = [f"docs/pictures/{n}.png is named in the README but not made by this script"
-                for n in readme if n not in PICTURES]
+                for n in readme if n not in PICTURES and n not in COMPOSED]
     problems += [f"docs/pictures/{n}.png is named in the README but missing"
                  for n in readme if n in names and not (folder / f"{n}.png").is_file()]
     with tempfile.TemporaryDirectory() as tmp:
@@ -148,17 +235,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT,
                         help="the pictures' folder (docs/pictures)")
     parser.add_argument("--games", default="",
-                        help=f"only these pictures, comma-separated: {', '.join(PICTURES)}")
+                        help=f"only these pictures, comma-separated: "
+                             f"{', '.join([*PICTURES, *COMPOSED])}")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; say which pictures differ from what the code draws")
     parser.add_argument("--take", metavar="NAME", help=argparse.SUPPRESS)  # one picture's process
     args = parser.parse_args(argv)
     if args.take:
         return take(args.take, args.out)
-    names = [n for n in args.games.split(",") if n] or list(PICTURES)
-    unknown = [n for n in names if n not in PICTURES]
+    names = [n for n in args.games.split(",") if n] or list(PICTURES) + list(COMPOSED)
+    unknown = [n for n in names if n not in PICTURES and n not in COMPOSED]
     if unknown:
-        parser.error(f"unknown picture(s) {', '.join(unknown)}; known: {', '.join(PICTURES)}")
+        parser.error(f"unknown picture(s) {', '.join(unknown)}; known: "
+                     f"{', '.join([*PICTURES, *COMPOSED])}")
     if args.check:
         problems = check(args.out.resolve(), names)
         for line in problems:

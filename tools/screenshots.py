@@ -3,6 +3,7 @@ README's pictures are tools/readme_pictures.py's).
 
     .venv/bin/python tools/screenshots.py [--out DIR] [--games G,G] [--sizes 390x844r3t,1000x700r1]
                                 [--scenes menu,table,results] [--players N]
+                                [--looks colour_blind,large_text,reduce_motion]
 
 A size is WIDTHxHEIGHT in CSS pixels, "r" and the device pixel ratio, and "t" for a layout
 meant for touch (a phone or a tablet). Every game is seated with the most players and the
@@ -25,7 +26,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-SCENES = ("menu", "table", "results")
+SCENES = ("menu", "table", "results", "hint", "pause", "settings")
 
 
 def parse_size(text: str) -> tuple[int, int, float, bool]:
@@ -85,6 +86,26 @@ def stage(app, game_id: str, scene: str, seats: list, mid: dict, final: dict) ->
     elif scene == "results":
         app.show("results", info=info, state=info.state_type().load(final))
         app.scene.time = 2.0
+    elif scene == "hint":  # the table with the coach's hint on show, the keyboard in use
+        play = app.show("play", info=info, state=info.state_type().load(mid), autosave=False)
+        for _ in range(60):
+            app.step(1 / 60)
+        play.banner = None
+        play.request_hint()
+        for _ in range(600):
+            app.step(1 / 60)
+            if play.current_hint() is not None:
+                break
+        play.top_buttons.index = 0  # (the keyboard's focus ring on the first tool)
+    elif scene in ("pause", "settings"):
+        play = app.show("play", info=info, state=info.state_type().load(mid), autosave=False)
+        for _ in range(60):
+            app.step(1 / 60)
+        play.banner = None
+        app.open("pause", play=play)
+        if scene == "settings":
+            app.scene.settings()
+            app.scene.focus.index = 3
     app.draw()
 
 
@@ -96,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="1280x720r1,390x844r3t,1000x700r1,1280x720r2")
     parser.add_argument("--scenes", default=",".join(SCENES))
     parser.add_argument("--players", type=int, default=0)
+    parser.add_argument("--looks", default="",
+                        help="settings to switch on: colour_blind, large_text, reduce_motion")
     parser.add_argument("--browser", action="store_true",
                         help="in headless Chromium (pyodide and pygame-ce's wasm build, as the "
                              "browser test runs it) instead of natively")
@@ -117,9 +140,14 @@ def main(argv: list[str] | None = None) -> int:
             pygame.quit()
             app = App(sound=False, seed=5, window_size=size[:2], dpr=size[2], touch=size[3])
             app.settings.bot_speed = "fast"
+            looks = [k for k in args.looks.split(",") if k]
+            for key in looks:
+                setattr(app.settings, key, True)
+            app.apply_looks()
+            tag = "".join(f"-{k}" for k in looks)
             for scene in scenes:
                 stage(app, game_id, scene, seats, mid, final)
-                path = args.out / f"{game_id}-{scene}-{spec}.png"
+                path = args.out / f"{game_id}-{scene}-{spec}{tag}.png"
                 pygame.image.save(app.screen, str(path))
                 print(path)
     return 0

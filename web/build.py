@@ -76,69 +76,172 @@ def stage(root: Path, dest: Path) -> list[str]:
     return copied
 
 
-# -- the pyodide page ------------------------------------------------------------------------
-# The runtime the browser test proves: pyodide 0.27.7 (CPython 3.12) with the pygame-ce
-# build pygbag's CDN serves for CPython 3.12, loaded by web/pyodide.tmpl.
+# -- the pyodide page: the page the browser test proves -------------------------------------
+# pyodide 0.27.7 (CPython 3.12) with the pygame-ce build pygbag's CDN serves for CPython 3.12,
+# loaded by web/pyodide.tmpl. A self-hosted site (--self-host) carries that runtime itself,
+# taken from what the tests already keep and check (pyodide's npm package in
+# tests/pyodide/node_modules, the wheel in the wheel cache), and works offline once loaded.
 PYODIDE_VERSION = "0.27.7"
 PYODIDE_CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 WHEEL = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 WHEEL_URL = f"https://pygame-web.github.io/cdn/cp312/{WHEEL}"
 WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
 PAGE_TEMPLATE = WEB / "pyodide.tmpl"
+WORKER_TEMPLATE = WEB / "sw.js"
 GAME_ARCHIVE = "dice-harbor.zip"
+# Large data the game reads only when it first needs it (the expert Yatzy table): left out
+# of the archive the page loads before the first frame, put on the site at the same path and
+# fetched from there on first use (game/web.py, ``fetch_steps``).
+LATER = ("game/bots/data/",)
+# The files of pyodide's npm package the page loads, each with its sha256 (the package
+# npm installs for tests/pyodide, package-lock.json pinning its tarball).
+NPM_PYODIDE = ROOT / "tests" / "pyodide" / "node_modules" / "pyodide"
+PYODIDE_FILES = {
+    "pyodide.js": "b4cb23a53aba19c221659b9fb40a2f18281d685691dc06647fb0afd0681baf98",
+    "pyodide.asm.js": "6b4c90de5b7172873f04f21884d0e9d2274e305fe32116558fe3e4fbe3618d51",
+    "pyodide.asm.wasm": "a50dd1843f805a0b7c45b61037ee0d7b26dfe85efe0e18ef95a34ad24e401f5f",
+    "python_stdlib.zip": "16611534726e5d8ac2bd8f926410b2dcb8d6f49aa24913463533b457a2115c16",
+    "pyodide-lock.json": "9c45b916001a750f4102fc287494f3eab215909c7535c626a20db80fd6333e2c",
+}
+# Files that get a gzip copy beside them (FILE.gz) when it saves a tenth or more: the page
+# asks for the copy and unpacks it when the host has not (web/pyodide.tmpl), so the copies
+# help on every host (README, "In the browser").
+PACKED_SUFFIXES = (".wasm", ".js", ".json")
+ICONS = {"icons/icon-192.png": WEB / "icon-192.png", "icons/icon-512.png": WEB / "icon-512.png",
+         "icons/maskable-512.png": WEB / "maskable-512.png"}
+MANIFEST = {
+    "name": TITLE, "short_name": TITLE, "start_url": "./", "scope": "./",
+    "display": "standalone", "orientation": "any",
+    "background_color": "#101b28", "theme_color": "#101b28",
+    "description": "Six dice games against strong bots or friends on one screen",
+    "icons": [{"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+              {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+              {"src": "icons/maskable-512.png", "sizes": "512x512", "type": "image/png",
+               "purpose": "maskable"}],
+}
 
 
-def game_archive(dest: Path, root: Path = ROOT) -> Path:
+class MirrorError(SystemExit):
+    """A runtime file could not be had, or was not the pinned one (one line)."""
+
+
+def sha256_of(data: bytes) -> str:
+    import hashlib
+    return hashlib.sha256(data).hexdigest()
+
+
+def bytecode(folder: Path, shown_as: str = "game", npm_dir: Path = NPM_PYODIDE) -> bool:
+    """Compile every .py under ``folder`` to a .pyc beside it with the page's own Python
+    (pyodide under Node: web/compile.mjs), so the page imports the game without compiling
+    it (on a phone's CPU most of the game's import time, 0.7-1.3 s); False when Node or
+    pyodide's npm package is not there (the page then compiles the sources itself)."""
+    node = shutil.which("node")
+    if node is None or not (npm_dir / "pyodide.mjs").is_file():
+        return False
+    made = subprocess.run([node, str(WEB / "compile.mjs"), str(npm_dir), str(folder), shown_as],
+                          capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    if made.returncode != 0:
+        raise SystemExit(f"web/build.py: the game's Python did not compile: "
+                         f"{made.stderr.strip()[-2000:]}")
+    return True
+
+
+def game_archive(dest: Path, root: Path = ROOT, later: tuple[str, ...] = (),
+                 compiled: bool = False) -> list[str]:
     """What the page unpacks into the browser's Python: main.py, game/ and assets/ in a
-    zip (the same files the pygbag build packs)."""
+    zip (the same files the pygbag build packs), but for the files under ``later``, which
+    are copied beside the archive at their own paths instead; their paths. ``compiled``:
+    the game's modules as bytecode for the page's Python (``bytecode``) instead of their
+    sources, when it can be made."""
     import zipfile
     work = Path(tempfile.mkdtemp(prefix="dice-harbor-stage-"))
+    left_out = []
     try:
         files = stage(root, work)
+        if compiled and bytecode(work / "game"):
+            files = [f"{rel}c" if rel.startswith("game/") and rel.endswith(".py") else rel
+                     for rel in files]
         with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as z:
             for rel in files:
+                if rel.startswith(later) and later:
+                    left_out.append(rel)
+                    (dest.parent / rel).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(work / rel, dest.parent / rel)
+                    continue
                 info = zipfile.ZipInfo(rel, date_time=(2020, 1, 1, 0, 0, 0))  # reproducible
                 info.compress_type = zipfile.ZIP_DEFLATED
                 z.writestr(info, (work / rel).read_bytes())
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return dest
+    return left_out
+
+
+def pack(folder: Path, names: list[str]) -> list[str]:
+    """Write FILE.gz beside each of ``names`` (paths under ``folder``) that gzip makes a
+    tenth smaller or more (reproducible: no time stamp); the names that got one."""
+    import gzip
+    packed = []
+    for rel in names:
+        if not rel.endswith(PACKED_SUFFIXES):
+            continue
+        data = (folder / rel).read_bytes()
+        small = gzip.compress(data, 6, mtime=0)
+        if len(small) <= 0.9 * len(data):
+            (folder / f"{rel}.gz").write_bytes(small)
+            packed.append(rel)
+    return packed
 
 
 def write_page(out: Path, pyodide: str = PYODIDE_CDN, wheel: str = WHEEL_URL,
-               root: Path = ROOT, offline: bool = False) -> Path:
+               root: Path = ROOT, offline: bool = False, compiled: bool = True) -> Path:
     """The pyodide page in ``out``: index.html (runtime from ``pyodide`` and ``wheel``,
-    URLs or paths relative to the page), favicon.png and the game's archive; ``offline``
-    adds a service worker that keeps every file once loaded (a self-hosted site)."""
+    URLs or paths relative to the page), its icons and manifest, the game's archive and
+    the data it fetches later. ``offline`` (a self-hosted site, its runtime already under
+    ``out``): gzip copies of the runtime's large files, and a service worker that keeps
+    every file of this version of the site (sw.js: each file's sha256, so a version is
+    never mixed with another). ``compiled``: the game as bytecode (``bytecode``)."""
     import json
     out.mkdir(parents=True, exist_ok=True)
-    config = {"pyodide": pyodide, "wheel": wheel, "game": GAME_ARCHIVE, "offline": offline}
-    page = PAGE_TEMPLATE.read_text(encoding="utf-8").replace("__CONFIG__", json.dumps(config))
-    (out / "index.html").write_text(page, encoding="utf-8")
     shutil.copyfile(ICON, out / "favicon.png")
-    game_archive(out / GAME_ARCHIVE, root)
-    if offline:  # the service worker keeps every file of the site, the runtime included
-        files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-        worker = (WEB / "sw.js").read_text(encoding="utf-8")
-        (out / "sw.js").write_text(worker.replace("__FILES__", json.dumps(["./"] + files)),
-                                   encoding="utf-8")
+    for rel, src in ICONS.items():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, out / rel)
+    (out / "manifest.webmanifest").write_text(json.dumps(MANIFEST, indent=1), encoding="utf-8")
+    later = game_archive(out / GAME_ARCHIVE, root, LATER, compiled)
+    runtime = sorted(p.relative_to(out).as_posix() for p in (out / "runtime").rglob("*")
+                     if p.is_file()) if offline else []
+    packed = pack(out, runtime) if offline else []
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()
+                   and p.suffix != ".gz")
+    entries = [{"path": rel, "sha256": sha256_of((out / rel).read_bytes()),
+                "packed": rel in packed, "later": rel in later} for rel in files]
+    config = {"pyodide": pyodide, "wheel": wheel, "game": GAME_ARCHIVE, "offline": offline,
+              "packed": packed}
+    template = PAGE_TEMPLATE.read_text(encoding="utf-8")
+    # the version: every file of the site and the page itself (the service worker's cache
+    # is named after it; the page knows its own, window.diceHarbor.version)
+    config["version"] = sha256_of((json.dumps(entries) + template + json.dumps(config))
+                                  .encode())[:16]
+    page = template.replace("__CONFIG__", json.dumps(config))
+    (out / "index.html").write_text(page, encoding="utf-8")
+    if offline:
+        entries.append({"path": "index.html", "sha256": sha256_of(page.encode()),
+                        "packed": False, "later": False})
+        worker = (WORKER_TEMPLATE.read_text(encoding="utf-8")
+                  .replace("__VERSION__", json.dumps(config["version"]))
+                  .replace("__FILES__", json.dumps(entries, indent=0)))
+        (out / "sw.js").write_text(worker, encoding="utf-8")
     return out
 
 
 # -- self-hosting: every runtime file the page loads, on the site itself --------------------
 NPM_REGISTRY = "https://registry.npmjs.org"
 PYGBAG_CDN = "https://pygame-web.github.io/cdn"
-# pyodide's npm tarball, as package-lock.json pins it (the integrity npm checks), and the files
-# of it the page loads.
+# pyodide's npm tarball as package-lock.json pins it (the integrity npm checks): what a
+# machine without tests/pyodide/node_modules downloads instead.
 PYODIDE_TARBALL = f"pyodide/-/pyodide-{PYODIDE_VERSION}.tgz"
 PYODIDE_SHA512 = ("sha512-RUSVJlhQdfWfgO9hVHCiXoG+nVZQRS5D9FzgpLJ/VcgGBLSAKoPL8kTiOikxbHQm1kRIS"
                   "eWUBdulEgO26qpSRA==")
-PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
-
-
-class MirrorError(SystemExit):
-    """A runtime file could not be had, or was not the pinned one (one line)."""
 
 
 def fetch_pinned(url: str, algorithm: str, expected: str, timeout: float = 120) -> bytes:
@@ -163,27 +266,138 @@ def fetch_pinned(url: str, algorithm: str, expected: str, timeout: float = 120) 
     return data
 
 
-def self_host(out: Path, registry: str = NPM_REGISTRY, cdn: str = PYGBAG_CDN) -> Path:
-    """Download every runtime file the pyodide page loads -- pyodide from its npm tarball
-    (sha512 pinned as package-lock.json pins it), pygame-ce's wheel from pygbag's CDN
-    (sha256 pinned) -- into ``out``/runtime, and write the page to load them from there,
-    with a service worker that keeps them: a static site with no third-party host at play
-    time, which works offline once loaded."""
+def cache_dir(environ=os.environ) -> Path:
+    """Where pygame-ce's wasm wheel is kept: $DICE_HARBOR_WASM_CACHE or ~/.cache/dice-harbor."""
+    return Path(environ.get("DICE_HARBOR_WASM_CACHE") or Path.home() / ".cache" / "dice-harbor")
+
+
+def cached_wheel(environ=os.environ, url: str | None = None, timeout: float = 60) -> Path:
+    """The wheel from the cache, checked by its sha256; downloaded into the cache first
+    when it is not there. MirrorError (one line saying what to do) when it cannot be had or
+    is not the pinned build (which is removed)."""
+    import urllib.request
+    folder = cache_dir(environ)
+    path = folder / WHEEL
+    url = url or WHEEL_URL
+    if not path.is_file():
+        part = path.with_suffix(".part")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with urllib.request.urlopen(url, timeout=timeout) as answer, part.open("wb") as f:
+                shutil.copyfileobj(answer, f)
+            part.replace(path)
+        except OSError as exc:
+            part.unlink(missing_ok=True)
+            raise MirrorError(f"pygame-ce's WebAssembly wheel is not in {folder} and could not "
+                              f"be downloaded from {url} ({exc.__class__.__name__}): put "
+                              f"{WHEEL} there (or set DICE_HARBOR_WASM_CACHE)") from None
+    if sha256_of(path.read_bytes()) != WHEEL_SHA256:
+        path.unlink(missing_ok=True)
+        raise MirrorError(f"{path} is not the pinned build (sha256 {WHEEL_SHA256[:8]}…); it "
+                          "was removed: put the right file there")
+    return path
+
+
+def pyodide_files(npm_dir: Path = NPM_PYODIDE, registry: str = NPM_REGISTRY
+                  ) -> dict[str, bytes]:
+    """The runtime files of pyodide the page loads, each checked by its sha256: from the
+    npm package the tests install when it is there, else from pyodide's npm tarball
+    (sha512 pinned as package-lock.json pins it)."""
+    out: dict[str, bytes] = {}
+    if (npm_dir / "package.json").is_file():
+        for name, digest in PYODIDE_FILES.items():
+            path = npm_dir / name
+            if not path.is_file() or sha256_of(path.read_bytes()) != digest:
+                raise MirrorError(f"web/build.py: {path} is not pyodide {PYODIDE_VERSION}'s "
+                                  f"(sha256 differs or missing): reinstall it with `npm ci` "
+                                  f"in {npm_dir.parent.parent}")
+            out[name] = path.read_bytes()
+        return out
     import io
     import tarfile
     tarball = fetch_pinned(f"{registry.rstrip('/')}/{PYODIDE_TARBALL}", "sha512",
                            PYODIDE_SHA512)
-    runtime = out / "runtime"
-    (runtime / "pyodide").mkdir(parents=True, exist_ok=True)
     with tarfile.open(fileobj=io.BytesIO(tarball), mode="r:gz") as tar:
-        for name in PYODIDE_FILES:
+        for name, digest in PYODIDE_FILES.items():
             member = tar.extractfile(f"package/{name}")
-            if member is None:
-                raise MirrorError(f"web/build.py: {name} is missing from pyodide's tarball")
-            (runtime / "pyodide" / name).write_bytes(member.read())
-    wheel = fetch_pinned(f"{cdn.rstrip('/')}/cp312/{WHEEL}", "sha256", WHEEL_SHA256)
-    (runtime / WHEEL).write_bytes(wheel)
-    return write_page(out, pyodide="runtime/pyodide/", wheel=f"runtime/{WHEEL}", offline=True)
+            data = member.read() if member is not None else b""
+            if sha256_of(data) != digest:
+                raise MirrorError(f"web/build.py: {name} in pyodide's tarball is not the pinned "
+                                  "file: refused")
+            out[name] = data
+    return out
+
+
+def self_host(out: Path, registry: str = NPM_REGISTRY, cdn: str = PYGBAG_CDN,
+              environ=os.environ, npm_dir: Path = NPM_PYODIDE, root: Path = ROOT,
+              compiled: bool = True) -> Path:
+    """Put every runtime file the pyodide page loads into ``out``/runtime -- pyodide from
+    its npm package (``pyodide_files``), pygame-ce's wheel from the cache
+    (``cached_wheel``), each checked -- and write the page to load them from there, with a
+    service worker that keeps them: a static site with no third-party host at play time,
+    which works offline once loaded."""
+    runtime = out / "runtime"
+    files = pyodide_files(npm_dir, registry)
+    wheel = cached_wheel(environ, f"{cdn.rstrip('/')}/cp312/{WHEEL}")
+    (runtime / "pyodide").mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        (runtime / "pyodide" / name).write_bytes(data)
+    shutil.copyfile(wheel, runtime / WHEEL)
+    return write_page(out, pyodide="runtime/pyodide/", wheel=f"runtime/{WHEEL}", root=root,
+                      offline=True, compiled=compiled)
+
+
+def whole(site: Path, self_hosted: bool) -> list[str]:
+    """What a built site lacks (nothing: it is whole)."""
+    need = ["index.html", "favicon.png", GAME_ARCHIVE, "manifest.webmanifest", *ICONS]
+    if self_hosted:
+        need += ["sw.js", f"runtime/{WHEEL}", *(f"runtime/pyodide/{n}" for n in PYODIDE_FILES)]
+    return [rel for rel in need if not (site / rel).is_file()]
+
+
+def replace_with(out: Path, new: Path) -> None:
+    """Put the folder ``new`` where ``out`` is, the old one removed only once the new one
+    is in place (a rename each: never a folder half one and half the other)."""
+    old = None
+    if out.exists() or out.is_symlink():
+        old = out.with_name(f".{out.name}-old-{os.getpid()}")
+        if old.exists():
+            shutil.rmtree(old)
+        out.rename(old)
+    try:
+        new.rename(out)
+    except OSError:
+        if old is not None:
+            old.rename(out)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def build_pyodide(out: Path, self_hosted: bool = False, registry: str = NPM_REGISTRY,
+                  cdn: str = PYGBAG_CDN, environ=os.environ, npm_dir: Path = NPM_PYODIDE,
+                  root: Path = ROOT, compiled: bool = True) -> Path:
+    """Build the pyodide page (``self_hosted``: with its runtime) into a temporary folder
+    beside ``out`` and put it in place of ``out`` only when it is whole: a build that fails
+    leaves the last one as it was, and nothing half built."""
+    out = out.resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{out.name}-new-", dir=out.parent))
+    work.chmod(0o755)  # (mkdtemp makes it private: a web server must read it)
+    try:
+        if self_hosted:
+            self_host(work, registry, cdn, environ, npm_dir, root, compiled)
+        else:
+            write_page(work, root=root, compiled=compiled)
+        missing = whole(work, self_hosted)
+        if missing:
+            raise SystemExit(f"web/build.py: the new build lacks {', '.join(missing)}; "
+                             f"{out} was left as it was")
+        replace_with(out, work)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    return out
 
 
 def pygbag_command(app_dir: Path, archive: bool = False, extra: list[str] | None = None) -> list[str]:
@@ -237,34 +451,33 @@ def main(argv: list[str] | None = None) -> int:
         cut = argv.index("--")
         argv, extra = argv[:cut], argv[cut + 1:]
     parser = argparse.ArgumentParser(prog="python web/build.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "build" / "web",
-                        help="where the page goes (default: build/web)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="where the page goes (default: build/web, with --pyodide "
+                        "build/web-pyodide)")
     parser.add_argument("--archive", action="store_true", help="also write web.zip beside --out")
     parser.add_argument("--keep-stage", action="store_true", help="keep the staging folder")
     parser.add_argument("--pyodide", action="store_true",
                         help="build the pyodide page instead (the runtime the browser test "
                         "proves; default --out build/web-pyodide)")
     parser.add_argument("--self-host", action="store_true",
-                        help="with --pyodide: download every runtime file into the build "
-                        "(pinned, checked) so the site needs no other host")
+                        help="with --pyodide: put every runtime file into the build (pyodide "
+                        "from tests/pyodide's npm package, the wheel from the cache; each "
+                        "checked), so the site needs no other host and plays offline")
     parser.add_argument("--registry", default=NPM_REGISTRY, help=argparse.SUPPRESS)
     parser.add_argument("--cdn", default=PYGBAG_CDN, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.self_host and not args.pyodide:
         parser.error("--self-host goes with --pyodide")
     if args.pyodide:
-        out = (args.out if "--out" in argv else ROOT / "build" / "web-pyodide").resolve()
-        if out.exists():
-            shutil.rmtree(out)
-        if args.self_host:
-            self_host(out, args.registry, args.cdn)
-        else:
-            write_page(out)
-        total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+        out = (args.out or ROOT / "build" / "web-pyodide").resolve()
+        build_pyodide(out, args.self_host, args.registry, args.cdn)
+        total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file()
+                    and p.suffix != ".gz")
         print(f"{out}/index.html: the pyodide page; {total} bytes in all"
               + (" (runtime included)" if args.self_host else ""))
         return 0
-    out = build(args.out.resolve(), args.archive, args.keep_stage, extra)
+    out = build((args.out or ROOT / "build" / "web").resolve(), args.archive, args.keep_stage,
+                extra)
     apk = out / f"{APP_NAME}.apk"
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"{apk}: {apk.stat().st_size} bytes; {out}: {total} bytes in all")

@@ -224,14 +224,20 @@ _TABLE: Table | None = None
 def table() -> Table:
     """The table: the file is read on the first call (a few milliseconds), each pattern's
     values unpacked when first looked up."""
+    if _TABLE is None:
+        from game import web
+        web.fetch_now(PATH)  # (in the browser's page the file comes when first needed)
     return _TABLE if _TABLE is not None else run_now(table_steps())
 
 
 def table_steps():
-    """``table()`` as a generator job: the file read, then its layout worked out in
-    pieces (the coach's first Yatzy hint runs it over frames)."""
+    """``table()`` as a generator job: the file read (in the browser's page fetched first,
+    the job waiting for it over frames), then its layout worked out in pieces (the coach's
+    first Yatzy hint runs it over frames)."""
     global _TABLE
     if _TABLE is None:
+        from game import web
+        yield from web.fetch_steps(PATH)
         blob = PATH.read_bytes()
         yield
         made = Table.__new__(Table)

@@ -31,6 +31,25 @@ NAME_MAX = 16  # longest seat name, in characters (the menu caps typing there to
 MAX_ACTIONS = 10_000  # far more moves than any real game takes; a longer save is refused
 
 
+# Modes of the core that every game takes as an option, kept in a game's options only when on,
+# so that an ordinary game's options, saves and fingerprints stay what they always were.
+# "duplicate": duplicate dice (the daily challenge). A die thrown in round k (turns played //
+# players), by the r-th roll of the turn, in position p shows a face that only the seed, k, r
+# and p decide, whatever was rolled before: two players whose holds agree see the same dice.
+# Everything else that is random (a shuffled deck, the seating, a roll-off) still comes from
+# the game's generator, which the dice then leave alone: Fortune Cards come in one order.
+DUPLICATE = "duplicate"
+CORE_OPTIONS = (DUPLICATE,)
+
+
+def duplicate_face(seed: int, round_: int, roll_: int, slot: int, faces: int) -> int:
+    """The index of the face a die in position ``slot`` shows when the ``roll_``-th roll of
+    a turn in round ``round_`` throws it, in a duplicate-dice game with this seed: the same
+    on every machine and Python (a SHA-256, not the generator)."""
+    digest = hashlib.sha256(f"dice-harbor duplicate {seed} {round_} {roll_} {slot}".encode())
+    return int.from_bytes(digest.digest()[:8], "big") % faces
+
+
 # Races to a target (Farkle, Pirate Fortune) have no exact highest or lowest score -- a turn
 # of hot dice can go on -- but no game comes near this: a final score past it is damage.
 RACE_BOUND = 1_000_000
@@ -273,6 +292,7 @@ class GameState:
         self._log: list[Action] = []  # every action applied, in order
         self._actors: list[int] = []  # the seat that made each
         self._drew: list[bool] = []  # whether each drew from self.rng (rolled, shuffled)
+        self._rolls_in_turn = (0, 0)  # (turns played, rolls so far in that turn): duplicate dice
         self.order = list(range(len(seats)))
         self.turn = 0
         self.turns_played = 0  # completed turns, all players together
@@ -348,6 +368,11 @@ class GameState:
     # -- shared behaviour ----------------------------------------------------------------
     @classmethod
     def validate_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        core = {k: options[k] for k in CORE_OPTIONS if k in options}
+        options = {k: v for k, v in options.items() if k not in CORE_OPTIONS}
+        for key, value in core.items():  # a core mode is on, or absent
+            if value is not True:
+                raise ValueError(f"option {key} must be on when it is given, not {shown(value)}")
         unknown = set(options) - set(cls.DEFAULT_OPTIONS)
         if unknown:
             names = ", ".join(sorted(str(u) for u in unknown))
@@ -365,6 +390,7 @@ class GameState:
             if low is not None and not low <= value <= high:
                 raise ValueError(f"option {key} must be {low} to {high}, not {shown(value)}")
             merged[key] = value
+        merged.update(core)
         return merged
 
     @property
@@ -402,13 +428,51 @@ class GameState:
         if self.is_over():
             raise IllegalAction("the game is over")
         actor, draws = self.current, self.rng.draws
+        rolls = self._duplicate_rolls(clean)
         try:
-            events = self._apply(clean)
+            events = self._apply(clean) if rolls is None else self._apply_duplicate(clean, rolls)
         except IllegalAction as exc:  # one short sentence, whatever the action held
             raise IllegalAction(bounded(str(exc))) from None
+        if rolls is not None:
+            self._rolls_in_turn = rolls
         self._log.append(clean)
         self._actors.append(actor)
         self._drew.append(self.rng.draws != draws)
+        return events
+
+    def _duplicate_rolls(self, action: Action) -> tuple[int, int] | None:
+        """In a duplicate-dice game, for an action that rolls: (turns played, rolls in the
+        turn once it is made); None otherwise (the generator rolls, as in any game)."""
+        if not self.options.get(DUPLICATE):
+            return None
+        try:
+            spec = self.roll_spec(action)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            spec = None  # (a malformed action: the rules refuse it)
+        if spec is None:
+            return None
+        turn, rolls = self._rolls_in_turn
+        return self.turns_played, (rolls if turn == self.turns_played else 0) + 1
+
+    def _apply_duplicate(self, action: Action, rolls: tuple[int, int]) -> list[Event]:
+        """``_apply`` with the dice of ``action`` taken from their slots' streams (see
+        DUPLICATE) instead of the generator. A forced roll (``after``) stays as forced."""
+        real = self.rng
+        if isinstance(real, ForcedRandom):
+            return self._apply(action)
+        spec = self.roll_spec(action)
+        round_ = rolls[0] // max(1, len(self.order))
+        forced = ForcedRandom([duplicate_face(self.seed, round_, rolls[1], slot, len(spec.faces))
+                               for slot in spec.draw_order])
+        forced.draws = real.draws
+        self.rng = forced
+        try:
+            events = self._apply(action)
+        finally:
+            self.rng = real
+        real.draws = forced.draws
+        if forced._queue:
+            raise RuntimeError(f"{self.GAME_ID} drew fewer dice than its roll_spec says")
         return events
 
     def ranking(self) -> list[dict[str, Any]]:

@@ -18,6 +18,12 @@ SCENES = {
     "review": "game.scenes.review:ReviewScene",
     "replay": "game.scenes.replay:ReplayScene",
     "carddraw": "game.scenes.carddraw:CardDrawScene",
+    "link_send": "game.scenes.link_send:LinkSendScene",
+    "link_open": "game.scenes.link_open:LinkOpenScene",
+    "daily": "game.scenes.daily:DailyScene",
+    "daily_result": "game.scenes.daily_result:DailyResultScene",
+    "daily_shared": "game.scenes.daily_shared:DailySharedScene",
+    "settings": "game.scenes.settings:SettingsScene",
 }
 
 

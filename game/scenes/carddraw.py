@@ -188,16 +188,17 @@ class CardDrawScene(Scene):
                 r = _lerp_rect(DISCARD, DECK, t * 1.3 - i * 0.1)
                 draw_card(surface, r, None, source=DISCARD.size)
             draw_text_in(surface, f"Reshuffle: the {self.discards_before} discards become the "
-                         "deck", self.name_box, 22, theme.ACCENT, True, min_size=16, wrap=True)
+                         "deck", self.name_box, 22, theme.TEXT, True, min_size=16, wrap=True)
             return
         drawn = self.phase in ("flip", "show")
         draw_pile(surface, DECK, deck, None, "Deck")
         draw_pile(surface, DISCARD, discard, self.state.discard[-1] if discard else None,
                   "Discards")
         if self.phase == "wait":
-            pulse = theme.px(4 + int(3 * abs((self.time * 2) % 2 - 1)))
+            pulse = theme.px(5 if theme.reduce_motion() else
+                             4 + int(3 * abs((self.time * 2) % 2 - 1)))  # (still: no pulse)
             if self.human:
-                pygame.draw.rect(surface, theme.ACCENT, DECK.inflate(pulse * 2, pulse * 2),
+                pygame.draw.rect(surface, theme.TEXT, DECK.inflate(pulse * 2, pulse * 2),
                                  max(2, theme.px(3)), border_radius=theme.px(14))
                 probe.control("deck", DECK, surface=surface)
                 hint = ("Tap the deck to turn over the top card" if theme.metrics.touch
@@ -212,7 +213,7 @@ class CardDrawScene(Scene):
             rect = _lerp_rect(DECK, CARD, t)
             draw_card(surface, rect, self.card, flip=min(1.0, t), source=CARD.size)
             if self.phase == "show":
-                draw_text_in(surface, CARD_NAMES[self.card], self.name_box, 26, theme.ACCENT,
+                draw_text_in(surface, CARD_NAMES[self.card], self.name_box, 26, theme.TEXT,
                              True, min_size=18)
                 draw_text_in(surface, CARD_EFFECTS[self.card], self.effect_box, 19, theme.TEXT,
                              min_size=15, wrap=True, valign="top")

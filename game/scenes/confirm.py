@@ -62,6 +62,6 @@ class ConfirmScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         panel(surface, self.box, theme.PANEL, 22, theme.LINE)
-        draw_text_in(surface, self.title, self.title_box, 28, theme.ACCENT, True, min_size=18)
+        draw_text_in(surface, self.title, self.title_box, 28, theme.TEXT, True, min_size=18)
         draw_text_in(surface, self.text, self.text_box, 17, theme.TEXT, wrap=True, min_size=14)
         self.focus.draw(surface)

@@ -1,7 +1,7 @@
 """The menu: pick a game, set up the seats (humans and bots), the game's options, start.
 
 Everything here works with mouse/touch alone and with the keyboard alone (Tab or arrows
-move the gold focus ring, Enter or Space press).
+move the focus ring, Enter or Space press).
 
 Laid out for the window: on a desktop the games and their options on the left, the players
 on the right; on a phone held upright one column. What does not fit scrolls under a fixed
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pygame
 
-from game import storage
+from game import linkplay, links, storage
 from game.app import App, Scene
 from game.bots import policy_names_for, strengths_for
 from game.catalog import GAMES, GameInfo, Option
 from game.coach import COACH_LABELS
 from game.rules.core import NAME_MAX, SaveError, Seat
-from game.ui import layout, theme
+from game.ui import layout, marks, theme
 from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
 from game.ui.text import ELLIPSIS, draw_text_in, face_for, fit_text
@@ -41,27 +41,28 @@ class CardButton(Button):
         probe.control(self.ident, self.rect, surface=surface)
         info = self.info
         fill = theme.PANEL_LIGHT if (self.hovered or focused) else theme.PANEL
-        panel(surface, self.rect, fill, 16, theme.ACCENT if self.selected else theme.LINE)
+        if self.selected:  # the game chosen: lit, a thick light frame
+            fill = theme.PANEL_LIGHT
+        panel(surface, self.rect, fill, 16, theme.TEXT if self.selected else theme.LINE)
         if self.selected:
-            pygame.draw.rect(surface, theme.ACCENT, self.rect, width=theme.px(4),
+            pygame.draw.rect(surface, theme.TEXT, self.rect, width=theme.px(4),
                              border_radius=theme.px(16))
         if focused:
-            ring = theme.px(3)
-            pygame.draw.rect(surface, theme.INFO, self.rect.inflate(3 * ring, 3 * ring),
-                             width=ring, border_radius=theme.px(18))
+            from game.ui.marks import focus_ring
+            focus_ring(surface, self.rect.inflate(theme.px(2), theme.px(2)), 18)
         inner = layout.inset(self.rect, x=14, y=8)
         players = players_text(info)
-        colour = theme.ACCENT if self.selected else theme.TEXT
+        colour = theme.TEXT
         if self.compact:
             title, foot = layout.rows(inner, fr(), 18)
             draw_text_in(surface, info.title, title, 20, colour, True, "left", min_size=15)
-            draw_text_in(surface, players, foot, 13, theme.INFO, True, "left", min_size=12)
+            draw_text_in(surface, players, foot, 13, theme.TEXT_DIM, True, "left", min_size=12)
             return
         title, pitch, foot = layout.rows(inner, 30, fr(), 20, gap=2)
         draw_text_in(surface, info.title, title, 24, colour, True, "left", min_size=16)
         draw_text_in(surface, info.pitch, pitch, 15, theme.TEXT_DIM, align="left",
                      valign="top", wrap=True, min_size=13)
-        draw_text_in(surface, players, foot, 14, theme.INFO, True, "right", min_size=12)
+        draw_text_in(surface, players, foot, 14, theme.TEXT_DIM, True, "right", min_size=12)
 
 
 def players_text(info: GameInfo) -> str:
@@ -117,6 +118,10 @@ class MenuScene(Scene):
         if problem:
             app.notify(problem, theme.BAD, 6)
         self.has_save = storage.has_save()
+        found, problem = links.entries()  # the games by link on this device
+        self.link_games = [e for e in found if not e.over]
+        if problem:
+            app.notify(problem, theme.BAD, 6)
         self.fit_strengths()
         self.rebuild()
 
@@ -273,26 +278,7 @@ class MenuScene(Scene):
 
     def start(self) -> None:
         """Start a new game; over a saved one, ask first (starting replaces the save)."""
-        if not self.finish_name(keep_typing=True):
-            self.rebuild()
-            return
-        for i, seat in enumerate(self.seats):
-            seat.name = seat.name.strip() or self.free_name(["Player"], "Player", i)
-        self.remember()
-        self.rebuild()
-        taken = next((self.clash(i) for i in range(len(self.seats))
-                      if self.clash(i) is not None), None)
-        if taken is not None:  # (seats remembered from an older version, say)
-            self.refuse_clash(taken)
-            return
-        if not self.info.takes(len(self.seats)):  # (Grab It!: not with five)
-            sides_for = self.info.state_type().sides_for
-            teams = [str(n) for n in self.info.player_counts
-                     if any(len(side) > 1 for side in sides_for(n))]
-            also = f" ({' and '.join(teams)} play in teams of two)" if teams else ""
-            self.app.sounds.play("error")
-            self.app.notify(f"{self.info.title} takes {self.info.players_text()} players{also}",
-                            theme.BAD)
+        if not self.ready():
             return
         if storage.has_save():
             title, saved = self.saved_game_words()
@@ -302,6 +288,58 @@ class MenuScene(Scene):
                           yes="Yes, start new", no="No, keep it", on_yes=self.start_now)
             return
         self.start_now()
+
+    def start_by_link(self) -> None:
+        """Play by link: these seats, each person on their own device, the game passed on
+        as a link; said first what it is (and that it is for friends, not for stakes)."""
+        if not self.ready():
+            return
+        if sum(1 for s in self.seats if s.is_human) < 2:
+            self.app.sounds.play("error")
+            self.app.notify("Play by link needs two people or more: make a seat Human (bots "
+                            "move on whichever device has the game)", theme.BAD, 5)
+            return
+        one = (" It is one game (sessions are played at one screen)."
+               if self.info.session_rounds(self.options[self.game_id]) else "")
+        self.app.open("confirm", title="Play by link",
+                      text="Each person plays their turn on their own device and sends the "
+                           "game on as a link; bots move on whichever device has it. "
+                           + linkplay.TRUST + one,
+                      yes="Start by link", no="Back", on_yes=self.start_link_now)
+
+    def start_link_now(self) -> None:
+        self.app.save_settings()
+        try:
+            linkplay.start(self.app, self.info, self.seats, dict(self.options[self.game_id]),
+                           self.app.new_seed())
+        except ValueError as exc:
+            self.app.notify(str(exc), theme.BAD)
+
+    def ready(self) -> bool:
+        """The seats can start a game: names finished, none shared, a number of players the
+        game takes; else the reason is told and False."""
+        if not self.finish_name(keep_typing=True):
+            self.rebuild()
+            return False
+        for i, seat in enumerate(self.seats):
+            seat.name = seat.name.strip() or self.free_name(["Player"], "Player", i)
+        self.remember()
+        self.rebuild()
+        taken = next((self.clash(i) for i in range(len(self.seats))
+                      if self.clash(i) is not None), None)
+        if taken is not None:  # (seats remembered from an older version, say)
+            self.refuse_clash(taken)
+            return False
+        if not self.info.takes(len(self.seats)):  # (Grab It!: not with five)
+            sides_for = self.info.state_type().sides_for
+            teams = [str(n) for n in self.info.player_counts
+                     if any(len(side) > 1 for side in sides_for(n))]
+            also = f" ({' and '.join(teams)} play in teams of two)" if teams else ""
+            self.app.sounds.play("error")
+            self.app.notify(f"{self.info.title} takes {self.info.players_text()} players{also}",
+                            theme.BAD)
+            return False
+        return True
 
     @staticmethod
     def saved_game_words() -> tuple[str, str]:
@@ -352,8 +390,17 @@ class MenuScene(Scene):
         self.app.show("play", info=info, state=state, session=session,
                       hinted="hinted" in marks)
 
+    def show_settings(self) -> None:
+        self.app.open("settings")
+
     def show_records(self) -> None:
         self.app.open("records", game_id=self.game_id)
+
+    def show_daily(self) -> None:
+        self.app.show("daily", game_id=self.game_id)
+
+    def open_link(self) -> None:
+        self.app.show("link_open", game_id=self.game_id)
 
     # -- layout ----------------------------------------------------------------------------
     def relayout(self) -> None:
@@ -382,6 +429,9 @@ class MenuScene(Scene):
         if self.has_save:
             foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Continue", self.resume,
                                        size=22, hotkey="saved game", colour=(60, 110, 90)))
+        foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Play by link", self.start_by_link,
+                                   size=20, ident="by link", tooltip="Each person on their own "
+                                   "device: the game goes back and forth as a link"))
         foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Start", self.start, size=24,
                                    hotkey=self.info.title, colour=(40, 130, 90)))
         for b, r in zip(foot_buttons, layout.cols(foot, *([fr()] * len(foot_buttons)), gap=12),
@@ -398,6 +448,7 @@ class MenuScene(Scene):
             y = self._games(body_buttons, y, width, True)
             y = self._options(body_buttons, y, width, control_h)
             y = self._players(body_buttons, y, width, control_h)
+            y = self._link_games(body_buttons, y, width, control_h)
             height = y
         else:
             left_w = int((width - theme.px(28)) * 0.58)
@@ -407,6 +458,7 @@ class MenuScene(Scene):
             y_left = self._games(body_buttons, y, left_w, False)
             y_left = self._options(body_buttons, y_left, left_w, control_h)
             y_right = self._players(body_buttons, y, right_w, control_h, x=right_x)
+            y_right = self._link_games(body_buttons, y_right, right_w, control_h, x=right_x)
             height = max(y_left, y_right)
         self.body.set(body, height)
         self.foot_buttons = foot_buttons
@@ -424,19 +476,26 @@ class MenuScene(Scene):
         self.labels.append((text, rect, size, colour))
 
     def _header(self, buttons: list[Button], y: int, width: int, narrow: bool) -> int:
-        """The title and the three buttons that lead elsewhere (records, rules, bot pace)."""
+        """The title and the buttons that lead elsewhere (records, rules, settings, bot
+        pace)."""
         px = theme.px
         specs = [("Records", self.show_records, "Wins, best scores and high scores per game",
                   "records", 120),
                  ("How to play", self.show_rules, f"The rules of {self.info.title} (F1)",
                   "rules", 150),
+                 ("Settings", self.show_settings, "Colours for colour-blind players, reduce "
+                  "motion, larger text, sound", "settings", 120),
                  (f"Bot pace: {self.app.settings.bot_speed.title()}", self.cycle_speed,
                   "How long bots take over each move (slow, normal, fast); their strength "
-                  "is set per seat.", "pace", 170)]
+                  "is set per seat.", "pace", 170),
+                 ("Daily challenge", self.show_daily, "The same dice for everyone today: one "
+                  "try counts, the coach's best on the same dice to beat", "daily", 160),
+                 ("Open a link", self.open_link, "A game by link, or a daily challenge "
+                  "someone shared", "open link", 140)]
         h = layout.touch_size(40)
         title = pygame.Rect(0, y, width, px(56))
         subtitle = pygame.Rect(0, y + px(54), width, px(24))
-        self._label("Dice Harbor", title, 48, theme.ACCENT)
+        self._label("Dice Harbor", title, 48, theme.BRAND)
         self._label("Six dice games, strong bots, friends on one screen", subtitle, 16)
         row_w = sum(w for *_, w in specs) + GAP * 2
         if narrow or theme.dp(width) < row_w + 420:
@@ -559,7 +618,7 @@ class MenuScene(Scene):
             names = " · ".join(" + ".join(self.seats[i].name for i in side) for side in sides)
             label = f"Teams: {names}"
             if ELLIPSIS in "".join(fit_text(label, teams.w, teams.h, 15, 13, wrap=True).lines):
-                label = "Teams: partners have the same colour"  # (the names do not fit)
+                label = "Teams: partners have the same colour and mark"  # (names do not fit)
             self._label(label, teams, 15, theme.INFO)
         y = add_row.bottom + px(16)
         coach = pygame.Rect(x, y, min(width, px(300)), px(control_h))
@@ -569,6 +628,24 @@ class MenuScene(Scene):
                                           "the Hint button) or always shown on your turn"),
                   coach)
         return coach.bottom + px(12)
+
+    def _link_games(self, buttons: list[Button], y: int, width: int, control_h: float,
+                    x: int = 0) -> int:
+        """The games by link in progress on this device, with whose turn it is."""
+        if not self.link_games:
+            return y
+        px = theme.px
+        self._label("Games by link", pygame.Rect(x, y, width, px(28)), 20, theme.TEXT)
+        y += px(34)
+        for entry in self.link_games:
+            row = pygame.Rect(x, y, width, px(control_h))
+            self._add(buttons, Button(row, linkplay.menu_line(entry),
+                                      lambda g=entry.id: linkplay.resume(self.app, g), size=16,
+                                      min_size=13, ident=f"link {entry.id}",
+                                      colour=(60, 110, 90) if entry.turn in entry.mine
+                                      else theme.BUTTON), row)
+            y = row.bottom + px(6)
+        return y + px(10)
 
     def strengths_tip(self) -> str:
         """"This bot's strength: easy, normal, hard or expert" (the strengths this game has)."""
@@ -697,9 +774,9 @@ class MenuScene(Scene):
                     big = size >= 18
                     draw_text_in(surface, text, shown, size, colour, big, "left",
                                  min_size=min(size, 13), wrap=not big)
-            for centre, side in self.seat_dots:
+            for centre, side in self.seat_dots:  # each seat's marker: its colour and shape
                 pos = self.body.to_screen(pygame.Rect(centre, (0, 0))).topleft
-                pygame.draw.circle(surface, theme.player_colour(side), pos, theme.px(7))
+                marks.seat(surface, side, pos, theme.px(7))
             for b in self.body_buttons:
                 if b.rect.colliderect(self.body.viewport):
                     b.draw(surface, focused=b is self.focus.focused)

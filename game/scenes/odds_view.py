@@ -165,11 +165,11 @@ class OddsView:
         box = pygame.Rect(full.x, full.bottom - h, full.w, h)
         probe.control("odds", box, group="odds", surface=surface, region=True)
         pygame.draw.rect(surface, theme.BG_DARK, box, border_radius=theme.px(12))
-        pygame.draw.rect(surface, theme.INFO, box, width=max(1, theme.px(2)),
+        pygame.draw.rect(surface, theme.ODDS, box, width=max(1, theme.px(2)),
                          border_radius=theme.px(12))
         line_h = theme.font(LINE).get_height() + theme.px(2)
         tag = pygame.Rect(box.x + theme.px(10), box.y + theme.px(5), theme.px(64), line_h)
-        draw_text_in(surface, "ODDS", tag, 14, theme.INFO, True, "left", min_size=12)
+        draw_text_in(surface, "ODDS %", tag, 14, theme.ODDS, True, "left", min_size=12)
         for i, (line, bold) in enumerate(self._shown(full)):
             row = pygame.Rect(box.x + theme.px(78), box.y + theme.px(5) + line_h * i,
                               self._text_width(full), line_h)

@@ -36,6 +36,7 @@ class PauseScene(Scene):
             self.focus.set([
                 Button(pygame.Rect(0, 0, 0, 0), "Resume", self.app.pop, hotkey="Esc", size=20),
                 Button(pygame.Rect(0, 0, 0, 0), "Rules", self.rules, hotkey="F1", size=20),
+                Button(pygame.Rect(0, 0, 0, 0), "Settings", self.settings, size=20),
                 Button(pygame.Rect(0, 0, 0, 0), f"Bot pace: {pace}", self.pace, size=20,
                        ident="pace"),
                 Button(pygame.Rect(0, 0, 0, 0), "Leave full screen" if self.app.fullscreen
@@ -53,19 +54,28 @@ class PauseScene(Scene):
         button_h = layout.touch_size(50)
         text_h = 64 if self.confirming else 0
         height = 70 + text_h + n * (button_h + 12) + 30 + 48
-        self.box = layout.centred(screen, 420, height)
+        columns = 1 if height <= theme.dp(screen.h) else 2  # (a short window: two columns)
+        lines = -(-n // columns)
+        height = 70 + text_h + lines * (button_h + 12) + 30 + 48
+        self.box = layout.centred(screen, 420 if columns == 1 else 700, height)
         inner = layout.inset(self.box, 24)
-        tracks = [52] + ([text_h] if text_h else []) + [button_h] * n + [fr()]
+        tracks = [52] + ([text_h] if text_h else []) + [button_h] * lines + [fr()]
         parts = layout.rows(inner, *tracks, gap=12)
         self.title_box = parts[0]
         self.text_box = parts[1] if text_h else None
-        for b, r in zip(self.focus.buttons, parts[1 + bool(text_h):1 + bool(text_h) + n],
-                        strict=True):
+        places = parts[1 + bool(text_h):1 + bool(text_h) + lines]
+        if columns > 1:
+            places = [cell for r in places for cell in layout.cols(r, fr(), fr(), gap=12)]
+        for b, r in zip(self.focus.buttons, places, strict=False):
             b.rect = layout.centred(r, 320, button_h)
         self.message = parts[-1]
 
     def rules(self) -> None:
         self.app.open("rules", info=self.play.info)
+
+    def settings(self) -> None:
+        """Colours, motion, text size, sound (the same screen as the menu's)."""
+        self.app.open("settings")
 
     def pace(self) -> None:
         self.play._cycle_speed()
@@ -87,8 +97,10 @@ class PauseScene(Scene):
         self._buttons()
 
     def quit(self) -> None:
+        flow = getattr(self.play, "flow", None)  # (a game by link, a daily: kept elsewhere)
         self.app.to_menu(self.play.info.id)
-        self.app.notify("Your game is saved: Continue it from the menu", theme.INFO)
+        self.app.notify(flow.quit_note if flow is not None else
+                        "Your game is saved: Continue it from the menu", theme.INFO)
 
     def handle(self, event: pygame.event.Event) -> None:
         self.ensure_layout()
@@ -108,9 +120,11 @@ class PauseScene(Scene):
         self.ensure_layout()
         panel(surface, self.box, theme.PANEL, 22, theme.LINE)
         title = f"Quit this {self.play.info.title} game?" if self.confirming else "Paused"
-        draw_text_in(surface, title, self.title_box, 30, theme.ACCENT, True, min_size=20)
+        draw_text_in(surface, title, self.title_box, 30, theme.TEXT, True, min_size=20)
         if self.text_box is not None:
-            draw_text_in(surface, "It stays saved: Continue it from the menu. Starting a new "
+            flow = getattr(self.play, "flow", None)
+            draw_text_in(surface, flow.kept if flow is not None else
+                         "It stays saved: Continue it from the menu. Starting a new "
                          "game replaces it.", self.text_box, 16, theme.TEXT_DIM, wrap=True,
                          min_size=13)
         self.focus.draw(surface)

@@ -26,10 +26,13 @@ class PlayScene(TableScene):
         self.tick_effects(dt)
         self.note_turn()
         if (self.human_turn and not self.busy and self.app.settings.coach == "always"
-                and self.current_hint() is None and self.hint_failed != self._position()):
+                and self.current_hint() is None and self.hint_failed != self._position()
+                and not self.hint_refusal()):
             self._show_hint()
         self._step_hint()
-        if not self.human_turn and not self.busy and not self.state.is_over():
+        if self.flow is not None and self.flow.update(self, dt):
+            pass  # (the flow moves: moves made elsewhere shown, the turn handed on)
+        elif not self.human_turn and not self.busy and not self.state.is_over():
             self._drive_bot(dt)
         elif self.human_turn and self.fast_forward:
             self.fast_forward = False  # skipping ahead stops at the next human turn
@@ -149,6 +152,9 @@ class PlayScene(TableScene):
 
     def show_results(self) -> None:
         """The game is over and its final sheet was seen: record it, show the results."""
+        if self.flow is not None:
+            self.flow.results(self)
+            return
         news: dict[int, list[str]] = {}
         if self.autosave:
             if self.session is not None and not self.session.is_over():
@@ -201,7 +207,9 @@ class PlayScene(TableScene):
 
     def request_hint(self) -> None:
         """H or the Hint button: the strongest bot's move now, shown on the table."""
-        if self.app.settings.coach == "off":
+        if self.hint_refusal():
+            self.app.notify(self.hint_refusal())
+        elif self.app.settings.coach == "off":
             self.app.notify("The coach is off: switch it on in the menu (Coach)")
         elif self.state.is_over():
             self.app.notify("The game is over: no more hints")
@@ -249,11 +257,15 @@ class PlayScene(TableScene):
             self.hint = (position, task.result)
             self._mark_hinted()
 
+    def hint_refusal(self) -> str:
+        """Why the coach may not help in this game ("" when it may): its flow's say."""
+        return self.flow.hint_refusal(self) if self.flow is not None else ""
+
     def _mark_hinted(self) -> None:
         """A hint was shown: the game is marked so (saved at once, even before a move)."""
-        if not self.hints_used and self.autosave:
-            storage.store(self.info.id, self.state, self.session, hinted=True)
-        self.hints_used = True
+        was, self.hints_used = self.hints_used, True
+        if not was and (self.autosave or self.flow is not None):
+            self.store_game()
 
     def _cycle_speed(self) -> None:
         self.app.notify(f"Bot pace: {self.app.settings.next_speed().title()}")

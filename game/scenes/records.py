@@ -187,7 +187,7 @@ class RecordsScene(Scene):
         self.ensure_layout()
         r = self.regions
         surface.fill(theme.BG)
-        draw_text_in(surface, "Records", r["title"], 34, theme.ACCENT, True, "left",
+        draw_text_in(surface, "Records", r["title"], 34, theme.TEXT, True, "left",
                      min_size=20, display=True)
         if not theme.metrics.touch:
             keys = ("Up/Down: choose · V: review · R: replay · Left/Right: other tab · Esc: back"
@@ -295,7 +295,7 @@ class RecordsScene(Scene):
         room = max(1, (inner.bottom - inner.y - px(34)) // row_h)
         y = inner.y + px(34)
         for i, h in enumerate(high[:room]):
-            colour = theme.ACCENT if i == 0 else theme.TEXT
+            colour = theme.BEST if i == 0 else theme.TEXT
             place, name, score = layout.cols(pygame.Rect(inner.x, y, inner.w, row_h), 34,
                                              fr(), 120, gap=6)
             draw_text_in(surface, f"{i + 1}.", place, 16, colour, True, "right", min_size=16)

@@ -37,7 +37,7 @@ class ReplayScene(TableScene):
         self.start_index = self.step_index = max(0, min(start, len(self.script)))
         self.pushed = pushed  # Back pops back to the scene below (the review, the records)
         self.note = note  # shown on the table while at the start position
-        self.best = best  # the coach's move there, marked in gold while at the start
+        self.best = best  # the coach's move there, marked as a hint while at the start
         self.speed = 1
         self.paused = self.step_index > 0  # opened at a chosen moment: wait there
         self.end_wait = 2.0
@@ -60,7 +60,7 @@ class ReplayScene(TableScene):
 
     def current_hint(self):
         """At the reviewed moment: the best move there, marked on the table like a hint
-        (gold rings round its dice, a gold frame round its box)."""
+        (the coach's dashed rings round its dice and round its box)."""
         if self.best is not None and self.step_index == self.start_index and self.paused:
             from game.coach import Hint
             return Hint(self.best, None, None, "review")
@@ -191,11 +191,11 @@ class ReplayScene(TableScene):
             return
         rect = self.regions["status"]  # the reviewed moment: what was played, what was best
         pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(14))
-        pygame.draw.rect(surface, theme.ACCENT, rect, width=max(1, theme.px(2)),
+        pygame.draw.rect(surface, theme.COACH, rect, width=max(1, theme.px(2)),
                          border_radius=theme.px(14))
         keys = "" if theme.metrics.touch else "  (N: step · Space: play on · Esc: back)"
         draw_text_in(surface, self.note + keys, layout.inset(rect, x=12, y=4), 15,
-                     theme.ACCENT, align="left", min_size=13, wrap=True)
+                     theme.COACH, align="left", min_size=13, wrap=True)
 
     def _drive_bot(self, dt: float) -> None:
         if self.step_index >= len(self.script):

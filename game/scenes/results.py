@@ -19,7 +19,8 @@ from game.catalog import GameInfo
 from game.rules.core import GameState
 from game.rules.shared import TargetRace
 from game.scenes.tables import StandIn, load_table
-from game.ui import layout, probe, theme
+from game.ui import layout, marks, probe, theme
+from game.ui.celebrate import colours as celebration_colours
 from game.ui.layout import fr
 from game.ui.sheet import ScoreSheet
 from game.ui.text import draw_text_in, text_width
@@ -52,7 +53,7 @@ class ResultsScene(Scene):
         rng = random.Random(state.seed)  # confetti only; never the game's generator
         # (x as a share of the width, start height in dp above the top, speed dp/s, phase)
         self.confetti = [(rng.random(), rng.uniform(20, 700), rng.uniform(140, 260),
-                          rng.uniform(0, 6.28), theme.PLAYER_COLOURS[rng.randrange(8)])
+                          rng.uniform(0, 6.28), rng.randrange(4))  # (a shade of the gold)
                          for _ in range(90)]
         self.focus = FocusGroup()
         nothing = pygame.Rect(0, 0, 0, 0)
@@ -88,6 +89,8 @@ class ResultsScene(Scene):
         """How far the new record's card has arrived (0: not yet, 1: all there)."""
         if not self.records() or self.time < RECORD_AT:
             return 0.0
+        if theme.reduce_motion():
+            return 1.0  # (there at once: no pop)
         return min(1.0, (self.time - RECORD_AT) / RECORD_POP)
 
     def _partners(self) -> int:
@@ -292,7 +295,7 @@ class ResultsScene(Scene):
         if not (self.app.toast and self.message.colliderect(self.headline_box)):
             draw_text_in(surface, title, self.title_box, 20, theme.TEXT_DIM, True, min_size=14,
                          wrap=True)
-            draw_text_in(surface, self.headline(), self.headline_box, 44, theme.ACCENT, True,
+            draw_text_in(surface, self.headline(), self.headline_box, 44, theme.BEST, True,
                          min_size=20, display=True)
         self._draw_ranking(surface)
         self._draw_record(surface)
@@ -311,13 +314,15 @@ class ResultsScene(Scene):
     def confetti_rects(self, size: tuple[int, int]) -> list[tuple[pygame.Rect, tuple]]:
         """The pieces of confetti in the air now, on a window of ``size``: (rect, colour),
         none of them over a text or a panel (a piece passing behind one is not drawn)."""
-        if self.time >= CONFETTI_SECONDS:
+        if self.time >= CONFETTI_SECONDS or theme.reduce_motion():
             return []
         w, h = size
         keep_out = self.keep_out()
         piece_w, piece_h = theme.px(8), theme.px(12)
         out = []
-        for x, start, speed, phase, colour in self.confetti:
+        shades = celebration_colours()
+        for x, start, speed, phase, shade in self.confetti:
+            colour = shades[shade % len(shades)]
             y = theme.px(self.time * speed - start)
             if y < -piece_h or y > h:
                 continue
@@ -343,14 +348,16 @@ class ResultsScene(Scene):
         if not box.w or not shown:
             return
         px = theme.px
-        grow = 1 + 0.12 * math.sin(math.pi * shown) if shown < 1 else 1.0
+        grow = 1 + 0.12 * math.sin(math.pi * shown) if shown < 1 and \
+            not theme.reduce_motion() else 1.0
         card = box.inflate(-int(box.w * (1 - shown) * 0.3), -int(box.h * (1 - shown) * 0.3))
-        panel(surface, card, (60, 52, 24), 16, theme.ACCENT)
+        panel(surface, card, theme.BEST_FILL, 16, theme.BEST)
         star_side = min(card.h - px(16), px(56))
         star = pygame.Rect(card.x + px(12), card.centery - star_side // 2, star_side,
                            star_side)
-        spin = self.time * 40 if self.time < CONFETTI_SECONDS else 0
-        _star(surface, star.center, star_side / 2 * min(1.0, grow), theme.ACCENT, spin)
+        spin = self.time * 40 if self.time < CONFETTI_SECONDS and \
+            not theme.reduce_motion() else 0
+        _star(surface, star.center, star_side / 2 * min(1.0, grow), theme.BEST, spin)
         words = pygame.Rect(star.right + px(12), card.y + px(6),
                             card.right - star.right - px(24), card.h - px(12))
         records = self.records()
@@ -358,7 +365,7 @@ class ResultsScene(Scene):
         if len(records) > 3:
             lines[-1] += f" (+{len(records) - 3} more)"
         head, rest = layout.rows(words, fr(34, max=40), fr(22 * len(lines)), gap=2)
-        draw_text_in(surface, "New record!", head, 26, theme.ACCENT, True, "left",
+        draw_text_in(surface, "New record!", head, 26, theme.BEST, True, "left",
                      min_size=16, display=True)
         draw_text_in(surface, "\n".join(lines), rest, 16, theme.TEXT, True, "left",
                      valign="top", min_size=12, wrap=True)
@@ -393,14 +400,17 @@ class ResultsScene(Scene):
         y = body.y
         for r in self.ranking:
             first = r["place"] == 1
-            colour = theme.ACCENT if first else theme.TEXT
+            colour = theme.BEST if first else theme.TEXT
             line = pygame.Rect(box.x + px(8), y, box.w - px(16), row_h - px(4))
             if first:
-                pygame.draw.rect(surface, (60, 52, 24), line, border_radius=px(10))
+                pygame.draw.rect(surface, theme.BEST_FILL, line, border_radius=px(10))
             cells = layout.cols(pygame.Rect(inner.x, y, inner.w, row_h - px(4)), *tracks, gap=6)
-            draw_text_in(surface, f"{r['place']}.", cells[0], size, colour, True, "left",
-                         min_size=16)
-            pygame.draw.circle(surface, theme.player_colour(r["side"]), cells[1].center, px(8))
+            drawn = draw_text_in(surface, f"{r['place']}.", cells[0], size, colour, True,
+                                 "left", min_size=16)
+            if first:  # the winner's crown after the place
+                marks.crown(surface, (min(drawn.right + px(12), cells[0].right - px(8)),
+                                      cells[0].centery), px(8))
+            marks.seat(surface, r["side"], cells[1].center, px(8))
             name_box = cells[2]
             news = self.news.get(r["seat"])
             if teams:  # the news under the partners where a row has the room for them
@@ -425,7 +435,7 @@ class ResultsScene(Scene):
                          min_size=16)
             if chips:
                 draw_text_in(surface, number(chips[r["seat"]]), cells[4], max(16, size - 4),
-                             theme.ACCENT, False, "right", min_size=16)
+                             theme.TEXT, False, "right", min_size=16)
             y += row_h
 
 

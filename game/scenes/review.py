@@ -25,6 +25,7 @@ from game.scenes.tables import StandIn, load_table
 from game.tasks import Task
 from game.ui import layout, probe, theme
 from game.ui.layout import fr
+from game.ui.marks import focus_ring
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import Possessive, possessive
@@ -47,15 +48,15 @@ def table_describer(info: GameInfo, state: GameState):
 
 
 def loss_text(d: Decision) -> tuple[str, tuple]:
-    """The Loss cell: "-4.2" in expected points (gold, red from 5 points), "-7.5%" in chance
-    to win (blue, red from 5 percentage points), "best", or "not priced"."""
+    """The Loss cell: "-4.2" in expected points (red from 5 points), "-7.5%" in chance to win
+    (red from 5 percentage points), "best" (in the colour of a gain), or "not priced"."""
     if d.loss is None:
         return "not priced", theme.TEXT_DIM
     if d.is_best:
         return "best", theme.GOOD
     if d.unit == "win":
-        return f"-{d.loss * 100:.1f}%", theme.BAD if d.loss >= 0.05 else theme.INFO
-    return f"-{d.loss:,.1f}", theme.BAD if d.loss >= 5 else theme.ACCENT
+        return f"-{d.loss * 100:.1f}%", theme.BAD if d.loss >= 0.05 else theme.TEXT
+    return f"-{d.loss:,.1f}", theme.BAD if d.loss >= 5 else theme.TEXT
 
 
 def lost(amount: float) -> str:
@@ -266,7 +267,7 @@ class ReviewScene(Scene):
         verdict = verdict_text(d, self.review.win_note if self.review else "")
         marked = d.best is not None and not d.is_best
         note = (f"Move {d.index + 1} ({name}, turn {d.turn}). Played: {d.played_text}. "
-                f"Best: {d.best_text}{', in gold' if marked else ''} ({verdict}).")
+                f"Best: {d.best_text}{', in the coach ring' if marked else ''} ({verdict}).")
         self.app.open("replay", info=self.info, final=self.state, start=d.index, pushed=True,
                       note=note, best=d.best if marked else None)
 
@@ -311,7 +312,7 @@ class ReviewScene(Scene):
         r = self.regions
         surface.fill(theme.BG)
         title = f"Review · {self.info.title}" + (" · hints used" if self.hinted else "")
-        draw_text_in(surface, title, r["title"], 30, theme.ACCENT, True, "left", min_size=18,
+        draw_text_in(surface, title, r["title"], 30, theme.TEXT, True, "left", min_size=18,
                      display=True)
         if not (self.app.toast and self.app.scene is self):
             self._draw_summary(surface)
@@ -330,7 +331,7 @@ class ReviewScene(Scene):
         else:
             self._draw_rows(surface)
         if self.rows() and r["keys"].h:
-            keys = ("Click a decision, or Enter on the gold one, to see that moment replayed · "
+            keys = ("Click a decision, or Enter on the ringed one, to see that moment replayed · "
                     "Up/Down, PgUp/PgDn, wheel: scroll")
             if self.review is not None and len(self.review.seats) > 1:
                 keys += " · Tab: next player"
@@ -377,7 +378,7 @@ class ReviewScene(Scene):
         pygame.draw.rect(surface, theme.BG_DARK, bar, border_radius=bar.h // 2)
         fill = bar.copy()
         fill.w = max(bar.h, int(bar.w * progress))
-        pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=bar.h // 2)
+        pygame.draw.rect(surface, theme.TEXT, fill, border_radius=bar.h // 2)
         draw_text_in(surface, f"{progress:.0%}", pygame.Rect(bar.x, bar.bottom + theme.px(10),
                                                             bar.w, theme.px(30)),
                      18, theme.TEXT_DIM, min_size=14)
@@ -418,8 +419,7 @@ class ReviewScene(Scene):
             probe.control(f"decision {i}", line, surface=surface)
             if i == self.cursor:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(8))
-                pygame.draw.rect(surface, theme.ACCENT, line, width=max(1, px(2)),
-                                 border_radius=px(8))
+                focus_ring(surface, line.inflate(-px(6), -px(6)), 8)
             elif i == self.hover:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(8))
             loss, colour = loss_text(d)

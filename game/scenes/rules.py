@@ -112,7 +112,7 @@ def layout_text(text: str, width: int) -> list[RuleLine]:
         if not line:
             out.append(RuleLine("", 8, False, theme.TEXT, line_height(8)))
         elif line.startswith("# "):
-            out += [RuleLine(p, HEAD, True, theme.ACCENT, line_height(HEAD))
+            out += [RuleLine(p, HEAD, True, theme.TEXT, line_height(HEAD))
                     for p in wrap(line[2:], HEAD, width, True)]
         elif line.startswith("- "):
             out += _block(line[2:], width, bullet=True)

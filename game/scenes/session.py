@@ -8,9 +8,9 @@ import pygame
 from game.app import App, Scene
 from game.catalog import GameInfo
 from game.rules.session import Session
-from game.ui import layout, theme
+from game.ui import layout, marks, theme
 from game.ui.layout import fr
-from game.ui.text import draw_text_in
+from game.ui.text import draw_text_in, fit_text
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import number, says, verb
 
@@ -116,7 +116,7 @@ class SessionScene(Scene):
         draw_text_in(surface, f"{self.info.title} session - standings after {len(s.finished)} "
                      f"of {s.length} games", self.title_box, 20, theme.TEXT_DIM, True,
                      min_size=14, wrap=True)
-        draw_text_in(surface, self.headline(), self.headline_box, 40, theme.ACCENT, True,
+        draw_text_in(surface, self.headline(), self.headline_box, 40, theme.BEST, True,
                      min_size=20, display=True)
         box = self.box
         panel(surface, box, theme.PANEL, 18, theme.LINE)
@@ -137,18 +137,27 @@ class SessionScene(Scene):
                          theme.TEXT_DIM, True, min_size=12)
         y = head.bottom + px(8)
         size = max(16, min(26, theme.dp(self.row_h) * 0.5))
+        # the names' column at one size (the type scale's: one size a column), the largest
+        # at which every name fits; a name still too long ends in "…"
+        name_cell = layout.cols(pygame.Rect(inner.x, y, inner.w, self.row_h - px(4)),
+                                *tracks, gap=8)[2]
+        name_size = min((fit_text(r["name"], name_cell.w, name_cell.h, size, 16,
+                                  bold=True).size for r in self.table), default=size)
         for r in self.table:
             lead = r["place"] == 1
-            colour = theme.ACCENT if lead else theme.TEXT
+            colour = theme.BEST if lead else theme.TEXT
             line = pygame.Rect(box.x + px(8), y, box.w - px(16), self.row_h - px(4))
             if lead:
-                pygame.draw.rect(surface, (60, 52, 24), line, border_radius=px(10))
+                pygame.draw.rect(surface, theme.BEST_FILL, line, border_radius=px(10))
             row = pygame.Rect(inner.x, y, inner.w, self.row_h - px(4))
             cells = layout.cols(row, *tracks, gap=8)
-            draw_text_in(surface, f"{r['place']}.", cells[0], size, colour, True, "left",
-                         min_size=16)
-            pygame.draw.circle(surface, theme.player_colour(r["side"]), cells[1].center, px(8))
-            draw_text_in(surface, r["name"], cells[2], size, colour, lead, "left", min_size=16)
+            drawn = draw_text_in(surface, f"{r['place']}.", cells[0], size, colour, True,
+                                 "left", min_size=16)
+            if lead:  # the leader's crown after the place
+                marks.crown(surface, (drawn.right + px(12), cells[0].centery), px(8))
+            marks.seat(surface, r["side"], cells[1].center, px(8))
+            draw_text_in(surface, r["name"], cells[2], name_size, colour, lead, "left",
+                         min_size=name_size)
             draw_text_in(surface, fmt(r["wins"]), cells[3], size, colour, True, "right",
                          min_size=16)
             draw_text_in(surface, fmt(r["points"]), cells[4], size, colour, False, "right",
@@ -157,10 +166,10 @@ class SessionScene(Scene):
                 if g < len(results):
                     won = r["side"] in results[g]["winners"]
                     draw_text_in(surface, fmt(r["games"][g]), cell, 16,
-                                 theme.ACCENT if won else theme.TEXT_DIM, won, min_size=12)
+                                 theme.BEST if won else theme.TEXT_DIM, won, min_size=12)
                 else:
                     draw_text_in(surface, "·", cell, 16, theme.LINE, min_size=12)
             y += self.row_h
-        draw_text_in(surface, "Gold: the game's winner · " + self.next_line(), self.next_box, 16,
+        draw_text_in(surface, "Bold gold: the game's winner · " + self.next_line(), self.next_box, 16,
                      theme.TEXT, wrap=True, min_size=13)
         self.focus.draw(surface)

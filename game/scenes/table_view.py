@@ -27,6 +27,7 @@ button away. Pointer input goes to the region under it (``Sections``)."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 import pygame
 
@@ -44,7 +45,7 @@ from game.scenes.tables import (
 )
 from game.scenes.tables.base import Banner
 from game.tasks import FRAME_BUDGET, Task
-from game.ui import inline, layout, probe, theme
+from game.ui import inline, layout, marks, probe, theme
 from game.ui.celebrate import Burst, TurnFlourish
 from game.ui.dice import THROW_SECONDS, DiceAnimator, draw_die
 from game.ui.history import History
@@ -71,11 +72,15 @@ class TableScene(Scene):
     keys do (``handle``)."""
 
     def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True,
-                 session=None, hinted: bool = False):
+                 session=None, hinted: bool = False, flow=None):
         super().__init__(app)
         self.info = info
         self.state = state
         self.autosave = autosave
+        # A game played another way than at one screen (by link, a daily challenge): its
+        # flow keeps it, may show moves first, refuse hints and lead to its own end (see
+        # game.linkplay.LinkFlow, game.dailyplay.DailyFlow); None: the autosave and results.
+        self.flow = flow
         self.session = session  # a game.rules.session.Session when this game is part of one
         self.table = load_table(info.table_module())(self)
         self.bots = {i: make_policy(info.bot_module, seat.bot, seed=state.seed * 7 + i)
@@ -147,6 +152,8 @@ class TableScene(Scene):
     @property
     def human_turn(self) -> bool:
         view = self.view_state
+        if self.flow is not None and self.flow.watching(self):
+            return False  # (moves made elsewhere are being shown)
         return not view.is_over() and view.seats[view.current].is_human
 
     @property
@@ -293,15 +300,20 @@ class TableScene(Scene):
 
     def _after_change(self) -> None:
         self._sync_turn()
-        if self.autosave:
+        if self.autosave or self.flow is not None:
             # A finished game stays saved until the results are up: it can still be undone.
-            if not storage.store(self.info.id, self.state, self.session,
-                                 hinted=self.hints_used) and not self.save_failed:
+            if not self.store_game() and not self.save_failed:
                 self.save_failed = True  # said once: the game goes on all the same
                 why = storage.blocked(storage.AUTOSAVE) or "the storage refused it"
                 self.app.notify(f"This game cannot be saved ({why}); it goes on, but "
                                 "Continue will not find it.", theme.BAD, 6)
         self._build_top_buttons()
+
+    def store_game(self) -> bool:
+        """Keep the game as it stands: the autosave, or where its flow keeps it."""
+        if self.flow is not None:
+            return self.flow.store(self)
+        return storage.store(self.info.id, self.state, self.session, hinted=self.hints_used)
 
     def complain(self, text: str) -> None:
         """A refusal, as a sentence (its first letter capital, unless it starts with a
@@ -785,12 +797,12 @@ class TableScene(Scene):
             on = self.pane == name
             pygame.draw.rect(surface, theme.PANEL_LIGHT if on else theme.PANEL, rect,
                              border_radius=theme.px(10))
-            if on:
-                pygame.draw.rect(surface, theme.ACCENT, rect, width=max(1, theme.px(2)),
+            if on:  # the pane shown: a light frame (and its fill)
+                pygame.draw.rect(surface, theme.TEXT, rect, width=max(1, theme.px(2)),
                                  border_radius=theme.px(10))
             label = "Score sheet" if name == "sheet" else "Move history"
             draw_text_in(surface, label, rect.inflate(-theme.px(10), 0), 16,
-                         theme.ACCENT if on else theme.TEXT, True, min_size=13)
+                         theme.TEXT if on else theme.TEXT_DIM, True, min_size=13)
             probe.control(f"tab {name}", rect, surface=surface)
 
     def _hint_shown(self):
@@ -799,22 +811,21 @@ class TableScene(Scene):
         return None if self.busy or self.banner else self.current_hint()
 
     def _draw_hint_marks(self, surface: pygame.Surface) -> bool:
-        """The hinted move on the table: a gold ring round each die it names, a gold frame
-        round the box it fills. True when a frame was drawn on the sheet."""
+        """The hinted move on the table: the coach's dashed ring round each die it names (the
+        first tagged "Coach") and round the box it fills. True when a frame was drawn on the
+        sheet."""
         hint = self._hint_shown()
         if hint is None:
             return False
         dice, key = self.table.hint_marks(hint.action)
-        for i in sorted(dice):
+        for n, i in enumerate(sorted(dice)):
             if i < len(self.die_spots):  # round the die where it was drawn: lifted, in the air
                 ring = self.die_spots[i].inflate(theme.px(12), theme.px(12))
-                pygame.draw.rect(surface, theme.ACCENT, ring, width=max(2, theme.px(3)),
-                                 border_radius=theme.px(14))
+                marks.coach_ring(surface, ring, tag=n == 0)
                 probe.shown("hint ring", i, ring)
         row = (self.sheet.cell_rects.get(key) or self.sheet.row_rects.get(key)) if key else None
         if row is not None and "sheet" in self.regions:
-            pygame.draw.rect(surface, theme.ACCENT, row.inflate(theme.px(4), theme.px(2)),
-                             width=max(2, theme.px(3)), border_radius=theme.px(6))
+            marks.coach_ring(surface, row.inflate(theme.px(4), theme.px(2)))
             return True
         return False
 
@@ -823,7 +834,7 @@ class TableScene(Scene):
         shortened with "…" so that "'s turn" / "is playing" stays."""
         seat = self.shown_seat
         if seat is None:
-            return "Game over", theme.ACCENT
+            return "Game over", theme.TEXT
         who = self.name(seat)
         text = turn_of(who) if self.state.seats[seat].is_human else f"{says(who, 'is')} playing"
         if width is not None and who in text and text_width(text, size, True) > width:
@@ -845,7 +856,7 @@ class TableScene(Scene):
         area = pygame.Rect(bar.x + theme.px(12), bar.y, right - bar.x - theme.px(12), bar.h)
         if not self.compact_bar:
             title = pygame.Rect(area.x, area.y, min(theme.px(230), area.w // 3), area.h)
-            draw_text_in(surface, self.info.title, title, 28, theme.ACCENT, True, "left",
+            draw_text_in(surface, self.info.title, title, 28, theme.TEXT, True, "left",
                          min_size=18, display=True)
             area = pygame.Rect(title.right + theme.px(16), area.y, area.right - title.right -
                                theme.px(16), area.h)
@@ -856,17 +867,19 @@ class TableScene(Scene):
         dot = theme.px(9)
         if mine:  # your turn: unmistakable, a lit band in your colour
             band = area.inflate(0, -theme.px(14))
-            pygame.draw.rect(surface, (48, 44, 28), band, border_radius=theme.px(10))
+            pygame.draw.rect(surface, theme.mix(colour, theme.BG_DARK, 0.2), band,
+                             border_radius=theme.px(10))
             pygame.draw.rect(surface, colour, band, width=max(1, theme.px(2)),
                              border_radius=theme.px(10))
             if self.flourish.busy and self.flourish.seat == seat:
                 self.flourish.draw(surface, band, colour)
                 text = self.flourish.text
-        pygame.draw.circle(surface, colour, (area.x + dot + theme.px(6), area.centery), dot)
+        if seat is not None:  # the seat's marker: its shape says whose turn without colour
+            side = getattr(self.view_state, "side_of", lambda s: s)(seat)  # (partners': one)
+            marks.seat(surface, side, (area.x + dot + theme.px(6), area.centery), dot, colour)
         words = pygame.Rect(area.x + 2 * dot + theme.px(14), area.y,
                             area.w - 2 * dot - theme.px(20), area.h)
-        drawn = draw_text_in(surface, text, words, 20, theme.ACCENT if mine else theme.TEXT,
-                             True, "left", min_size=16)
+        drawn = draw_text_in(surface, text, words, 20, theme.TEXT, True, "left", min_size=16)
         rest = pygame.Rect(drawn.right + theme.px(14), area.y, words.right - drawn.right -
                            theme.px(14), area.h)
         if info and rest.w > theme.px(60):
@@ -934,7 +947,7 @@ class TableScene(Scene):
             moving = spot != rect or rise
             if spec.mode != "aside" and keys_on and not moving:  # its key
                 draw_text(surface, str(i + 1), (rect.centerx, rect.top - theme.px(30)), 13,
-                          (170, 220, 200), True, "center")
+                          theme.FELT_TEXT, True, "center")
             if spec.mode not in ("aside", "blank"):
                 probe.control(f"die {i}", rect, group="dice", surface=surface)
             self.die_rects.append(rect)
@@ -943,7 +956,7 @@ class TableScene(Scene):
             size = theme.px(34)
             gx, gy = tray.x + theme.px(14), tray.bottom - size - theme.px(10)
             label = pygame.Rect(gx, gy - theme.px(20), tray.w - theme.px(28), theme.px(18))
-            draw_text_in(surface, self.table.aside_label(), label, 13, (190, 230, 215), True,
+            draw_text_in(surface, self.table.aside_label(), label, 13, theme.FELT_TEXT, True,
                          "left", min_size=12)
             for group in groups:
                 for v in group:
@@ -997,7 +1010,7 @@ class TableScene(Scene):
             top, bottom = layout.rows(area, fr(1), fr(1.3), gap=2)
             draw_text_in(surface, text, top, 16, theme.TEXT, align="left", valign="top",
                          min_size=16, wrap=True)
-            draw_text_in(surface, advice, bottom, 15, theme.ACCENT, align="left",
+            draw_text_in(surface, advice, bottom, 15, theme.COACH, align="left",
                          valign="top", min_size=13, wrap=True)
         else:
             draw_text_in(surface, text, area, 18, theme.TEXT, align="left", valign="top",
@@ -1006,6 +1019,8 @@ class TableScene(Scene):
     def _draw_banner(self, surface: pygame.Surface, banner: Banner, left: float) -> None:
         """An announcement in the status area, beside the dice and never over them."""
         rect = self.regions["status"]
+        banner = dataclasses.replace(banner, colour=theme.live(banner.colour))  # (the palette
+        # in use: a banner raised before the palette changed)
         if self.app.toast and self.app.scene is self:
             rect = layout.rows(rect, fr(), fr(), gap=4)[0]
         if banner.celebrate:  # a moment: a tinted card, a double frame, stars, display type

@@ -19,11 +19,18 @@ import pygame
 
 from . import theme
 
-# The colours of a burst, by style: "gold" for good fortune, "skulls" for the Island.
-PALETTES = {
-    "gold": ((255, 214, 92), (255, 244, 200), (120, 230, 160), (255, 170, 60)),
-    "skulls": ((210, 50, 60), (150, 30, 40), (236, 226, 214), (120, 90, 160)),
-}
+STYLES = ("gold", "skulls")  # "gold" for good fortune, "skulls" for the Island
+
+
+def colours(style: str = "gold") -> tuple[tuple[int, int, int], ...]:
+    """A burst's (and confetti's) colours: shades of the moment's gold, or of the colour of
+    a loss and bone for the Island; never a player's colour (those mean a player)."""
+    if style == "skulls":
+        return (theme.BAD, theme.mix(theme.BAD, theme.BG_DARK, 0.6), (236, 226, 214),
+                (90, 84, 96))
+    white = (255, 255, 255)
+    return (theme.BEST, theme.mix(theme.BEST, white, 0.7), theme.mix(theme.BEST, white, 0.9),
+            theme.mix(theme.BEST, theme.BG_DARK, 0.75))
 
 
 @dataclass
@@ -54,9 +61,13 @@ class Burst:
         return self.time_left > 0
 
     def start(self, origins: list[tuple[float, float]], style: str = "gold") -> None:
-        """Sparks from each origin (fractions of the area: (0.5, 0.5) is its middle)."""
-        self.style = style if style in PALETTES else "gold"
-        palette = PALETTES[self.style]
+        """Sparks from each origin (fractions of the area: (0.5, 0.5) is its middle); none
+        with "reduce motion" on (the banner says it still)."""
+        if theme.reduce_motion():
+            self.stop()
+            return
+        self.style = style if style in STYLES else "gold"
+        palette = colours(self.style)
         origins = origins or [(0.5, 0.5)]
         per = max(6, 48 // len(origins))
         self.sparks = []
@@ -92,7 +103,7 @@ class Burst:
         old_clip = surface.get_clip()
         surface.set_clip(area.clip(old_clip) if old_clip else area)
         try:
-            palette = PALETTES[self.style]
+            palette = colours(self.style)
             fall = 0.9 if self.style == "gold" else -0.5  # embers of the Island rise
             if t < 0.45:  # the ring, opening from the middle of the area
                 k = t / 0.45
@@ -155,6 +166,10 @@ class TurnFlourish:
     def draw(self, surface: pygame.Surface, band: pygame.Rect, colour: tuple) -> None:
         """Over the band (device pixels): a soft halo and a bright sweep, clipped to it."""
         if not self.busy:
+            return
+        if theme.reduce_motion():  # a still frame round the band: no sweep, no fading glow
+            pygame.draw.rect(surface, colour, band.inflate(theme.px(4), theme.px(4)),
+                             width=max(1, theme.px(3)), border_radius=theme.px(12))
             return
         k = 1 - self.time_left / self.DURATION  # 0 -> 1
         glow = 1 - k

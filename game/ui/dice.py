@@ -139,7 +139,12 @@ class DiceAnimator:
     end of ``duration`` (the landing: only then may anything show what they rolled).
 
     Purely visual: it uses its own random generator, never the game's, and nothing it does
-    depends on the faces the dice will show (it is given the faces a die *can* show)."""
+    depends on the faces the dice will show (it is given the faces a die *can* show).
+
+    With "reduce motion" on (``still``) the dice do not travel, spin or hop: each waits at
+    its place, face unknown, for a short moment, then shows what it rolled."""
+
+    STILL = 0.3  # seconds a still throw lasts (reduce motion)
 
     DURATION = THROW_SECONDS
 
@@ -152,15 +157,20 @@ class DiceAnimator:
         self.face_set: tuple = FACE_SETS["pips"]
         self.faces: dict[int, int] = {}
         self.paths: dict[int, tuple[float, float, float, int, float]] = {}
+        self.still = False
 
     def start(self, positions, faces: tuple | None = None, edge: str = "bottom",
-              duration: float | None = None) -> None:
+              duration: float | None = None, still: bool | None = None) -> None:
         """Throw the dice at ``positions`` (their faces from ``faces``) from ``edge`` of the
-        felt; they rest after ``duration`` seconds."""
+        felt; they rest after ``duration`` seconds. ``still``: without motion (by default
+        as the "reduce motion" setting says)."""
         self.rolling = set(positions)
         self.face_set = tuple(faces) if faces else FACE_SETS["pips"]
         self.edge = edge if edge in EDGES else "bottom"
         self.duration = self.DURATION if duration is None else max(0.05, duration)
+        self.still = theme.reduce_motion() if still is None else bool(still)
+        if self.still:
+            self.duration = min(self.duration, self.STILL)
         self.time = 0.0
         rng = self.rng
         # per die: when it leaves the hand (a fraction of the throw), where along the edge,
@@ -211,6 +221,8 @@ class DiceAnimator:
         was thrown with, whatever it will show (``value``, None while unknown)."""
         if index not in self.rolling or not self.busy:
             return value
+        if self.still:
+            return None  # (not known yet: no face flickers by)
         return self.face_set[self.faces.get(index, 0) % len(self.face_set)]
 
     def place(self, index: int, rect: pygame.Rect, area: pygame.Rect
@@ -218,7 +230,7 @@ class DiceAnimator:
         """Where die ``index``, which rests at ``rect``, is on the felt ``area`` now: its
         spot on the felt (kept inside ``area``), its rotation in degrees and how high it is
         off the felt (device pixels)."""
-        if index not in self.rolling or not self.busy:
+        if index not in self.rolling or not self.busy or self.still:
             return rect, 0.0, 0
         _, along, spin, hops, height = self.paths[index]
         p = self.progress(index)
@@ -251,7 +263,7 @@ def lift(mode: str, rect: pygame.Rect) -> int:
 def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
              mode: str = "free", rotation: float = 0.0, label: str = "", focused: bool = False,
              hover: bool = False, rise: int = 0) -> pygame.Rect:
-    """mode: free (rollable), held (kept: gold, lifted), chosen (selected to set aside),
+    """mode: free (rollable), held (kept: lifted, on a plate), chosen (to set aside: the same),
     aside (already out of play), blank (not rolled yet). ``rect`` in device pixels: its
     spot on the felt, where its shadow falls; ``rise``: how high it is off the felt (a die
     in the air). Returns where the die itself was drawn (lifted, in the air)."""
@@ -260,9 +272,11 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
     shadow = pygame.Rect(0, 0, rect.w - edge * 2, max(4, rect.h // 6))
     shadow.midtop = (rect.centerx, rect.bottom - edge)
     pygame.draw.ellipse(surface, theme.FELT_DARK, shadow)
-    if mode in ("held", "chosen"):
-        glow = theme.ACCENT if mode == "held" else theme.GOOD
-        pygame.draw.rect(surface, glow, r.inflate(edge * 3, edge * 3), border_radius=rect.w // 5)
+    if mode in ("held", "chosen"):  # kept: lifted, on a plate (a cue in any colour vision)
+        plate = r.inflate(edge * 3, edge * 3)
+        pygame.draw.rect(surface, theme.HELD, plate, border_radius=rect.w // 5)
+        pygame.draw.rect(surface, theme.BG_DARK, plate, width=max(1, edge // 2),
+                         border_radius=rect.w // 5)
     if value is None:
         pygame.draw.rect(surface, theme.FELT_DARK, r, width=max(2, edge), border_radius=rect.w // 6)
         draw_text(surface, "?", r.center, max(theme.FONT_FLOOR, theme.dp(rect.w) / 2),
@@ -277,11 +291,11 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
         pygame.draw.rect(surface, theme.TEXT, r.inflate(edge * 2, edge * 2), width=max(1, edge // 2),
                          border_radius=rect.w // 5)
     if focused:
-        pygame.draw.rect(surface, theme.INFO, r.inflate(edge * 4, edge * 4), width=max(2, edge),
-                         border_radius=rect.w // 4)
+        from .marks import focus_ring
+        focus_ring(surface, r.inflate(edge * 4, edge * 4), theme.dp(rect.w // 4))
     probe.shown("die", value, r)
     if label:  # under the die, as wide as the die and a little more; a long name ends in "…"
-        colour = theme.ACCENT if mode == "held" else theme.GOOD if mode == "chosen" else theme.TEXT_DIM
+        colour = theme.HELD if mode in ("held", "chosen") else theme.TEXT_DIM
         box = pygame.Rect(0, 0, rect.w + rect.w // 3, theme.px(18))
         box.midtop = (rect.centerx, rect.bottom + theme.px(3))
         draw_text_in(surface, label, box, 13, colour, True, min_size=12)

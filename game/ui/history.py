@@ -132,7 +132,7 @@ class History:
         y = box.bottom - len(shown) * lh
         style = self._style()
         for line in shown:
-            inline.draw_line(surface, line.layout, box.x, y, lh, SIZE, line[1], style)
+            inline.draw_line(surface, line.layout, box.x, y, lh, SIZE, theme.live(line[1]), style)
             y += lh
         if not lines:
             draw_text_in(surface, "Every move of the game will be listed here.", box, SIZE,

@@ -21,12 +21,18 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import probe, theme
+from .marks import focus_ring, icon
 from .scroll import ScrollArea
 from .text import draw_text_in, ellipsize, fit_text, text_width
 
 BODY = 16  # dp: the sheet's numbers and labels are never smaller
 RADIUS = 14  # dp: the panel's corners (every pixel between them is the sheet's)
 HEADER = 15  # dp: the names above the columns (two lines where they need them)
+
+
+def mark_room(size: float) -> int:
+    """Device pixels a cell's mark takes before its text (at the sheet's size ``size``)."""
+    return theme.px(max(15, theme.text_size(size) * 1.05))
 
 
 def fit(text: str, size: int, width: int) -> str:
@@ -52,6 +58,8 @@ class Cell:
     bold: bool = False
     fill: tuple | None = None
     key: str | None = None  # set when clicking this one cell means something (a box of a column)
+    mark: str | None = None  # a shape before the text (game.ui.marks.icon): "best", "leader",
+    # "good", "bad", "coach": the meaning's second cue beside its colour
 
 
 @dataclass
@@ -63,7 +71,7 @@ class Row:
     label_colour: tuple = theme.TEXT
     box: str | None = None  # the game's box this row stands for, when not ``key``
     note: str = ""  # a small text at the right of the label (the odds of making the box)
-    note_colour: tuple = theme.INFO
+    note_colour: tuple = theme.ODDS
 
 
 @dataclass
@@ -178,9 +186,9 @@ class ScoreSheet:
         label_w = min(widest + px(14), px(self.label_width), int(width * 0.42))
         label_w = max(label_w, min(px(90), int(width * 0.3)))
         # (a long word in a cell, a taker's name, ends in "…" rather than widening its column)
-        texts = {c.text for r in model.rows for c in r.cells}  # (each measured once)
-        widest_cell = max((min(text_width(t, size, True), px(64)) for t in texts),
-                          default=px(20))
+        texts = {(c.text, bool(c.mark and c.text)) for r in model.rows for c in r.cells}
+        widest_cell = max((min(text_width(t, size, True), px(64)) + (mark_room(size) if m else 0)
+                           for t, m in texts), default=px(20))
         min_col = max(widest_cell + px(10), px(theme.TOUCH_MIN + 6 if theme.metrics.touch else 40))
         room = width - label_w
         fits = max(1, room // max(1, min_col))
@@ -208,7 +216,7 @@ class ScoreSheet:
     def _key(self, model: SheetModel) -> tuple:
         """Everything the sheet's picture depends on."""
         rows = tuple((r.label, r.kind, r.key, r.note, r.label_colour, r.note_colour,
-                      tuple((c.text, c.colour, c.bold, c.fill, c.key) for c in r.cells))
+                      tuple((c.text, c.colour, c.bold, c.fill, c.key, c.mark) for c in r.cells))
                      for r in model.rows)
         return (rows, tuple(tuple(h) for h in model.headers), model.active_column,
                 model.cursor, model.footer, model.corner, model.viewer, model.fixed_columns,
@@ -378,15 +386,16 @@ class ScoreSheet:
             pygame.draw.line(surface, theme.LINE, (x0, y - 1), (line.right, y - 1), 1)
         if row.key and (row.key == self.hover_key or row.key == model.cursor):
             pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(6))
-            if row.key == model.cursor:
-                pygame.draw.rect(surface, theme.INFO, line, width=max(1, px(2)),
-                                 border_radius=px(6))
+            if row.key == model.cursor:  # the keyboard's cursor: the focus ring
+                focus_ring(surface, line.inflate(-px(8), -px(8)), 6)
         bold = row.kind == "total"
         note_w = px(48) if row.note else 0
-        if row.note:
-            draw_text_in(surface, row.note, pygame.Rect(x0 + label_w - note_w - px(4), y,
-                                                        note_w, h - px(2)),
-                         13, row.note_colour, True, "right", min_size=12)
+        if row.note:  # a chance: a neutral badge with its % sign (never a player's colour)
+            badge = pygame.Rect(x0 + label_w - note_w - px(4), y + px(2), note_w, h - px(6))
+            if "%" in row.note:
+                pygame.draw.rect(surface, theme.BG_DARK, badge, border_radius=badge.h // 2)
+            draw_text_in(surface, row.note, badge.inflate(-px(8), 0), 13, row.note_colour,
+                         True, "right", min_size=12)
         draw_text_in(surface, row.label, pygame.Rect(x0 + px(6), y, label_w - px(10) - note_w,
                                                      h - px(2)),
                      size, row.label_colour, bold, "left", min_size=size)
@@ -406,12 +415,22 @@ class ScoreSheet:
                     self.cell_rects[cell.key] = box
                     probe.control(f"cell {cell.key}", box, group=f"row {row.label}",
                                   surface=surface)
-                if cell.key == self.hover_key or cell.key == model.cursor:
-                    pygame.draw.rect(surface, theme.INFO, box.inflate(-px(2), 0),
-                                     width=max(1, px(2)), border_radius=px(6))
+                if cell.key == model.cursor:  # the keyboard's cursor: the focus ring
+                    focus_ring(surface, box.inflate(-px(8), -px(8)), 6)
+                elif cell.key == self.hover_key:
+                    pygame.draw.rect(surface, theme.TEXT, box.inflate(-px(2), 0),
+                                     width=max(1, px(1)), border_radius=px(6))
+            text_box = box.inflate(-px(4), 0)
+            if cell.mark and cell.text:
+                room = mark_room(size)
+                drawn = text_width(cell.text, size, cell.bold or bold) if cell.text else 0
+                left = max(text_box.x, text_box.centerx - (drawn + room) // 2)
+                icon(surface, cell.mark, (left + room // 2 - px(1), box.centery), room * 0.42)
+                text_box = pygame.Rect(left + room, box.y, text_box.right - left - room, box.h)
             if cell.text:
-                draw_text_in(surface, cell.text, box.inflate(-px(4), 0), size, cell.colour,
-                             cell.bold or bold, min_size=size)
+                draw_text_in(surface, cell.text, text_box, size, cell.colour,
+                             cell.bold or bold, "left" if cell.mark else "center",
+                             min_size=size)
         if row.key and self.interactive:
             visible = line.clip(area)
             if visible.h >= line.h // 2:

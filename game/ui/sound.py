@@ -10,6 +10,7 @@ from .theme import ASSETS
 class Sounds:
     def __init__(self, enabled: bool = True):
         self.muted = False
+        self.volume = 100  # percent: the sound effects' volume (the settings' effects_volume)
         self.available = False
         self._cache: dict[str, pygame.mixer.Sound | None] = {}
         self.played: list[str] = []  # names, newest last: lets tests see feedback happen
@@ -26,7 +27,7 @@ class Sounds:
 
     def play(self, name: str) -> None:
         self.played = (self.played + [name])[-50:]
-        if self.muted or not self.available:
+        if self.muted or not self.available or self.volume <= 0:
             return
         if name not in self._cache:
             path = ASSETS / "sounds" / f"{name}.ogg"
@@ -36,4 +37,5 @@ class Sounds:
                 self._cache[name] = None
         sound = self._cache[name]
         if sound is not None:
+            sound.set_volume(max(0, min(100, self.volume)) / 100)
             sound.play()

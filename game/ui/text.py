@@ -70,11 +70,12 @@ class Fitted:
         return max((self.face.size(line)[0] for line in self.lines), default=0)
 
 
-def face_for(text: str, size: int, bold: bool = False, display: bool = False) -> pygame.font.Font:
+def face_for(text: str, size: int, bold: bool = False, display: bool = False,
+             larger: bool | None = None) -> pygame.font.Font:
     """The face to draw ``text`` with: the display face only when it has every glyph."""
     if display and theme.display_covers(text):
-        return theme.display_font(size)
-    return theme.font(size, bold or display)
+        return theme.display_font(size, larger)
+    return theme.font(size, bold or display, larger)
 
 
 def _line_height(face: pygame.font.Font, size: int) -> int:
@@ -166,9 +167,14 @@ def _sizes(size: float, min_size: float) -> list[float]:
 
 def _fit(text: str, width: int, height: int, size: float, min_size: float, bold: bool,
          wrap: bool, display: bool) -> Fitted:
+    """(With larger text on, a box too small for the larger sizes takes the text at the
+    standard ones: larger text never makes a layout overflow that fits without it.)"""
     width = max(1, width)
-    for s in _sizes(size, min_size):
-        face = face_for(text, s, bold, display)
+    tries = [(s, None) for s in _sizes(size, min_size)]
+    if theme.metrics.large_text:
+        tries += [(s, False) for s in _sizes(size, min_size)]
+    for s, larger in tries:
+        face = face_for(text, s, bold, display, larger)
         lh = _line_height(face, s)
         if lh > height:
             continue
@@ -177,11 +183,12 @@ def _fit(text: str, width: int, height: int, size: float, min_size: float, bold:
             if face.size(one)[0] <= width:
                 return Fitted((one,), s, face, lh)
         else:
-            words_fit = s == min_size or all(face.size(w)[0] <= width for w in text.split())
+            last = (s, larger) == tries[-1]  # (only the last try may cut a word)
+            words_fit = last or all(face.size(w)[0] <= width for w in text.split())
             lines = wrap_lines(face, text, width)
             if words_fit and len(lines) * lh <= height:  # shrink before cutting a word
                 return Fitted(tuple(lines), s, face, lh)
-    face = face_for(text, min_size, bold, display)
+    face = face_for(text, min_size, bold, display, tries[-1][1])
     lh = _line_height(face, min_size)
     if not wrap:
         return Fitted((ellipsize(face, text.replace("\n", " "), width),), min_size, face, lh)

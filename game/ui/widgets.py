@@ -48,7 +48,7 @@ class Button:
     size: int = 24
     colour: tuple = theme.BUTTON
     hotkey: str = ""  # shown small under the label, e.g. "Space"
-    selected: bool = False  # a toggled-on state (drawn gold)
+    selected: bool = False  # a toggled-on state (drawn in the colour of a switch that is on)
     tooltip: str = ""
     step: Callable[[int], None] | None = None  # a number: -1/+1 by Left/Right or a half click
     ident: str = ""  # what keyboard focus remembers when the label changes ("" = the label)
@@ -61,14 +61,14 @@ class Button:
         """The key is written under the label when there is room and a keyboard is likely
         (not on a layout for touch)."""
         return bool(self.hotkey) and not theme.metrics.touch and \
-            self.rect.h >= theme.px(self.size + 26)
+            self.rect.h >= theme.font(self.size).get_height() + theme.font(12).get_height()
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         probe.control(self.ident or self.label, self.rect, enabled=self.enabled, surface=surface)
         if not self.enabled:
             base = theme.BUTTON_OFF
         elif self.selected:
-            base = theme.ACCENT_DARK
+            base = theme.ON
         elif self.hovered or focused:
             base = theme.BUTTON_HOVER
         else:
@@ -78,13 +78,12 @@ class Button:
         pygame.draw.rect(surface, theme.BG_DARK, shadow, border_radius=radius)
         pygame.draw.rect(surface, base, self.rect, border_radius=radius)
         if focused:
-            ring = theme.px(3)
-            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(2 * ring, 2 * ring),
-                             width=ring, border_radius=theme.px(12))
+            from .marks import focus_ring
+            focus_ring(surface, self.rect, 10)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
         inner = self.rect.inflate(-theme.px(12), -theme.px(4))
         if self.show_hotkey():
-            key_h = theme.px(16)
+            key_h = max(theme.px(16), theme.font(12).get_height())
             label_box = pygame.Rect(inner.x, inner.y, inner.w, inner.h - key_h)
             draw_text_in(surface, self.hotkey, pygame.Rect(inner.x, inner.bottom - key_h,
                                                            inner.w, key_h),

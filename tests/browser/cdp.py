@@ -176,6 +176,7 @@ class Page:
         self.browser, self.session, self.target = browser, session, target
         self.console: list[tuple[str, str]] = []  # (level, text)
         self.errors: list[str] = []
+        self.network: list[dict] = []  # Network.* events, once Network.enable is called
         for domain in ("Page", "Runtime", "Log"):
             self.call(f"{domain}.enable")
 
@@ -199,6 +200,8 @@ class Page:
                 details = params.get("exceptionDetails", {})
                 exc = details.get("exception", {})
                 self.errors.append(exc.get("description") or details.get("text", "exception"))
+            elif (method or "").startswith("Network."):
+                self.network.append(event)
             elif method == "Log.entryAdded":
                 entry = params.get("entry", {})
                 if entry.get("level") == "error":

@@ -154,10 +154,10 @@ class Table:
             who = self.scene.name(event["seat"])
             still = ", ".join(self.scene.name(x) for x in event["still_to_play"])
             return Banner(f"LAST ROUND! {says(who, 'reached')} {number(event['total'])}. "
-                          f"Still to play: {still}", theme.ACCENT, "bonus", big=True)
+                          f"Still to play: {still}", theme.BEST, "bonus", big=True)
         if event["type"] == "play_on":
             return Banner(f"Nobody holds {number(event['target'])} after the round: play on!",
-                          theme.ACCENT, "bonus", big=True)
+                          theme.INFO, "bonus", big=True)
         return None
 
     def race_info(self, text: str) -> str:
@@ -309,6 +309,15 @@ class Table:
         return None
 
 
+def leader_cell(text: str, value: float, values: list, key: str | None = None) -> Cell:
+    """A total on the sheet: the leader's (the highest, above 0, among several players)
+    bold in the leader's gold with a crown; the others bold in the text's colour."""
+    lead = max(values, default=0)
+    if len(values) > 1 and lead > 0 and value == lead:
+        return Cell(text, theme.BEST, True, key=key, mark="leader")
+    return Cell(text, theme.TEXT, True, key=key)
+
+
 def dice_text(dice) -> str:
     """Dice as the history writes them: [1 3 5]."""
     return "[" + " ".join(str(d) for d in dice) + "]"
@@ -342,7 +351,7 @@ class HoldTable(Table):
         """The banner of a roll with every die the same (each game names it)."""
         who = self.scene.name(event["seat"])
         return Banner(f"{len(event['dice'])} OF A KIND! {says(who, 'rolls')} "
-                      f"{dice_text(event['dice'])}", theme.ACCENT, "celebrate", big=True,
+                      f"{dice_text(event['dice'])}", theme.BEST, "celebrate", big=True,
                       celebrate="gold")
 
     def roll_button(self) -> ButtonSpec:

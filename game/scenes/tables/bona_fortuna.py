@@ -23,14 +23,12 @@ from game.rules.bona_fortuna import (
     score_action,
 )
 from game.rules.core import Action, Event
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text, leader_cell
 from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import number, possessive, says, verb
 
-BEST = (92, 74, 20)
-SCRATCH = (110, 40, 40)
 TAKEN = (30, 44, 60)
 COLUMN_TITLES = {"normal": "Normal", "doubled": "Doubled x2"}
 SHORT_MELD = {"three_of_a_kind": "3K", "full_house": "FH"}
@@ -111,8 +109,8 @@ class Table(BaseTable):
 
     def best_target(self) -> str | None:
         """The box (as a sheet key) of the coach's hint on show for this position, if it
-        fills one now: the gold cell. One adviser, as in Yatzy: nothing gold while the
-        coach is off or not asked, or when its hint is to roll again."""
+        fills one now: the coach's cell. One adviser, as in Yatzy: no cell is the coach's
+        while the coach is off or not asked, or when its hint is to roll again."""
         s = self.state
         if not s.dice or s.is_over():
             return None
@@ -123,11 +121,11 @@ class Table(BaseTable):
         return target_key(hint.action.get("column"), hint.action["box"])
 
     def coach_note(self, rest: str) -> str:
-        """A footer: the word on the gold cell (when the coach is on), then ``rest``."""
+        """A footer: the word on the coach's cell (when the coach is on), then ``rest``."""
         settings = getattr(getattr(self.scene, "app", None), "settings", None)
         if getattr(settings, "coach", "off") == "off" or not getattr(self.scene, "coaching", True):
             return rest[:1].upper() + rest[1:]
-        return f"Gold: the coach's box · {rest}"
+        return f"Dashed ring: the coach's box · {rest}"
 
     def selected(self) -> tuple[str, list[Action]] | None:
         """The box under the cursor (each meld it may take: the coach prices the best),
@@ -201,13 +199,13 @@ class Table(BaseTable):
         if len(positive) > 1:  # 3 of a Kind or Full House: both fit, the player says which
             self.asking = (column, box)
             self.pending_zero = None
-            self.scene.app.notify("3 of a Kind or Full House? Choose below (T / H)", theme.ACCENT)
+            self.scene.app.notify("3 of a Kind or Full House? Choose below (T / H)", theme.INFO)
             return
         meld = next(iter(positive)) if positive else next(iter(options))
         if not positive and self.pending_zero != key:
             self.pending_zero = key
             self.scene.app.notify(f"{LABELS[box]} would score 0: choose it again to write the 0",
-                                  theme.ACCENT)
+                                  theme.INFO)
             return
         self.fill(column, box, meld)
 
@@ -313,22 +311,24 @@ class Table(BaseTable):
                     return Banner(f"{who} wrote 0 in {LABELS[event['box']]} ({where})",
                                   theme.TEXT_DIM, "click")
                 if event["meld"] == "five_of_a_kind":
-                    return Banner(f"5 of a Kind! {who} +{pts}", theme.ACCENT, "bonus", big=True)
-                return Banner(f"{who}: {pts} for {label} ({where})", theme.GOOD, "score")
+                    return Banner(f"5 of a Kind! {who} +{pts}", theme.BEST, "bonus", big=True)
+                return Banner(f"{who}: {pts} for {label} ({where})",
+                              theme.player_colour(event["seat"]), "score")
             if not pts:
                 return Banner(f"{who} scratched {LABELS[event['box']]} for everyone",
                               theme.TEXT_DIM, "click")
-            return Banner(f"{says(who, 'takes')} {label}: {pts}", theme.GOOD, "score",
+            return Banner(f"{says(who, 'takes')} {label}: {pts}",
+                          theme.player_colour(event["seat"]), "score",
                           big=pts >= 80)
         if kind == "bonus":
             where = COLUMN_TITLES[event["column"]].split()[0] if event["column"] else \
                 "Doubling Round"
             return Banner(f"{GROUP_LABELS[event['group']]} for {who}! +{event['points']} "
-                          f"({where})", theme.ACCENT, "bonus", big=True)
+                          f"({where})", theme.BEST, "bonus", big=True)
         if kind == "phase":
             starter = self.scene.name(event["starter"])
             return Banner(f"Doubling Round! {says(starter, 'starts')} (lowest Phase I total)",
-                          theme.ACCENT, "bonus", big=True)
+                          theme.BEST, "bonus", big=True)
         return None
 
     def history_line(self, event: Event) -> tuple[str, tuple] | None:
@@ -337,7 +337,7 @@ class Table(BaseTable):
                                 for x in self.state.phase1_order)
             return (f"Phase I totals: {totals}. Doubling Round: "
                     f"{says(self.scene.name(event['starter']), 'starts')} (lowest).",
-                    theme.ACCENT)
+                    theme.INFO)
         return super().history_line(event)
 
     # -- drawing ---------------------------------------------------------------------------
@@ -418,7 +418,7 @@ class Table(BaseTable):
         if not options:
             return Cell("-", theme.LINE, key=key)
         if key == self.pending_zero:
-            return Cell("0?", theme.TEXT, True, SCRATCH, key=key)
+            return Cell("0?", theme.TEXT, True, theme.BAD_FILL, key=key, mark="bad")
         positive = [p for p in options.values() if p]
         if len(positive) > 1:
             text = "/".join(str(p) for p in positive)
@@ -426,8 +426,8 @@ class Table(BaseTable):
             text = str(max(options.values()))
         top = max(options.values())
         if key == best and top:
-            return Cell(text, theme.ACCENT, True, BEST, key=key)
-        return Cell(text if top else "·", theme.INFO if top else theme.LINE, key=key)
+            return Cell(text, theme.COACH, True, theme.COACH_FILL, key=key)
+        return Cell(text if top else "·", theme.TEXT_DIM if top else theme.LINE, key=key)
 
     def sheet(self) -> SheetModel:
         widget = getattr(self.scene, "sheet", None)  # the results scene has its own
@@ -472,15 +472,15 @@ class Table(BaseTable):
         for column in COLUMNS:
             t = s.column_total(focus, column)
             if group in t["bonuses"]:
-                cells.append(Cell(f"+{t['bonuses'][group]}", theme.ACCENT, True))
+                cells.append(Cell(f"+{t['bonuses'][group]}", theme.GOOD, True))
             elif group == "numbers":
                 cells.append(Cell(f"{t['numbers']}/{t['numbers_target']}", theme.TEXT_DIM))
             else:
                 dead = any(s.sheets[focus][column].get(b, 1) == 0 for b in GROUPS[group])
-                cells.append(Cell("x" if dead else "", theme.BAD))
+                cells.append(Cell("x" if dead else "", theme.BAD, mark="bad"))
         for x in others:
             got = sum(s.column_total(x, c)["bonuses"].get(group, 0) for c in COLUMNS)
-            cells.append(Cell(f"+{got}" if got else "", theme.ACCENT, True, key=f"seat:{x}"))
+            cells.append(Cell(f"+{got}" if got else "", theme.GOOD, True, key=f"seat:{x}"))
         return Row(BONUS_ROWS[group], cells, kind="sum", label_colour=theme.TEXT_DIM)
 
     def column_titles(self, n_columns: int) -> list[str]:
@@ -512,12 +512,12 @@ class Table(BaseTable):
             cells += [Cell(number(s.column_total(x, column)["total"]), theme.TEXT_DIM,
                            key=f"seat:{x}") for x in others]
             rows.append(Row(f"{COLUMN_TITLES[column].split()[0]} total", cells, kind="sum"))
-        lead = max(s.phase1_total(x) for x in range(len(s.seats)))
-        rows.append(Row("Phase I total", [Cell(number(s.phase1_total(focus)), theme.ACCENT
-                                               if s.phase1_total(focus) == lead else theme.TEXT,
-                                               True), Cell("")] +
-                        [Cell(number(s.phase1_total(x)), theme.ACCENT if s.phase1_total(x) == lead
-                              else theme.TEXT, True, key=f"seat:{x}") for x in others],
+        everyone = [s.phase1_total(x) for x in range(len(s.seats))]
+        rows.append(Row("Phase I total", [leader_cell(number(s.phase1_total(focus)),
+                                                      s.phase1_total(focus), everyone),
+                                          Cell("")] +
+                        [leader_cell(number(s.phase1_total(x)), s.phase1_total(x), everyone,
+                                     key=f"seat:{x}") for x in others],
                         kind="total"))
         active = 2 + others.index(s.current) if s.current in others and \
             not s.is_over() else -1
@@ -533,7 +533,7 @@ class Table(BaseTable):
         seats = list(s.phase1_order)
         live = not s.is_over() and bool(s.dice)
         best = self.best_target() if live else None
-        headers = [("Board", theme.ACCENT)] + [(s.seats[x].name, theme.player_colour(x))
+        headers = [("Board", theme.TEXT)] + [(s.seats[x].name, theme.player_colour(x))
                                                   for x in seats]
         rows: list[Row] = []
         for box in BOXES:
@@ -544,8 +544,8 @@ class Table(BaseTable):
                 else:
                     meld = SHORT_MELD.get("full_house" if pts == 60 else "three_of_a_kind", "") \
                         if box == "three_or_full" else ""
-                    first = Cell(f"{pts}{' ' + meld if meld else ''}",
-                                 theme.player_colour(owner), True, TAKEN)
+                    first = Cell(f"{pts}{' ' + meld if meld else ''}",  # (and its owner's marker)
+                                 theme.player_colour(owner), True, TAKEN, mark=f"seat:{owner}")
             elif live:
                 first = self.preview_cell(None, box, best)
             else:
@@ -564,7 +564,7 @@ class Table(BaseTable):
                 bonus_cells = [Cell("")]
                 for x in seats:
                     got = s.round_total(x)["bonuses"].get(group, 0)
-                    bonus_cells.append(Cell(f"+{got}" if got else "", theme.ACCENT, True))
+                    bonus_cells.append(Cell(f"+{got}" if got else "", theme.GOOD, True))
                 rows.append(Row(ROUND_BONUS_ROWS[group], bonus_cells, kind="sum",
                                 label_colour=theme.TEXT_DIM))
         rows.append(Row("Round share", [Cell("")] + [
@@ -572,10 +572,8 @@ class Table(BaseTable):
         rows.append(Row("Phase I", [Cell("")] + [
             Cell(number(s.phase1_total(x)), theme.TEXT_DIM) for x in seats]))
         totals = [s.grand_total(x) for x in seats]
-        lead = max(totals)
-        rows.append(Row("Grand total", [Cell("")] + [
-            Cell(number(t), theme.ACCENT if t == lead else theme.TEXT, True,
-                 BEST if t == lead else None) for t in totals], kind="total"))
+        rows.append(Row("Grand total", [Cell("")] + [leader_cell(number(t), t, totals)
+                                                     for t in totals], kind="total"))
         active = -1 if s.is_over() else 1 + seats.index(s.current)
         footer = (self.coach_note("a 0 needs a second click · Tab: Phase I sheets") if live
                   else "Each box has one owner, values x2 · Tab: Phase I sheets")

@@ -1,6 +1,6 @@
 """Farkle at the shared table: pick scoring dice to set aside, then roll on or bank.
 
-Once a roll has landed, the dice that can score carry a gold mark under them; a die that
+Once a roll has landed, the dice that can score carry a mark under them; a die that
 can never score in this roll is refused when pressed (nothing changes, the message says
 why). The dice chosen now are lifted and labelled CHOSEN; those set aside earlier in the
 turn sit small in their own dark tray, "out of play". When Roll or Bank is off, the status
@@ -12,15 +12,14 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.rules.farkle import FarkleState
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text, leader_cell
 from game.scenes.tables.base import Table as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import Possessive, count, number, says, signed, turn_of, verb
 
 HISTORY_ROWS = 9
-LEADER = (92, 74, 20)
-SCORING_MARK = (222, 190, 90)  # the mark under a die that can be set aside
+SCORING_MARK = theme.INFO  # the mark under a die that can be set aside (a neutral bar)
 OUT_OF_PLAY = (20, 66, 46)  # the dark strip of the dice set aside earlier this turn
 ASIDE_GAP = 22  # dp between the dice in play and that strip: their labels and marks
 
@@ -45,7 +44,7 @@ class Table(BaseTable):
 
     def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect] | None:
         """The usual row, raised above the strip of dice out of play when there is one, so
-        that the CHOSEN labels and the gold marks stay clear of it."""
+        that the CHOSEN labels and the scoring marks stay clear of it."""
         if not self.aside_dice() or not hasattr(self.scene, "dice_row"):
             return None
         room = pygame.Rect(tray.x, tray.y, tray.w, tray.h - theme.px(ASIDE_GAP))
@@ -173,16 +172,16 @@ class Table(BaseTable):
                           big=True)
         if kind == "hot_dice":
             return Banner(f"HOT DICE! Every die scored: {says(who, 'may')} roll all six again",
-                          theme.ACCENT, "hot_dice", big=True, celebrate="gold")
+                          theme.BEST, "hot_dice", big=True, celebrate="gold")
         if kind == "vant_hof":
-            return Banner(f"Van't Hof 6! {Possessive(who)} 1s are worth 3,000", theme.ACCENT,
+            return Banner(f"Van't Hof 6! {Possessive(who)} 1s are worth 3,000", theme.BEST,
                           "bonus", big=True)
         if kind == "banked":
             extra = f" and {verb(who, 'is')} on the board" if event.get("on_the_board") and \
                 self.state.options["on_board"] else ""
             return Banner(f"{says(who, 'banks')} {number(event['points'])}{extra} "
                           f"(total {number(event['total'])})",
-                          theme.GOOD, "score")
+                          theme.player_colour(event["seat"]), "score")
         if kind == "piggyback":
             return Banner(f"{says(who, 'piggybacks')} on {number(event['points'])} points",
                           theme.INFO,
@@ -219,7 +218,7 @@ class Table(BaseTable):
         return f"Out of play: scored earlier this turn (+{points})"
 
     def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
-        """Under the dice: the dark strip of the dice already out of play, and the gold
+        """Under the dice: the dark strip of the dice already out of play, and the
         marks under the dice of this roll that can score."""
         px = theme.px
         groups = self.aside_dice()
@@ -277,7 +276,7 @@ class Table(BaseTable):
         elif s.rolled:
             p = self.preview()
             if not self.chosen:
-                lines.append("Roll and Bank wait until you pick scoring dice (gold marks; "
+                lines.append("Roll and Bank wait until you pick scoring dice (marked; "
                              "A: all).")
             elif p["can_roll"] and not p["can_bank"]:
                 why = "to get on the board" if not s.on_board[s.current] else "to stop"
@@ -319,31 +318,31 @@ class Table(BaseTable):
     @staticmethod
     def _turn_cell(r: dict) -> Cell:
         if r["result"] == "farkle":
-            return Cell(number(r["points"]) if r["points"] < 0 else "farkle", theme.BAD)
-        return Cell(signed(r["points"]), theme.GOOD)
+            return Cell(number(r["points"]) if r["points"] < 0 else "farkle", theme.BAD,
+                        mark="bad")
+        return Cell(signed(r["points"]), theme.GOOD, mark="good")
 
     def sheet(self) -> SheetModel:
         s = self.state
         seats, headers, active = self.columns()
-        lead = max(s.totals)
-        rows = [Row("Banked", [Cell(number(s.totals[i]), theme.ACCENT if s.totals[i] == lead and lead
-                                    else theme.TEXT, True, LEADER if s.totals[i] == lead and lead
-                                    else None) for i in seats], kind="total"),
+        banked = [s.totals[i] for i in seats]
+        rows = [Row("Banked", [leader_cell(number(t), t, banked) for t in banked], kind="total"),
                 Row("To target", [Cell(number(max(0, s.options["target"] - s.totals[i])),
                                        theme.TEXT_DIM) for i in seats]),
                 Row("This turn", [Cell(number(s.turn_total) if i == s.current and not s.is_over()
                                        and i == getattr(self.scene, "shown_seat", i)
-                                       else "", theme.INFO, True) for i in seats])]
+                                       else "", theme.TEXT, True) for i in seats])]
         if s.options["on_board"]:
             rows.append(Row("On the board", [Cell("yes" if s.on_board[i] else "not yet",
-                                                  theme.GOOD if s.on_board[i] else theme.TEXT_DIM)
+                                                  theme.TEXT if s.on_board[i] else theme.TEXT_DIM)
                                              for i in seats]))
         if s.options["three_farkles"]:
-            rows.append(Row("Farkles in a row", [Cell(str(s.farkles_in_row[i]),
-                                                      theme.BAD if s.farkles_in_row[i] == 2
-                                                      else theme.TEXT_DIM) for i in seats]))
+            rows.append(Row("Farkles in a row", [Cell(str(s.farkles_in_row[i]), theme.BAD, True,
+                                                      mark="bad") if s.farkles_in_row[i] == 2
+                                                 else Cell(str(s.farkles_in_row[i]),
+                                                           theme.TEXT_DIM) for i in seats]))
         rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
         footer = (f"Solo: reach {number(s.options['target'])} in as few turns as you can"
                   if len(s.seats) == 1 else
-                  f"First to {number(s.options['target'])} starts the last round · gold: the leader")
+                  f"First to {number(s.options['target'])} starts the last round · crown: the leader")
         return SheetModel(headers, rows, active, footer=footer)

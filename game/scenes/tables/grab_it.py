@@ -2,9 +2,9 @@
 on one shared board, where a box taken by one side is gone for everyone.
 
 The board has a column per side (partners share one, in one colour), then "Now" (what
-the dice would score in each open box; the best in gold) and "Deny" (what the next
-player would most likely get there when going for it; the biggest a scratch could take
-away in blue).
+the dice would score in each open box; the best starred, in gold) and "Deny" (what the
+next player would most likely get there when going for it; the biggest a scratch could
+take away starred too).
 
 A box grabbed from under an opponent is celebrated ("SNATCHED!"): a grab (points above 0)
 of the open box that was the best for the next player, the side to play after the grab —
@@ -18,13 +18,10 @@ from game.bots import grab_it_table
 from game.rules.core import Event
 from game.rules.grab_it import CATEGORIES, LABELS, VALUES, GrabItState
 from game.scenes.tables.base import Banner, HoldTable, dice_text
-from game.scenes.tables.yatzy import BEST, SCRATCH
 from game.scenes.tables.yatzy import Table as YatzyTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import number, possessive, says
-
-DENY = (28, 64, 104)
 
 
 def row_label(category: str) -> str:
@@ -68,7 +65,7 @@ class Table(YatzyTable):
         if s.preview().get(key, 0) == 0 and self.pending_zero != key:
             self.pending_zero = key
             self.scene.app.notify(f"{LABELS[key]} would score 0: choose it again to scratch "
-                                  f"it for everyone", theme.ACCENT)
+                                  f"it for everyone", theme.INFO)
             return
         self.scene.act({"kind": "score", "category": key})
 
@@ -109,7 +106,7 @@ class Table(YatzyTable):
             who, victim = self.scene.name(event["seat"]), self.scene.name(event["victim"])
             return Banner(f"SNATCHED! {says(who, 'grabs')} {LABELS[event['category']]} "
                           f"(+{event['points']}) from under {possessive(victim)} nose",
-                          theme.ACCENT, "celebrate", big=True, celebrate="gold")
+                          theme.BEST, "celebrate", big=True, celebrate="gold")
         if kind == "moment":
             return self.all_same_banner(event)
         if kind == "scored" and event.get("snatched"):
@@ -121,13 +118,14 @@ class Table(YatzyTable):
                 return Banner(f"{says(who, 'scratches')} {label} for everyone", theme.TEXT_DIM,
                               "click")
             if event["category"] == "five_of_a_kind":
-                return Banner("BOMB! 5 of a Kind: +70", theme.ACCENT, "bonus", big=True)
-            return Banner(f"{says(who, 'grabs')} {label}: +{event['points']}", theme.GOOD, "score")
+                return Banner("BOMB! 5 of a Kind: +70", theme.BEST, "bonus", big=True)
+            return Banner(f"{says(who, 'grabs')} {label}: +{event['points']}",
+                          self.seat_colour(event["seat"]), "score")
         if kind == "game_over":
             winners = event["winners"]
             names = " and ".join(self.side_label(k) for k in winners)
             single = len(winners) == 1 and len(self.state.sides()[winners[0]]) == 1
-            return Banner(f"{says(names, 'wins') if single else names + ' win'}!", theme.ACCENT, "")
+            return Banner(f"{says(names, 'wins') if single else names + ' win'}!", theme.BEST, "")
         return None
 
     def history_line(self, event: Event) -> tuple[str, tuple] | None:
@@ -220,25 +218,27 @@ class Table(YatzyTable):
             elif cat in preview:
                 v = preview[cat]
                 if cat == self.pending_zero:
-                    cells.append(Cell("0?", theme.TEXT, True, SCRATCH))
+                    cells.append(Cell("0?", theme.TEXT, True, theme.BAD_FILL, mark="bad"))
                 elif v and v == best:
-                    cells.append(Cell(str(v), theme.ACCENT, True, BEST))
+                    cells.append(Cell(str(v), theme.BEST, True, theme.BEST_FILL, mark="best"))
                 else:
-                    cells.append(Cell(str(v) if v else "·", theme.INFO if v else theme.LINE))
+                    cells.append(Cell(str(v) if v else "·", theme.TEXT_DIM if v else theme.LINE))
                 d = deny[cat]
                 hot = worst is not None and cat in scratchable and d == worst
-                cells.append(Cell(f"~{d}", theme.TEXT if hot else theme.TEXT_DIM, hot,
-                                  DENY if hot else None))
+                cells.append(Cell(f"~{d}", theme.BEST, True, theme.BEST_FILL, mark="best")
+                             if hot else Cell(f"~{d}", theme.TEXT_DIM))
             else:
                 cells.append(Cell(""))
                 cells.append(Cell(f"~{deny[cat]}" if cat in deny else "", theme.TEXT_DIM))
             rows.append(Row(row_label(cat), cells, key=cat,
                             label_colour=theme.TEXT if entry is None else theme.TEXT_DIM))
         totals = s.totals()
-        rows.append(Row("Total", [Cell(number(t), self.side_colour(k), True)
+        lead = max(totals, default=0)
+        rows.append(Row("Total", [Cell(number(t), self.side_colour(k), True,
+                                       mark="leader" if t == lead and lead > 0 else None)
                                   for k, t in enumerate(totals)] + [Cell("")] * (len(headers) - len(sides)),
                         kind="total"))
         footer = ("Each box went to one side, or was scratched for everyone" if over else
-                  "Gold: most points now · Blue: the scratch that denies most")
+                  "Star: the most points now, and the scratch that denies most · crown: the leader")
         keep = tuple(range(len(sides), len(headers)))  # Now and Deny (Taken by): always shown
         return SheetModel(headers, rows, active, cursor=self.cursor, footer=footer, keep=keep)

@@ -7,7 +7,7 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.rules.pirates import CARD_EFFECTS, CARD_NAMES, SEA_BATTLES, PirateState
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text, leader_cell
 from game.scenes.tables.base import Table as BaseTable
 from game.ui import layout, probe, theme
 from game.ui.cards import draw_card
@@ -20,7 +20,6 @@ from game.ui.text import draw_text_in
 from game.ui.words import count, number, says, signed
 
 HISTORY_ROWS = 8
-LEADER = (92, 74, 20)
 ISLAND_TINT = (90, 20, 30, 120)
 END_PAUSE = 0.6  # seconds to see how a turn ended before the next card is drawn
 RESULT_TEXT = {"disqualified": "out", "island": "island", "battle_lost": "battle",
@@ -217,12 +216,13 @@ class Table(BaseTable):
             full = next((p for label, p in event["parts"] if label == "Full Chest"), None)
             if full is not None:
                 return Banner(f"FULL CHEST! Every die counts: {says(who, 'scores')} "
-                              f"{number(points)} (+{number(full)} bonus)", theme.ACCENT, "celebrate", big=True,
+                              f"{number(points)} (+{number(full)} bonus)", theme.BEST, "celebrate", big=True,
                               celebrate="gold")
             big = points >= 2000
             return Banner(f"{says(who, 'scores')} {number(points)} "
                           f"(total {number(event['total'])})",
-                          theme.GOOD, "bonus" if big else "score", big=big)
+                          theme.player_colour(event["seat"]), "bonus" if big else "score",
+                          big=big)
         if kind == "island":
             return Banner(f"ISLAND OF SKULLS! {event['skulls']} skulls: the others lose "
                           f"{number(event['penalty'] // max(1, event['skulls']))} a skull",
@@ -235,7 +235,7 @@ class Table(BaseTable):
                           f"({event['skulls']} skulls)",
                           theme.BAD, "farkle", big=True)
         if kind == "cursed":
-            return Banner("Third skull! The Sorceress can still save the turn", theme.ACCENT,
+            return Banner("Third skull! The Sorceress can still save the turn", theme.BAD,
                           "error", big=True)
         if kind == "sorceress":
             return Banner(f"The Sorceress rerolls a skull: {event['face']}", theme.INFO, "hold")
@@ -345,7 +345,7 @@ class Table(BaseTable):
         below = pygame.Rect(z["card"].x - px(4), z["card"].bottom + px(6), z["card"].w + px(8),
                             px(36))
         draw_text_in(surface, f"deck {len(s.deck)} · discards {len(s.discard)}", below, 12,
-                     (190, 230, 215), min_size=12, wrap=True, valign="top")
+                     theme.FELT_TEXT, min_size=12, wrap=True, valign="top")
         skulls = z["skulls"]
         pygame.draw.rect(surface, theme.FELT_DARK, skulls, border_radius=px(12))
         shown = s.skulls() if s.rolled else s.card_skulls()
@@ -395,12 +395,12 @@ class Table(BaseTable):
         elif card in SEA_BATTLES:
             need, bonus = SEA_BATTLES[card]
             have = s.counts()[3] if s.rolled else 0
-            colour = theme.GOOD if have >= need else theme.ACCENT
+            colour = theme.GOOD if have >= need else theme.TEXT
             lines = [("SEA BATTLE", colour), (f"swords {have} of {need}", colour),
                      (f"win {signed(bonus)} / lose {number(-bonus)}", theme.TEXT_DIM)]
         elif card == "storm":
             left = max(0, 2 - s.rolls)
-            lines = [("STORM", theme.ACCENT), (f"rolls left: {left}", theme.TEXT),
+            lines = [("STORM", theme.TEXT), (f"rolls left: {left}", theme.TEXT),
                      ("coins and diamonds: 200", theme.TEXT_DIM)]
         elif card == "truce":
             swords = s.counts()[3] if s.rolled else 0
@@ -410,7 +410,7 @@ class Table(BaseTable):
                      ("each sword costs 1,000", theme.TEXT_DIM)]
         elif card == "sorceress":
             used = s.sorceress_used
-            lines = [("SORCERESS", theme.INFO), ("used" if used else "can reroll one skull",
+            lines = [("SORCERESS", theme.TEXT), ("used" if used else "can reroll one skull",
                                                  theme.TEXT_DIM if used else theme.TEXT)]
         if not lines:
             return
@@ -493,33 +493,31 @@ class Table(BaseTable):
         if r["result"] == "island":
             return Cell(f"Island {number(-r['penalty'])}", theme.INFO)
         if r["points"] > 0:
-            return Cell(signed(r["points"]), theme.GOOD)
+            return Cell(signed(r["points"]), theme.GOOD, mark="good")
         if r["points"] < 0:
-            return Cell(number(r["points"]), theme.BAD)
-        return Cell(RESULT_TEXT.get(r["result"], "") or "0", theme.BAD)
+            return Cell(number(r["points"]), theme.BAD, mark="bad")
+        return Cell(RESULT_TEXT.get(r["result"], "") or "0", theme.BAD, mark="bad")
 
     def sheet(self) -> SheetModel:
         s = self.state
         seats, headers, active = self.columns()
-        lead = max(s.totals)
         target = s.options["target"]
-        rows = [Row("Score", [Cell(number(s.totals[i]), theme.ACCENT if s.totals[i] == lead and lead
-                                   else theme.TEXT, True, LEADER if s.totals[i] == lead and lead
-                                   else None) for i in seats], kind="total"),
+        scores = [s.totals[i] for i in seats]
+        rows = [Row("Score", [leader_cell(number(t), t, scores) for t in scores], kind="total"),
                 Row("To target", [Cell(number(max(0, target - s.totals[i])), theme.TEXT_DIM)
                                   for i in seats])]
         now = ""
         if s.rolled and not s.is_over():
             now = (f"Island {number(-s.island_penalty())}" if s.island
                    else number(s.stop_value()[0]))
-        rows.append(Row("This turn", [Cell(now if i == s.current else "", theme.INFO, True)
+        rows.append(Row("This turn", [Cell(now if i == s.current else "", theme.TEXT, True)
                                       for i in seats]))
         rows.append(Row("Island losses", [
             Cell(number(sum(h["points"] for h in s.history[i] if h["result"] == "penalised"))
                  if any(h["result"] == "penalised" for h in s.history[i]) else "",
-                 theme.BAD) for i in seats]))
+                 theme.BAD, mark="bad") for i in seats]))
         rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
         footer = (f"Solo: reach {number(target)} in as few turns as you can"
                   if len(s.seats) == 1 else
-                  f"First to {number(target)} starts the last round · gold: the leader")
+                  f"First to {number(target)} starts the last round · crown: the leader")
         return SheetModel(headers, rows, active, footer=footer)

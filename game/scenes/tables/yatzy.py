@@ -6,18 +6,15 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.rules.yatzy import LABELS, UPPER, YatzyState
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text
+from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text, leader_cell
 from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import number, says
 
-BEST = (92, 74, 20)
-SCRATCH = (110, 40, 40)
-
 
 class Table(BaseTable):
-    """The sheet's only advice is the coach's: the box of the hint on show (gold), none
+    """The sheet's only advice is the coach's: the box of the hint on show (its dashed ring), none
     while the coach is off or not asked (the cells preview each box's points, no more)."""
 
     state: YatzyState
@@ -26,7 +23,7 @@ class Table(BaseTable):
         settings = getattr(getattr(self.scene, "app", None), "settings", None)
         if getattr(settings, "coach", "off") == "off" or not getattr(self.scene, "coaching", True):
             return "Choose a 0 twice to scratch it"
-        return "Gold: the coach's box (H for a hint) · choose a 0 twice to scratch"
+        return "Dashed ring: the coach's box (H for a hint) · choose a 0 twice to scratch"
 
     def coach_box(self) -> str | None:
         """The box the coach's hint for this position fills, if a hint is on show and
@@ -55,7 +52,7 @@ class Table(BaseTable):
         if s.preview().get(key, 0) == 0 and self.pending_zero != key:
             self.pending_zero = key
             self.scene.app.notify(f"{LABELS[key]} would score 0: choose it again to scratch it",
-                                  theme.ACCENT)
+                                  theme.INFO)
             return
         self.scene.act({"kind": "score", "category": key})
 
@@ -114,14 +111,15 @@ class Table(BaseTable):
             if event["points"] == 0:
                 return Banner(f"{who} scratched {label} with {dice}", theme.TEXT_DIM, "click")
             if event["category"] == "yatzy":
-                return Banner(f"YATZY! {who} +{event['points']}", theme.ACCENT, "bonus", big=True)
-            return Banner(f"{who}: {event['points']} in {label} with {dice}", theme.GOOD, "score")
+                return Banner(f"YATZY! {who} +{event['points']}", theme.BEST, "bonus", big=True)
+            return Banner(f"{who}: {event['points']} in {label} with {dice}",
+                          self.seat_colour(event["seat"]), "score")
         if kind == "bonus":
-            return Banner(f"Upper bonus for {who}! +{event['points']}", theme.ACCENT, "bonus",
+            return Banner(f"Upper bonus for {who}! +{event['points']}", theme.BEST, "bonus",
                           big=True)
         if kind == "reward":
             return Banner(f"First-roll {LABELS[event['category']]}! {says(who, 'wins')} "
-                          f"{number(event['chips'])} chips", theme.ACCENT, "bonus", big=True)
+                          f"{number(event['chips'])} chips", theme.BEST, "bonus", big=True)
         if kind == "pot":
             names = [self.scene.name(w) for w in event["winners"]]
             takers = says(names[0], "takes") if len(names) == 1 else \
@@ -129,14 +127,14 @@ class Table(BaseTable):
             each = " each" if len(names) > 1 else ""
             house = f" ({number(event['house'])} to the house)" if event["house"] else ""
             return Banner(f"The pot: {takers} {number(event['chips'])} chips{each}{house}",
-                          theme.ACCENT, "bonus")
+                          theme.BEST, "bonus")
         return None
 
     def all_same_banner(self, event: Event) -> Banner:
         """A Yatzy rolled (all five dice the same; all six in Maxi Yatzy)."""
         name = "MAXI YATZY" if len(event["dice"]) == 6 else "YATZY"
         who = self.scene.name(event["seat"])
-        return Banner(f"{name}! {says(who, 'rolls')} {dice_text(event['dice'])}", theme.ACCENT,
+        return Banner(f"{name}! {says(who, 'rolls')} {dice_text(event['dice'])}", theme.BEST,
                       "celebrate", big=True, celebrate="gold")
 
     # -- drawing ---------------------------------------------------------------------------
@@ -193,11 +191,11 @@ class Table(BaseTable):
                 elif i == s.current and cat in preview:
                     v = preview[cat]
                     if cat == self.pending_zero:
-                        cells.append(Cell("0?", theme.TEXT, True, SCRATCH))
+                        cells.append(Cell("0?", theme.TEXT, True, theme.BAD_FILL, mark="bad"))
                     elif cat == best_box:
-                        cells.append(Cell(str(v), theme.ACCENT, True, BEST))
-                    else:
-                        cells.append(Cell(str(v) if v else "·", theme.INFO if v else theme.LINE))
+                        cells.append(Cell(str(v), theme.COACH, True, theme.COACH_FILL))
+                    else:  # what the box would score: a preview, dimmer than what is written
+                        cells.append(Cell(str(v) if v else "·", theme.TEXT_DIM if v else theme.LINE))
                 else:
                     cells.append(Cell(""))
             rows.append(Row(LABELS[cat], cells, key=cat))
@@ -208,15 +206,16 @@ class Table(BaseTable):
                     t = s.totals(i)
                     done = t["upper"] >= t["bonus_target"]
                     sums.append(Cell(f"{t['upper']}/{t['bonus_target']}",
-                                     theme.GOOD if done else theme.TEXT_DIM, done))
-                    bonuses.append(Cell(f"+{t['bonus']}" if t["bonus"] else "", theme.ACCENT, True))
+                                     theme.GOOD if done else theme.TEXT_DIM, done,
+                                     mark="good" if done else None))
+                    bonuses.append(Cell(f"+{t['bonus']}" if t["bonus"] else "", theme.GOOD, True))
                 rows.append(Row("Upper sum", sums, kind="sum", label_colour=theme.TEXT_DIM))
                 rows.append(Row("Bonus", bonuses, label_colour=theme.TEXT_DIM))
-        rows.append(Row("Total", [Cell(number(s.totals(i)["total"]), theme.TEXT, True) for i in seats],
+        totals = [s.totals(i)["total"] for i in seats]
+        rows.append(Row("Total", [leader_cell(number(t), t, totals) for t in totals],
                         kind="total"))
         if s.chips:
-            rows.append(Row("Chips", [Cell(number(s.chips[i]), theme.ACCENT) for i in seats],
-                            label_colour=theme.ACCENT))
+            rows.append(Row("Chips", [Cell(number(s.chips[i]), theme.TEXT) for i in seats]))
         return SheetModel(headers, rows, active, cursor=self.cursor,
                           footer="Final sheet" if s.is_over() else
                           self.footer())

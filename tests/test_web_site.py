@@ -1,0 +1,236 @@
+"""web/build.py --pyodide --self-host: a site built from what is cached and checked (pyodide
+from the npm package the tests install, pygame-ce's wheel from the wheel cache), built in a
+folder of its own and put in place of the last build only when it is whole; gzip copies of
+the runtime's large files; a service worker that lists every file of its version with its
+sha256; the large data left out of the archive the page loads at start. (The pygbag build:
+tests/test_web_build.py.)"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import re
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web"))
+import build  # noqa: E402  (web/build.py)
+from tests.browser.test_site import stand_in  # noqa: E402, F401  (a fixture)
+
+DEAD = "http://127.0.0.1:9"  # nothing listens there: a build that downloads fails
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@pytest.fixture
+def runtime(tmp_path, monkeypatch):
+    """A stand-in npm package and wheel cache, small files whose sha256 are the pins."""
+    npm = tmp_path / "node_modules" / "pyodide"
+    npm.mkdir(parents=True)
+    (npm / "package.json").write_text('{"name": "pyodide", "version": "0.27.7"}')
+    files = {name: (f"{name} " * 4000).encode() for name in build.PYODIDE_FILES}
+    files["python_stdlib.zip"] = bytes(range(256)) * 40  # (barely compressible: no copy)
+    for name, data in files.items():
+        (npm / name).write_bytes(data)
+    monkeypatch.setattr(build, "PYODIDE_FILES", {n: digest(d) for n, d in files.items()})
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    wheel = b"PK a wheel, as far as these tests know"
+    (cache / build.WHEEL).write_bytes(wheel)
+    monkeypatch.setattr(build, "WHEEL_SHA256", digest(wheel))
+    return {"npm": npm, "files": files, "cache": cache, "wheel": wheel,
+            "environ": {"DICE_HARBOR_WASM_CACHE": str(cache)}}
+
+
+def make(out: Path, runtime: dict, **kwargs) -> Path:
+    args = dict(self_hosted=True, registry=DEAD, cdn=DEAD, environ=runtime["environ"],
+                npm_dir=runtime["npm"], compiled=False)  # (bytecode: the last test)
+    args.update(kwargs)
+    return build.build_pyodide(out, **args)
+
+
+def config_of(site: Path) -> dict:
+    page = (site / "index.html").read_text(encoding="utf-8")
+    return json.loads(re.search(r"const CONFIG = (\{.*?\});", page).group(1))
+
+
+def worker_files(site: Path) -> list[dict]:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S).group(1))
+
+
+def test_a_self_hosted_site_is_built_from_the_cache_without_a_network(tmp_path, runtime):
+    site = make(tmp_path / "site", runtime)
+    for name, data in runtime["files"].items():
+        assert (site / "runtime" / "pyodide" / name).read_bytes() == data
+    assert (site / "runtime" / build.WHEEL).read_bytes() == runtime["wheel"]
+    # gzip copies of what gzip makes smaller, each the file itself once unpacked
+    packed = config_of(site)["packed"]
+    assert "runtime/pyodide/pyodide.asm.wasm" in packed
+    assert "runtime/pyodide/python_stdlib.zip" not in packed
+    for rel in packed:
+        assert gzip.decompress((site / f"{rel}.gz").read_bytes()) == (site / rel).read_bytes()
+    # the service worker lists every file of the site (but its gzip copies and itself) with
+    # its sha256, so it can keep a version whole
+    listed = {f["path"]: f for f in worker_files(site)}
+    on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()
+               and p.suffix != ".gz" and p.name != "sw.js"}
+    assert "index.html" in on_disk and "runtime/pyodide/pyodide.asm.wasm" in on_disk
+    assert set(listed) == on_disk
+    for rel, entry in listed.items():
+        assert entry["sha256"] == digest((site / rel).read_bytes()), rel
+        assert entry["packed"] == (rel in packed)
+    # the expert's table is left out of the archive the page loads first, and on the site
+    later = "game/bots/data/yatzy_expert.bin"
+    assert (site / later).read_bytes() == (ROOT / later).read_bytes() and listed[later]["later"]
+    with zipfile.ZipFile(site / build.GAME_ARCHIVE) as z:
+        names = set(z.namelist())
+    assert {"main.py", "game/app.py", "game/web.py", "assets/fonts/OpenSans-Regular.ttf"} <= names
+    assert not [n for n in names if n.startswith("game/bots/data/")]
+    # installable: a manifest whose icons are on the site
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    for icon in manifest["icons"]:
+        assert (site / icon["src"]).is_file()
+    assert any(i.get("purpose") == "maskable" for i in manifest["icons"])
+
+
+def test_the_version_changes_with_any_file_and_only_then(tmp_path, runtime):
+    def version(site):
+        found = re.search(r'const VERSION = "(\w+)";', (site / "sw.js").read_text()).group(1)
+        assert config_of(site)["version"] == found  # the page knows its version
+        return found
+    one, two = make(tmp_path / "one", runtime), make(tmp_path / "two", runtime)
+    assert version(one) == version(two)  # reproducible
+    (runtime["npm"] / "pyodide.js").write_bytes(b"changed")
+    build.PYODIDE_FILES["pyodide.js"] = digest(b"changed")
+    assert version(make(tmp_path / "three", runtime)) != version(one)
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+def test_a_failed_build_leaves_the_last_one_as_it_was(tmp_path, runtime):
+    site = make(tmp_path / "site", runtime)
+    (site / "mark").write_text("the last build")
+    before = sorted(p.relative_to(site).as_posix() for p in site.rglob("*"))
+    (runtime["cache"] / build.WHEEL).unlink()  # no wheel, and no network to fetch it from
+    with pytest.raises(build.MirrorError) as failure:
+        make(tmp_path / "site", runtime)
+    message = str(failure.value)
+    assert "\n" not in message and str(runtime["cache"]) in message and build.WHEEL in message
+    assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*")) == before
+    assert (site / "mark").read_text() == "the last build"
+    assert leftovers(tmp_path) == []  # nothing half built beside it
+
+
+def test_a_runtime_file_that_is_not_the_pinned_one_is_refused(tmp_path, runtime):
+    site = make(tmp_path / "site", runtime)
+    (runtime["cache"] / build.WHEEL).write_bytes(b"PK something else")
+    with pytest.raises(build.MirrorError, match="not the pinned build"):
+        make(site, runtime)
+    assert not (runtime["cache"] / build.WHEEL).exists()  # removed from the cache
+    (runtime["cache"] / build.WHEEL).write_bytes(runtime["wheel"])
+    (runtime["npm"] / "pyodide.asm.wasm").write_bytes(b"tampered")
+    with pytest.raises(build.MirrorError, match="pyodide.asm.wasm is not pyodide") as failure:
+        make(site, runtime)
+    assert "npm ci" in str(failure.value) and "\n" not in str(failure.value)
+    assert (site / "index.html").is_file() and leftovers(tmp_path) == []
+
+
+def test_without_the_cache_the_runtime_is_downloaded_and_checked(tmp_path, runtime, stand_in,  # noqa: F811
+                                                                monkeypatch):
+    folder, url = stand_in
+    tarball = io.BytesIO()
+    with tarfile.open(fileobj=tarball, mode="w:gz") as tar:
+        for name, data in runtime["files"].items():
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    (folder / "pyodide" / "-").mkdir(parents=True)
+    (folder / build.PYODIDE_TARBALL).write_bytes(tarball.getvalue())
+    import base64
+    monkeypatch.setattr(build, "PYODIDE_SHA512", "sha512-" + base64.b64encode(
+        hashlib.sha512(tarball.getvalue()).digest()).decode())
+    (folder / "cp312").mkdir()
+    (folder / "cp312" / build.WHEEL).write_bytes(runtime["wheel"])
+    cache = tmp_path / "empty-cache"
+    site = make(tmp_path / "site", runtime, registry=url, cdn=url,
+                environ={"DICE_HARBOR_WASM_CACHE": str(cache)},
+                npm_dir=tmp_path / "no-node-modules")
+    assert (site / "runtime" / "pyodide" / "pyodide.asm.wasm").read_bytes() == \
+        runtime["files"]["pyodide.asm.wasm"]
+    assert (cache / build.WHEEL).read_bytes() == runtime["wheel"]  # kept for the next build
+    monkeypatch.setattr(build, "PYODIDE_SHA512", "sha512-" + base64.b64encode(b"x" * 64).decode())
+    with pytest.raises(build.MirrorError, match="is not the pinned file"):
+        make(site, runtime, registry=url, cdn=url, npm_dir=tmp_path / "no-node-modules")
+    assert (site / "index.html").is_file()
+
+
+def test_the_command_a_newcomer_runs_uses_the_cache(tmp_path):
+    """`python web/build.py --pyodide --self-host`, as DEVELOPING.md gives it, with the real
+    npm package and wheel and every other host out of reach."""
+    from tests.browser.site import wheel
+    from tests.test_pyodide import ensure_pyodide, require_node
+    _, npm = require_node()
+    ensure_pyodide(npm)
+    path, problem = wheel()
+    if path is None:
+        from tests.browser.test_browser import _missing
+        _missing(problem)
+    out = tmp_path / "web-pyodide"
+    env = {"DICE_HARBOR_WASM_CACHE": str(path.parent), "PATH": "/usr/bin:/bin",
+           "HOME": str(tmp_path)}
+    made = subprocess.run([sys.executable, str(ROOT / "web" / "build.py"), "--pyodide",
+                           "--self-host", "--out", str(out), "--registry", DEAD, "--cdn", DEAD],
+                          capture_output=True, text=True, timeout=300, env=env)
+    assert made.returncode == 0, made.stderr
+    assert "the pyodide page" in made.stdout
+    assert (out / "runtime" / build.WHEEL).read_bytes() == path.read_bytes()
+    assert not build.whole(out, True)
+    # the game as bytecode of the page's Python (3.12: pyodide 0.27.7), not as sources
+    with zipfile.ZipFile(out / build.GAME_ARCHIVE) as z:
+        names = set(z.namelist())
+        code = z.read("game/app.pyc")
+        magic = code[:4]
+    assert b"/home/pyodide/dice-harbor/game/app.py" in code  # where tracebacks say it is
+    assert "main.py" in names and "game/app.pyc" in names and "game/web.pyc" in names
+    assert not [n for n in names if n.startswith("game/") and n.endswith(".py")]
+    import importlib.util
+    assert magic != importlib.util.MAGIC_NUMBER or sys.version_info[:2] == (3, 12)
+    assert magic == (3531).to_bytes(2, "little") + b"\r\n"  # CPython 3.12's bytecode
+
+
+def test_the_menu_starts_without_the_simulator(tmp_path):
+    """A start that plays imports what the menu uses and no more: the simulator (argparse's
+    tables, statistics, every bot list) is the demo's alone. (In the browser each module
+    costs its import on a phone's CPU before the first frame.)"""
+    code = """
+import json, sys
+from game.launcher import main
+from game.app import App
+app = App(sound=False)
+app.show("menu")
+app.step(1 / 60)
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("game"))))
+"""
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin",
+           "DICE_HARBOR_HOME": str(tmp_path), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    imported = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "game.scenes.menu" in imported and "game.sim" not in imported
+    assert not [m for m in imported if m.startswith(("game.scenes.play", "game.odds",
+                                                     "game.review"))]
