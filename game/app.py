@@ -16,6 +16,7 @@ import pygame
 from . import prefs, web
 from .prefs import BOT_SPEEDS  # (the bots' paces; defined with the settings)
 from .ui import layout, probe, theme
+from .ui.hands import hands
 from .ui.sound import Sounds
 
 
@@ -140,6 +141,7 @@ class App:
         self.window = self._open_window(window_flags, window_size)
         self.screen = self.window  # drawn at the window's real size: no scaled canvas
         theme.metrics.configure(self.window.get_size(), self.dpr, self.touch)
+        hands.start(self.touch)  # until the first input says otherwise
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self.sounds = Sounds(sound)
@@ -148,6 +150,7 @@ class App:
         self.drawn_frames = 0  # frames actually drawn (idle frames are not)
         self.partial_frames = 0  # of which only the moving part was redrawn
         self.toast: tuple[str, float, tuple] | None = None
+        self._toast_words = None  # a toast worded for the hand in use: words it again
         self._dirty = True  # something changed since the last drawn frame
         self._under: pygame.Surface | None = None  # what is under an overlay, dimmed
         self._under_ok = False
@@ -192,7 +195,7 @@ class App:
 
     def record_game(self, game_id: str, state, hinted: bool = False) -> dict[int, list[str]]:
         """Add a finished game to the records (``hinted``: the coach's hints were used);
-        the news per seat ("new best!")."""
+        the news per seat ("best score yet (was 230)")."""
         from game import records
         news = self.load_records().add_game(game_id, state, hinted=hinted)
         records.save(self.records)
@@ -360,9 +363,21 @@ class App:
     def new_seed(self) -> int:
         return self.seeds.randrange(2**31)
 
-    def notify(self, text: str, colour=theme.TEXT, seconds: float = 2.5) -> None:
-        """A short message in the scene's message place, over nothing else."""
-        self.toast = (text, seconds, colour)
+    def notify(self, text, colour=theme.TEXT, seconds: float = 2.5) -> None:
+        """A short message in the scene's message place, over nothing else. ``text`` may
+        be a function that words it for the hand in use (game.ui.hands): it is asked again
+        when the player changes hands while the message is up."""
+        self._toast_words = text if callable(text) else None
+        self.toast = (text() if callable(text) else text, seconds, colour)
+        self.invalidate()
+
+    def hand_changed(self) -> None:
+        """The player changed hands (a tap after the mouse, a key after a tap): every
+        scene lays itself out again, its words with it, and a message is worded anew."""
+        for scene in self.scenes:
+            scene._layout_key = None
+        if self.toast and self._toast_words is not None:
+            self.toast = (self._toast_words(),) + self.toast[1:]
         self.invalidate()
 
     def invalidate(self) -> None:
@@ -409,6 +424,9 @@ class App:
         for event in pygame.event.get():
             if event.type not in IDLE_EVENTS:
                 self._dirty = True
+            # (input to a window too small for the game reaches no scene: it changes no hand)
+            if not too_small() and hands.observe(event, self.typing()):
+                self.hand_changed()
             if not self.handle_global(event) and self.scenes and not too_small():
                 self.scene.handle(event)
         if not self.scenes:

@@ -139,9 +139,7 @@ class Coach:
         text += "."
         chosen = table.selected()
         if hint.values is None:
-            if len(state.legal_actions()) <= 1:
-                return text + " (The only move now.)"
-            return text + " (The move only: here this bot does not price the other moves.)"
+            return text + (" (The only move now.)" if len(state.legal_actions()) <= 1 else "")
         if chosen is not None:
             words, actions = chosen
             costs = [c for c in (hint.cost(state, a) for a in actions) if c is not None]

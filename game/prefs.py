@@ -168,6 +168,11 @@ def _options(game_id: str, value: Any) -> dict[str, Any]:
     return dict(value)
 
 
+def _lesson(game_id: str, value: Any) -> bool:
+    """Whether the game's lesson (Learn to play) was proposed: then never again unasked."""
+    return Flag().check(value)
+
+
 # Every remembered setting, one line each: what is stored is what these checks allow, both
 # when the file is read and when it is written. A new setting is a line here.
 TABLE = (
@@ -183,6 +188,7 @@ TABLE = (
     Setting("large_text", "larger text", False, Flag()),  # every text one step up the scale
     Setting("effects_volume", "effects volume", 100, Whole(0, 100)),  # sound effects, percent
     Setting("sharpest", "picture", False, Flag()),  # the browser: the screen's own pixel ratio
+    Setting("lessons", "lessons", {}, PerGame(_lesson)),  # game id -> its lesson was proposed
 )
 SETTINGS = {s.key: s for s in TABLE}
 FIELDS = tuple(SETTINGS)

@@ -15,6 +15,7 @@ from typing import Any
 
 from game import storage
 from game.rules.core import NAME_MAX, GameState, format_problem
+from game.ui.words import number
 
 FORMAT = 1
 HIGH_SCORES = 10  # rows of each game's high-score table
@@ -52,6 +53,12 @@ def _name(value: Any) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= NAME_MAX or not value.isprintable():
         raise storage.StoreError(f"a player name is not 1 to {NAME_MAX} printable characters")
     return value
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 21st."""
+    end = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{end}"
 
 
 def _title(game_id: str) -> str:
@@ -164,11 +171,16 @@ class Records:
 
     # -- updating --------------------------------------------------------------------------
     def add_game(self, game_id: str, state: GameState, hinted: bool = False) -> dict[int, list[str]]:
-        """Record a finished game; returns the news per seat ("new best!", "high score #2")."""
+        """Record a finished game; returns the news per seat, each saying what it is a
+        record of (shown with the game's results: "best score yet (was 230)", "2nd in the
+        high scores"). Only what beats an earlier game is news: a first game sets no
+        record, nor does a score that only fills an empty place of the high scores."""
         record = self.games.setdefault(game_id, GameRecords())
+        earlier = [h["score"] for h in record.high]
         winners = set(state.winners())
         scores = state.final_scores()
         news: dict[int, list[str]] = {}
+        entries: dict[int, dict[str, Any]] = {}  # this game's own rows of the table
         for seat, s in enumerate(state.seats):
             if not s.is_human:
                 continue
@@ -180,23 +192,23 @@ class Records:
                 p = record.players[s.name] = PlayerRecord()
             lines = []
             if p.best is not None and score > p.best:
-                lines.append("new best!")
+                lines.append(f"best score yet (was {number(p.best)})")
             p.games += 1
             p.wins += seat in winners
             p.total += score
             p.hinted += hinted
             p.best = score if p.best is None else max(p.best, score)
-            record.high.append({"name": s.name, "score": score, "hinted": hinted})
+            entries[seat] = {"name": s.name, "score": score, "hinted": hinted}
+            record.high.append(entries[seat])
             news[seat] = lines
         record.high.sort(key=lambda h: -h["score"])  # stable: earlier games keep their place
         del record.high[HIGH_SCORES:]
         for seat, lines in news.items():
-            name = state.seats[seat].name
             score = int(scores[seat])
-            place = next((i for i, h in enumerate(record.high)
-                          if h["name"] == name and h["score"] == score), None)
-            if place is not None:
-                lines.append(f"high score #{place + 1}")
+            place = next((i for i, h in enumerate(record.high) if h is entries[seat]), None)
+            if place is not None and any(score > e for e in earlier):
+                lines.append("top of the high scores" if place == 0 else
+                             f"{ordinal(place + 1)} in the high scores")
         return news
 
     def table(self, game_id: str) -> list[tuple[str, PlayerRecord]]:

@@ -23,8 +23,8 @@ from game.app import App
 from game.bots import make_policy
 from game.catalog import GAMES
 from game.rules.core import Seat
-from game.ui import text, theme
-from tests.ui_driver import DT, frames
+from game.ui import hands, text, theme
+from tests.ui_driver import DT, frames, hand_events
 
 # The game is played in frames of 1/20 s: every event, banner and line is still drawn (the
 # words are what is read here, not the motion), in a third of the frames.
@@ -36,9 +36,17 @@ class Screens:
     game_id: str
     names: list[str]
     shown: dict[str, set[str]] = field(default_factory=dict)  # screen -> texts drawn
+    hand: str | None = None  # the hand in use when they were drawn (None: whichever it was)
+    by_hand: dict[str, Screens] = field(default_factory=dict)  # the same screens per hand
 
     def add(self, where: str, texts) -> None:
         self.shown.setdefault(where, set()).update(t for t in texts if t and t.strip())
+
+    def add_all(self, where: str, texts) -> None:
+        """Texts that are the same whatever the hand (the move history)."""
+        texts = list(texts)
+        for screens in [self, *self.by_hand.values()]:
+            screens.add(where, texts)
 
     def all(self) -> list[tuple[str, str]]:
         """(screen, text) for every text of every screen."""
@@ -52,8 +60,19 @@ def make_app(size=(1280, 720)) -> App:
     return app
 
 
-def capture(app: App) -> list[str]:
-    """Draw the app's scenes now; the whole texts drawn (a wrapped text once)."""
+def set_hand(app: App, hand: str) -> None:
+    """The player has just used ``hand`` ("touch", "keyboard", "mouse"): the app reads an
+    input of it that presses nothing (tests.ui_driver.hand_events), as in a frame."""
+    for event in hand_events(hand):
+        if hands.hands.observe(event, app.typing()):
+            app.hand_changed()
+
+
+def capture(app: App, hand: str | None = None) -> list[str]:
+    """Draw the app's scenes now (after an input of ``hand``, when given); the whole texts
+    drawn (a wrapped text once)."""
+    if hand is not None:
+        set_hand(app, hand)
     app.invalidate()
     with text.record() as drawn:
         app.draw()
@@ -63,6 +82,18 @@ def capture(app: App) -> list[str]:
             seen.append(d.source)
     toast = app.toast[0] if app.toast else None
     return seen + ([toast] if toast and toast not in seen else [])
+
+
+def look(app: App, screens: Screens, where: str) -> None:
+    """Read the screen now: once as it is, or once for each hand of ``screens.by_hand``
+    (after an input of it), into that hand's screens and into ``screens``."""
+    if not screens.by_hand:
+        screens.add(where, capture(app))
+        return
+    for hand, theirs in screens.by_hand.items():
+        texts = capture(app, hand)
+        theirs.add(where, texts)
+        screens.add(where, texts)
 
 
 def seats_for(names: list[str], people: int = 2) -> list[Seat]:
@@ -75,26 +106,32 @@ class Words:
 
     METHODS = ("describe", "history_line", "status", "turn_info")
 
-    def __init__(self, table, out: set[str]):
+    def __init__(self, table, out: set[str], by_hand: dict[str, set[str]] | None = None):
         self.out = out
+        self.by_hand = by_hand or {}  # hand -> the texts handed while it was in use
         for name in self.METHODS:
             original = getattr(table, name)
             setattr(table, name, self._wrap(original))
         table.sheet = self._sheet(table.sheet)
 
+    def _add(self, text: str) -> None:
+        self.out.add(text)
+        if hands.mode() in self.by_hand:
+            self.by_hand[hands.mode()].add(text)
+
     def _keep(self, value) -> None:
         if value is None:
             return
         if isinstance(value, str):
-            self.out.add(value)
+            self._add(value)
         elif isinstance(value, (list, tuple)):
             for v in value:
                 if isinstance(v, str):
-                    self.out.add(v)
+                    self._add(v)
                     if value and isinstance(value, tuple):
                         break  # (text, colour)
         elif hasattr(value, "text"):
-            self.out.add(value.text)
+            self._add(value.text)
 
     def _wrap(self, method):
         def wrapped(*args, **kwargs):
@@ -107,13 +144,13 @@ class Words:
         def wrapped(*args, **kwargs):
             model = method(*args, **kwargs)
             for h in model.headers:
-                self.out.add(h[0])
+                self._add(h[0])
             for row in model.rows:
-                self.out.add(row.label)
+                self._add(row.label)
                 for c in row.cells:
-                    self.out.add(c.text)
+                    self._add(c.text)
             if model.footer:
-                self.out.add(model.footer)
+                self._add(model.footer)
             return model
         return wrapped
 
@@ -124,7 +161,8 @@ def play_through(app: App, info, state, screens: Screens, where: str = "table") 
     from game.scenes.play import PlayScene
     play = app.show("play", info=info, state=state, autosave=False)
     events: set[str] = set()
-    Words(play.table, events)
+    their_events: dict[str, set[str]] = {hand: set() for hand in screens.by_hand}
+    Words(play.table, events, their_events)
     movers = {i: make_policy(info.bot_module, "normal", seed=40 + i)
               for i, s in enumerate(state.seats) if s.is_human}
     moves = 0
@@ -136,58 +174,68 @@ def play_through(app: App, info, state, screens: Screens, where: str = "table") 
         if not isinstance(scene, PlayScene):  # the card draw over the table
             if moves % 7 == 0 and (scene, getattr(scene, "phase", None)) not in read:
                 read.add((scene, getattr(scene, "phase", None)))
-                screens.add(f"{where}: card draw", capture(app))
+                look(app, screens, f"{where}: card draw")
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
                                                  unicode=" ", scancode=0))
         elif scene.human_turn and not scene.busy:
             scene.act(movers[scene.state.current].choose(scene.state))
             moves += 1
             if moves % 5 == 0:
-                screens.add(where, capture(app))
+                look(app, screens, where)
         app.step(PLAY_DT)
     else:
         raise AssertionError("the game did not end")
-    screens.add(where, capture(app))
+    look(app, screens, where)
     screens.add(f"{where}: the words of every event", events)
-    screens.add(f"{where}: the move history", [e[0] if isinstance(e, tuple) else
-                                               getattr(e, "text", str(e))
-                                               for e in play.history.entries])
+    for hand, theirs in screens.by_hand.items():
+        theirs.add(f"{where}: the words of every event", their_events[hand])
+    screens.add_all(f"{where}: the move history", [e[0] if isinstance(e, tuple) else
+                                                   getattr(e, "text", str(e))
+                                                   for e in play.history.entries])
     return play
 
 
 def tour(game_id: str, names: list[str], options: dict | None = None, seed: int = 3,
-         every_option: bool = True, people: int = 2) -> Screens:
+         every_option: bool = True, people: int = 2, hands: tuple[str, ...] = ()) -> Screens:
+    """``hands``: read every screen after an input of each of these hands too (their texts
+    in ``Screens.by_hand``)."""
     info = GAMES[game_id]
     screens = Screens(game_id, list(names))
+    screens.by_hand = {hand: Screens(game_id, list(names), hand=hand) for hand in hands}
     app = make_app()
     try:
         seats = seats_for(names, people)
         # The menu, with every value of every option, the coach and the bots' pace.
         menu = app.show("menu", game_id=game_id, seats=seats)
         frames(app)
-        screens.add("menu", capture(app))
-        for b in menu.focus.buttons:  # every tooltip
-            if b.tooltip:
-                screens.add("menu: tooltips", [b.tooltip])
+        look(app, screens, "menu")
+        for hand in screens.by_hand or [None]:  # every tooltip (worded for each hand)
+            if hand is not None:
+                set_hand(app, hand)
+                menu.ensure_layout()
+            tips = [b.tooltip for b in menu.focus.buttons if b.tooltip]
+            screens.add("menu: tooltips", tips)
+            if hand is not None:
+                screens.by_hand[hand].add("menu: tooltips", tips)
         if every_option:
             for opt in info.options:
                 values = [True, False] if opt.kind == "bool" else list(opt.choices)
                 for value in values:
                     menu.options[game_id][opt.key] = value
                     menu.rebuild()
-                    screens.add(f"menu, {opt.label}", capture(app))
+                    look(app, screens, f"menu, {opt.label}")
                 menu.options[game_id].pop(opt.key, None)
             for _ in range(3):
                 menu.cycle_coach()
-                screens.add("menu, coach", capture(app))
+                look(app, screens, "menu, coach")
                 menu.cycle_speed()
-                screens.add("menu, bot pace", capture(app))
+                look(app, screens, "menu, bot pace")
             for _ in range(info.max_players):  # one seat too many, then too few
                 menu.add_seat()
-            screens.add("menu, the most players", capture(app))
+            look(app, screens, "menu, the most players")
             for _ in range(info.max_players):
                 menu.remove_seat(len(menu.seats) - 1)
-            screens.add("menu, the fewest players", capture(app))
+            look(app, screens, "menu, the fewest players")
             menu.seats = seats_for(names, people)
         menu.options[game_id].update(options or {})
         menu.rebuild()
@@ -200,18 +248,23 @@ def tour(game_id: str, names: list[str], options: dict | None = None, seed: int 
             for b in play.top_buttons.buttons:
                 if b.ident == tool and b.enabled:
                     b.action()
-                    screens.add(f"table: {tool}", capture(app))
+                    look(app, screens, f"table: {tool}")
         app.open("pause", play=play)
-        screens.add("pause", capture(app))
+        look(app, screens, "pause")
         for _ in range(3):
             app.scene.pace()
-            screens.add("pause: bot pace", capture(app))
+            look(app, screens, "pause: bot pace")
         app.scene.ask()
-        screens.add("pause: quit?", capture(app))
+        look(app, screens, "pause: quit?")
+        settings = app.open("settings")
+        for i in range(len(settings.focus.buttons)):  # each setting's tip
+            settings.focus.index = i
+            look(app, screens, "settings")
+        app.pop()
         app.pop()
         rules = app.open("rules", info=info)
         for _ in range(60):
-            screens.add("rules", capture(app))
+            look(app, screens, "rules")
             rules.area.scroll(theme.px(300))
         app.pop()
         if game_id == "pirates":
@@ -219,16 +272,17 @@ def tour(game_id: str, names: list[str], options: dict | None = None, seed: int 
             for seat in range(min(3, len(seats))):  # people and a bot
                 draw = app.open("carddraw", play=play)
                 draw.seat, draw.human = seat, play.state.seats[seat].is_human
-                screens.add("card draw, waiting", capture(app))
+                look(app, screens, "card draw, waiting")
                 for card in CARD_NAMES:
                     draw.phase, draw.card, draw.time = "show", card, 0.0
-                    screens.add("card draw, the card shown", capture(app))
+                    look(app, screens, "card draw, the card shown")
                 app.pop()
 
         # After the game.
-        app.show("results", info=info, state=final, news={0: ["new best!"]})
+        app.show("results", info=info, state=final,
+                 news={0: ["best score yet (was 1,234)", "top of the high scores"]})
         frames(app)
-        screens.add("results", capture(app))
+        look(app, screens, "results")
         if any(o.key == "session" for o in info.options):
             from game.rules.session import Session
             session = Session(game_id, final.seats, {}, 1, seed=3)
@@ -237,23 +291,23 @@ def tour(game_id: str, names: list[str], options: dict | None = None, seed: int 
                     s = session.current
                     s.apply(make_policy(info.bot_module, "easy", seed=1).choose(s))
                 app.show("session", info=info, session=session)
-                screens.add("session standings", capture(app))
+                look(app, screens, "session standings")
                 if not session.is_over():
                     session.next_game()
         app.record_game(game_id, final)
         records = app.show("records", game_id=game_id)
         for i in range(len(records.game_ids)):
             records.show(i)
-            screens.add("records", capture(app))
+            look(app, screens, "records")
         records.show(len(records.game_ids))
         for _ in range(200):
             frames(app)
             if records.recent is not None:
                 break
-        screens.add("recent games", capture(app))
+        look(app, screens, "recent games")
         review = app.show("review", info=info, state=final)
         if not review.seats:  # nobody played by hand: the review offers everyone's play
-            screens.add("review", capture(app))
+            look(app, screens, "review")
             review.review_everyone()
         for _ in range(20000):
             frames(app)
@@ -263,24 +317,24 @@ def tour(game_id: str, names: list[str], options: dict | None = None, seed: int 
         for tab in range(len(review.seats)):
             review.show_tab(tab)
             for _ in range(40):
-                screens.add("review", capture(app))
+                look(app, screens, "review")
                 review.move_cursor(6)
         review.show_tab(0)
         if review.rows():
             review.open(0)
             frames(app, 3)
-            screens.add("replay", capture(app))
+            look(app, screens, "replay")
             replay = app.scene
             for _ in range(40):
                 for _ in range(3):
                     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n,
                                                          mod=0, unicode="", scancode=0))
                 frames(app, 2)
-                screens.add("replay", capture(app))
+                look(app, screens, "replay")
             del replay
         app.show("replay", info=info, final=final)
         frames(app, 3)
-        screens.add("replay", capture(app))
+        look(app, screens, "replay")
     finally:
         pygame.quit()
     return screens
@@ -361,4 +415,41 @@ def problems(screens: Screens, numbers_in_rules: bool = True) -> list[str]:
         out += [f"{said} writes minus zero" for _ in MINUS_ZERO.finditer(shown)]
         out += [f"{said}: {w!r} does not agree" for w in you_agrees(shown)]
         out += [f"{said} re-cases the name {w!r}" for w in recased(shown, screens.names)]
+    return out
+
+
+# -- the words for the hand in use (game.ui.hands) -----------------------------------------------
+# What names a key: "press" (not "press your luck"), a key's name, "A: all", "H for a hint",
+# "(H)", "1-5".
+KEY_WORDS = re.compile(r"\b(?:[Pp]ress(?:e[sd]|ing)?(?![- ]your[- ]luck)|Space|Enter|Esc|"
+                       r"[Aa]rrows?|PgUp|PgDn|Tab|Backspace|F1|F11|Ctrl|Shift|[Kk]eys?)\b|"
+                       r"\b[A-HJ-Z]: |\b[B-HJ-Z] (?=[a-z])|\([A-Z](?: / [A-Z])?\)|"
+                       r"\b1-[1-8]\b(?! players)|\b1 to [5-8]\b")
+CLICKS = re.compile(r"\b[Cc]lick(?:s|ed|ing)?\b")
+TAPS = re.compile(r"\b[Tt]ap(?:s|ped|ping)?\b")
+ASKED = {"touch": TAPS, "keyboard": re.compile(r"\bPress\b"), "mouse": re.compile(r"\bClick\b")}
+
+
+def hand_problems(screens: Screens) -> list[str]:
+    """What a player with ``screens.hand`` in hand would find worded for another hand:
+    after a touch, any key or click; with the keyboard, any click or tap; with a mouse,
+    a tap, or keys in a sentence (a key's name under its button stays: it is short).
+    And the table must ask for what that hand does ("Tap", "Press", "Click") somewhere."""
+    hand, out = screens.hand, []
+    for where, shown in screens.all():
+        said = f"after a {hand}, {where}: {shown!r}"
+        if hand == "touch":
+            out += [f"{said} names a key ({m.group(0)!r})" for m in KEY_WORDS.finditer(shown)]
+            out += [f"{said} says {m.group(0)!r}" for m in CLICKS.finditer(shown)]
+        elif hand == "keyboard":
+            out += [f"{said} says {m.group(0)!r}" for m in CLICKS.finditer(shown)]
+            out += [f"{said} says {m.group(0)!r}" for m in TAPS.finditer(shown)]
+        else:
+            out += [f"{said} says {m.group(0)!r}" for m in TAPS.finditer(shown)]
+            if len(re.findall(r"\w+", shown)) >= 3:
+                out += [f"{said} names a key ({m.group(0)!r})"
+                        for m in KEY_WORDS.finditer(shown)]
+    table = [t for where, t in screens.all() if where.startswith("table")]
+    if not any(ASKED[hand].search(t) for t in table):
+        out.append(f"after a {hand}, no prompt on the table says {ASKED[hand].pattern!r}")
     return out

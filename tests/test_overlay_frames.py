@@ -21,6 +21,7 @@ from game.scenes.play import PlayScene
 from game.ui import text, widgets
 from tests.test_redraw import drawn_afresh
 from tests.test_ui_screens import long_seats, make_app
+from tests.ui_driver import use_hand
 
 SIZES = [(1280, 720, 1, False), (390, 844, 2, True)]
 IDS = ["1280x720", "390x844r2-touch"]
@@ -164,14 +165,16 @@ def test_a_players_card_face_up_says_how_to_go_on_without_input():
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
                                              unicode=" "))
         said = steps_until_face_up(app, card)
-        assert "Click or press Space to play" in said
+        assert "Press Space to play" in said  # (Space was the last input: its words)
         assert CARD_EFFECTS[card.card] in said
     finally:
         pygame.quit()
 
 
-def table_at_rest(app):
-    """A Yatzy table waiting for its human player, nothing moving."""
+def table_at_rest(app, hand: str = "keyboard"):
+    """A Yatzy table waiting for its human player, nothing moving, the player's ``hand``
+    in use (the keyboard: Escape does not change the table's words)."""
+    use_hand(hand)
     info = GAMES["yatzy"]
     seats = [Seat("Ada"), Seat("Bram", "normal")]
     play = app.show("play", info=info, state=info.new_game(seats, seed=2), autosave=False)
@@ -219,11 +222,13 @@ def test_the_pause_over_a_table_at_rest_darkens_the_picture_on_screen():
         pygame.quit()
 
 
-@pytest.mark.parametrize("change", ["pointer", "odds", "game"])
+@pytest.mark.parametrize("change", ["pointer", "odds", "game", "hand"])
 def test_a_table_changed_in_the_frame_the_pause_opens_is_drawn_again(change):
+    """(``hand``: the table was at rest with a mouse's words; Escape takes the keyboard,
+    whose words the table under the pause shows.)"""
     app = make_app((1280, 720, 1, False))
     try:
-        play = table_at_rest(app)
+        play = table_at_rest(app, "mouse" if change == "hand" else "keyboard")
         drawn = count_table_draws(play)
         if change == "pointer":  # over a die: it is lit
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=play.die_rects[0].center,
@@ -231,7 +236,7 @@ def test_a_table_changed_in_the_frame_the_pause_opens_is_drawn_again(change):
         elif change == "odds":  # the odds beside the sheet
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0,
                                                  unicode="o"))
-        else:
+        elif change == "game":
             play.act({"kind": "roll"})
             play.animator.finish()
             play._pump()

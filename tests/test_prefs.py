@@ -65,6 +65,10 @@ def edges(setting: prefs.Setting) -> tuple[list, list]:
                 if key in {o.key for o in info.options}:
                     outside += [{gid: {key: low - 1}}, {gid: {key: high + 1}}]
         return inside, outside
+    if isinstance(kind, prefs.PerGame) and setting.key == "lessons":
+        inside = [{}] + [{gid: value} for gid in GAMES for value in (True, False)]
+        outside = [[], {"yatzy": 1}, {"farkle": "yes"}, {"pirates": None}]
+        return inside, outside
     raise AssertionError(f"{setting.key}: a new kind of setting needs its edges here")
 
 

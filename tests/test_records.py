@@ -34,15 +34,40 @@ def finished(scores: list[int], names=("You", "Ada"), bots=(None, "easy")) -> Ya
 
 def test_records_count_games_wins_best_average_and_only_humans():
     r = Records()
-    assert r.add_game("yatzy", finished([200, 150])) == {0: ["high score #1"]}
+    assert r.add_game("yatzy", finished([200, 150])) == {0: []}  # a first game: no record
     news = r.add_game("yatzy", finished([250, 260]))
-    assert news == {0: ["new best!", "high score #1"]}
+    assert news == {0: ["best score yet (was 200)", "top of the high scores"]}
     r.add_game("yatzy", finished([100, 90]))
     (name, you), = r.table("yatzy")
     assert name == "You" and (you.games, you.wins, you.best) == (3, 2, 250)
     assert you.average == pytest.approx(550 / 3)
     assert [h["score"] for h in r.high_scores("yatzy")] == [250, 200, 100]
     assert Records.from_json(json.loads(json.dumps(r.to_json()))).to_json() == r.to_json()
+
+
+def test_only_what_beats_an_earlier_game_is_news_and_it_names_its_record():
+    """A record is news only when it beats an earlier game: not a first game ever (won or
+    lost), not a score that only fills an empty place of the table; the news says what its
+    record is, and what was beaten."""
+    r = Records()
+    assert r.add_game("maxi_yatzy", finished([90, 300])) == {0: []}  # first ever, and lost
+    assert r.add_game("maxi_yatzy", finished([80, 10])) == {0: []}  # 2nd place of 2: no news
+    assert r.add_game("maxi_yatzy", finished([85, 10])) == {  # beats the 80, not the 90
+        0: ["2nd in the high scores"]}
+    both = finished([150, 140], ("You", "Bo"), (None, None))  # two people, one game
+    assert r.add_game("maxi_yatzy", both) == {
+        0: ["best score yet (was 90)", "top of the high scores"],
+        1: ["2nd in the high scores"]}  # (Bo's first game: no best beaten)
+    assert r.add_game("yatzy", finished([400, 10])) == {0: []}  # each game its own records
+    for score in range(11, 18):  # the table fills up (the lowest: 13)
+        r.add_game("maxi_yatzy", finished([score, 0]))
+    assert len(r.high_scores("maxi_yatzy")) == records.HIGH_SCORES
+    lowest = r.high_scores("maxi_yatzy")[-1]["score"]
+    assert r.add_game("maxi_yatzy", finished([lowest, 0])) == {0: []}  # does not get in
+    assert r.add_game("maxi_yatzy", finished([lowest + 1, 0])) == {  # after an equal 14
+        0: ["10th in the high scores"]}
+    assert [records.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
 
 
 def test_a_shared_first_place_counts_as_a_win_and_high_scores_keep_ten():

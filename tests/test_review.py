@@ -190,7 +190,7 @@ def test_a_weak_bot_loses_chances_to_win_in_the_endgame(game_id, weak):
     assert max(lost) > 0.05, (game_id, lost)  # five percentage points or more somewhere
     # Grab It!'s race measure counts margin too, and the review says so
     note = review(info, state, seats=[0]).win_note
-    assert note == ("a point of margin counted as 1%" if game_id == "grab_it" else "")
+    assert note == ("each point you win or lose by counts as 1%" if game_id == "grab_it" else "")
 
 
 class _Unpricing:

@@ -18,7 +18,7 @@ from game.rules.core import Seat
 from game.scenes.carddraw import CardDrawScene
 from game.ui import probe
 from tests.test_unseen import Scripted, finished, indices
-from tests.ui_driver import DT, frames, key, wait_for_hint
+from tests.ui_driver import DT, frames, key, use_hand, wait_for_hint
 
 GAME_IDS = ["yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it"]
 
@@ -31,6 +31,7 @@ def start(app, game_id: str, person_first: bool = True, options: dict | None = N
         if (state.current == 0) == person_first:
             break
     play = app.show("play", info=info, state=state, autosave=False)
+    use_hand("keyboard")  # (the throws are keyed: a change of hand lays the table out anew)
     frames(app)
     return play
 

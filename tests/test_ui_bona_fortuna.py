@@ -189,8 +189,8 @@ def test_meld_question_zero_confirmation_and_other_sheets(app):
     click(sheet_spot(app, play, "doubled:three_or_full"))
     frames(app)
     assert play.table.asking == ("doubled", "three_or_full")
-    assert button(play, "3 of a Kind").hotkey == "T · 30 points"
-    assert button(play, "Full House").hotkey == "H · 60 points"
+    assert button(play, "3 of a Kind").label == "3 of a Kind: 30"
+    assert button(play, "Full House").label == "Full House: 60"
     click(button(play, "Full House").rect.center)
     frames(app)
     assert state.sheets[me]["doubled"]["three_or_full"] == 60

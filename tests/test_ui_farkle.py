@@ -126,6 +126,8 @@ def test_farkle_options_are_in_the_menu(app):
     click(button(menu, "Piggybacking").rect.center)
     frames(app)
     assert any(b.label.startswith("Farkled piggyback pays back") for b in menu.focus.buttons)
+    click(button(menu, "No thanks").rect.center)  # (the lesson, proposed the first time
+    frames(app)                                   # Farkle is chosen: the menu scrolls then)
     for _ in range(8):
         click(button(menu, "+ Add player").rect.center)
         frames(app)

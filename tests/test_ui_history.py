@@ -138,13 +138,14 @@ def test_a_replay_opened_at_a_move_starts_with_the_history_of_the_moves_before(a
     replay = app.show("replay", info=play.info, final=play.state, start=moves)
     frames(app)
     assert replay.history.entries[:-1] == before
-    assert replay.history.entries[-1][0].startswith(f"Moves 1 to {moves} were replayed")
+    assert replay.history.entries[-1][0] == (f"The game just before move {moves + 1} of "
+                                             f"{len(play.state.actions)}")
 
 
 # -- dice drawn as dice -----------------------------------------------------------------
 DICE_TEXT = re.compile(r"\[[^\]]*\]")  # "[6 6 4 1]", "[3 skulls, 2 coins]"
 KNOWN = [("Ann rolls [6 6 4 1]", (6, 6, 4, 1)),
-         ("   Ann sets aside [1 5]: +150 (turn 150)", (1, 5)),
+         ("   Ann sets aside [1 5]: +150 (turn total 150)", (1, 5)),
          ("   You roll [3 skulls, 2 coins]", ("skull",) * 3 + ("gold",) * 2),
          ("FARKLE! Констанция Щукин scores nothing with [2 3 4 6 6 2], 300 points lost",
           (2, 3, 4, 6, 6, 2)),
@@ -205,7 +206,7 @@ def test_the_history_draws_dice_as_dice_in_reading_order(size):
             if entry.startswith("Ann rolls"):
                 assert "Ann rolls" in on_screen
             if "+150" in entry:
-                assert "+150 (turn 150)" in on_screen
+                assert "+150 (turn total 150)" in on_screen
                 indent = min(d.ink.x for d in words) - box.x
                 assert indent >= theme.px(6)  # its leading spaces: an indent
             if "dealer" in entry:

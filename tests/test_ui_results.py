@@ -20,7 +20,7 @@ from tests.ui_driver import DT, frames
 SOME = [(1280, 720, 1, False), (1000, 700, 1, False), (390, 844, 3, True),
         (844, 390, 3, True), (1920, 1080, 1, False)]
 SOME_IDS = [f"{w}x{h}r{d}" for w, h, d, _ in SOME]
-NEWS = {0: ["new best!", "high score #1"]}
+NEWS = {0: ["best score yet (was 212)", "top of the high scores"]}  # (the records' words)
 
 
 @functools.cache
@@ -141,7 +141,7 @@ def test_a_new_record_is_celebrated_once_with_a_sound():
         with text.record() as drawn:
             app.draw()
         card = [d.text for d in drawn if scene.record_box.contains(d.box)]
-        assert "New record!" in card and any("Ada" in t and "new best!" in t for t in card)
+        assert "New record!" in card and any("Ada" in t and "best score yet" in t for t in card)
         frames(app, 400)  # the moment comes once
         assert app.sounds.played.count("record") == 1
         plain = results(app)  # a game without a record: no card, no sound
@@ -159,8 +159,9 @@ def test_a_new_record_is_celebrated_once_with_a_sound():
 def test_the_new_record_covers_nothing_at_any_size(size):
     app = make_app(size)
     try:
-        scene = results(app, "grab_it", news={0: ["new best!", "high score #1"],
-                                              2: ["high score #2"]}, players=4)
+        scene = results(app, "grab_it", news={0: ["best score yet (was 61)",
+                                                  "top of the high scores"],
+                                              2: ["2nd in the high scores"]}, players=4)
         while not scene.record_shown() >= 1:
             app.step(DT)
         screen = render(app, size, "results with a new record")

@@ -406,10 +406,10 @@ def test_grab_it_race_losses_say_how_margin_counts(app):
     top = review.rows()[0]
     assert top.unit == "win" and top.loss >= 0.05
     drawn = " ".join(drawn_text(app).replace(" | ", " ").split())
-    assert "win chance lost (a point of margin counted as 1%)" in drawn, drawn
+    assert "win chance lost (each point you win or lose by counts as 1%)" in drawn, drawn
     assert f"-{top.loss * 100:.1f}%" in drawn
     assert_fits(app, "grab it review with a race loss")
     review.open(0)
     frames(app)
-    assert (f"{top.loss * 100:.1f}% chance of winning lost, a point of margin counted as 1%"
+    assert (f"{top.loss * 100:.1f}% chance of winning lost, each point you win or lose by counts as 1%"
             in app.scene.note)

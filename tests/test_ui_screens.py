@@ -269,7 +269,8 @@ def sweep(game_id: str, size, large: bool = False) -> None:
         settle(app, 5)
         play.banner, play.pending = None, []
         render(app, size, "the final sheet")
-        app.show("results", info=info, state=final, news={0: ["new best!"]})
+        app.show("results", info=info, state=final,
+                 news={0: ["best score yet (was 1,234)", "top of the high scores"]})
         settle(app)
         render(app, size, "results")
         app.scene.time = 100  # the confetti has fallen

@@ -10,9 +10,18 @@ from __future__ import annotations
 import pytest
 
 from game.catalog import GAMES
-from tests.scene_tour import Screens, problems, tour
+from tests.scene_tour import Screens, hand_problems, problems, tour
 
 NAMES = ["You", "åsa-Märta", "Ada"]  # two people (one of them "You"), a bot
+HANDS = ("touch", "keyboard", "mouse")
+
+
+def hands_read_right(screens: Screens) -> list[str]:
+    """Every screen read after a tap, a key and a click: words for that hand only."""
+    found = []
+    for hand in HANDS:
+        found += sorted(set(hand_problems(screens.by_hand[hand])))[:15]
+    return found
 
 
 def test_the_checks_find_what_they_look_for():
@@ -42,12 +51,27 @@ def test_the_checks_find_what_they_look_for():
 def test_every_scene_reads_right(game_id):
     """Two people, one of them "You", and a bot; every option value in the menu; a whole
     game; the pause menu, the rules, the card draw, the results, the standings, the
-    records, the review and a replay."""
-    screens = tour(game_id, NAMES)
+    records, the review and a replay. Each screen is read after a tap, a key and a click
+    too: after a tap no key and no click is named, with the keyboard no click or tap, with
+    a mouse no tap and no key in a sentence, and the table asks for what the hand does."""
+    screens = tour(game_id, NAMES, hands=HANDS)
     for where in ("menu", "table", "table: the words of every event", "pause: quit?", "rules",
                   "results", "records", "recent games", "review", "replay"):
         assert screens.shown.get(where), f"the tour did not see the {where}"
+        for hand in HANDS:
+            assert screens.by_hand[hand].shown.get(where), f"no {where} after a {hand}"
     found = problems(screens)
+    assert not found, "\n".join(sorted(set(found))[:40])
+    found = hands_read_right(screens)
+    assert not found, "\n".join(found)
+
+
+def test_the_most_players_with_the_longest_names_read_right():
+    """Six seats of Yatzy with the longest names the menu takes (two people, four bots),
+    read after a tap, a key and a click."""
+    from game.launcher import LONG_NAMES
+    screens = tour("yatzy", LONG_NAMES[:6], every_option=False, hands=HANDS)
+    found = problems(screens) + hands_read_right(screens)
     assert not found, "\n".join(sorted(set(found))[:40])
 
 

@@ -3,6 +3,8 @@ numbers as the rules write them, dialogs that say what they act on, name entry."
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -15,7 +17,7 @@ from game.scenes.confirm import ConfirmScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.ui import text, theme
-from tests.ui_driver import button, click, frames, key, new_app, type_text
+from tests.ui_driver import button, click, frames, key, new_app, type_text, use_hand
 
 
 def drawn_texts(app) -> list[str]:
@@ -192,7 +194,8 @@ def test_a_solo_yatzy_reports_the_score():
 # -- questions --------------------------------------------------------------------------------
 def test_replacing_the_saved_game_names_it_and_enter_keeps_it(app):
     """Start over a saved game asks first: the question names the game it would throw away
-    (its game, players and progress), and its default -- Enter -- keeps it."""
+    (its game, players and where it stands, in the words of its table: a race's scores),
+    and its default -- Enter -- keeps it. Continue names it too."""
     info = GAMES["farkle"]
     state = info.new_game([Seat("You"), Seat("åsa-Märta"), Seat("Ada", "normal")], {}, seed=2)
     bot = make_policy(info.bot_module, "normal", seed=1)
@@ -202,13 +205,17 @@ def test_replacing_the_saved_game_names_it_and_enter_keeps_it(app):
     menu = MenuScene(app)  # (Yatzy chosen)
     app.replace_all(menu)
     frames(app)
+    scores = " · ".join(f"{s.name} {v:,}" for s, v in zip(state.seats, state.totals,
+                                                           strict=True))
+    assert sum(state.totals) > 0  # (the scores say where it stands)
+    assert button(menu, "Continue").note == f"Farkle: {scores}"  # (the scores name them)
     click(button(menu, "Start").rect.center)
     frames(app)
     question = app.scene
     assert isinstance(question, ConfirmScene)
     texts = drawn_texts(app)
     assert "Replace the saved Farkle game?" in texts, texts
-    assert ("The Farkle game of You, åsa-Märta and Ada (after 4 turns) is saved. Starting a "
+    assert (f"The Farkle game of You, åsa-Märta and Ada ({scores}) is saved. Starting a "
             "new Yatzy game replaces it; Continue resumes it instead.") in texts, texts
     assert question.focus.focused is button(question, "No, keep it")
     key(pygame.K_RETURN)
@@ -332,12 +339,24 @@ def test_bona_fortuna_moves_name_the_meld():
 
 
 def test_the_replay_lists_its_own_keys(app):
+    """With the keyboard in hand, the replay's own keys; with a mouse, what the mouse does
+    there; the sheet's footer offers what a replay does (never how to scratch a box)."""
     info, state = finished_yatzy()
     app.show("replay", info=info, final=state)
+    use_hand("keyboard")
     frames(app)
     keys = next(t for t in drawn_texts(app) if "F11 fullscreen" in t)
     assert "N step" in keys and "Esc back" in keys
     assert "H hint" not in keys and "Esc menu" not in keys
+    assert any(t.startswith("Replay · 0 of ") and "N: step" in t for t in drawn_texts(app))
+    use_hand("mouse")
+    frames(app)
+    texts = drawn_texts(app)
+    assert not any("F11" in t or "N step" in t for t in texts), texts
+    assert "The wheel scrolls the move history" in texts
+    assert any(t.startswith("Replay · 0 of ") and "Step, Pause" in t for t in texts), texts
+    assert f"0 of {len(state.actions)} played" in texts  # under the speed, whatever the hand
+    assert not any("scratch" in t.lower() or "0 twice" in t for t in texts), texts
 
 
 def test_the_strength_tip_lists_the_strengths_of_the_game(app):
@@ -386,3 +405,88 @@ def test_the_refusal_fits_a_phone():
         assert lines and not any(text.ELLIPSIS in line for line in lines), lines
     finally:
         pygame.quit()
+
+
+# -- every line agrees with every other --------------------------------------------------------
+THINKING = re.compile(r"^(.+?) (?:is|are) thinking…|^(.+?) draws? a card…")
+PROMPT = re.compile(r"^(?:Press|Click|Tap|\d rolls? left\.|No rolls left:|Roll and Bank wait)")
+CHEST = re.compile(r"dice, then (?:C|To chest)$")
+
+
+@pytest.mark.parametrize("game_id", ["pirates", "yatzy", "farkle"])
+def test_the_top_bar_and_the_status_speak_of_the_same_turn(game_id):
+    """Two people and a bot, every hand-over watched frame by frame: the status never names
+    another player than the top bar ("Your turn" over "Ada draws a card…"), never asks a
+    person for a move on a bot's turn (nor the chest's "choose dice, then C"), and the skull
+    zone counts the skulls it shows (not "Skulls 0 / 3" beside the last turn's skulls)."""
+    from game.rules.pirates import CARD_SKULLS
+    info = GAMES[game_id]
+    names = ["You", "åsa-Märta", "Bram"]
+    state = info.new_game([Seat("You"), Seat("åsa-Märta"), Seat("Bram", "normal")], {},
+                          seed=7)
+    app = new_app()
+    try:
+        play = app.show("play", info=info, state=state, autosave=False)
+        movers = {i: make_policy(info.bot_module, "normal", seed=i) for i in (0, 1)}
+        checked = skulls_seen = 0
+        turns, handovers = set(), 0
+        for step in range(30_000):
+            scene = app.scene
+            if len(turns) > 16 or (isinstance(scene, PlayScene) and scene.finished):
+                break
+            if isinstance(scene, CardDrawScene):
+                key(pygame.K_SPACE)
+            elif scene.human_turn and not scene.busy:
+                scene.act(movers[scene.state.current].choose(scene.state))
+            frames(app)
+            if not isinstance(app.scene, PlayScene) or step % 2:
+                continue
+            turns.add(play.state.turns_played)
+            handovers += play.handing_over
+            texts = drawn_texts(app)
+            shown = play.shown_seat
+            who = names[shown] if shown is not None else None
+            bot = shown is not None and play.state.seats[shown].bot is not None
+            for text in texts:
+                m = THINKING.match(text)
+                if m:
+                    assert (m.group(1) or m.group(2)) == who, (play.turn_text()[0], text)
+                if bot:
+                    assert not PROMPT.match(text) and not CHEST.search(text), \
+                        (play.turn_text()[0], text)
+            checked += 1
+            if game_id == "pirates":
+                label = next(t for t in texts if t.startswith("Skulls "))
+                card = play.table.state.card or play.table.end_card
+                outlines = CARD_SKULLS.get(card or "", 0) if play.table.state.rolled or \
+                    not play.table.end_dice or not play.table.end_island else 0
+                dice = [d.value for d in play.table.dice()].count("skull")
+                assert label.split()[1] == str(dice + outlines), (label, dice, outlines)
+                skulls_seen += dice >= 3
+        assert checked > 100 and len(turns) > 16
+        assert handovers or game_id == "yatzy"  # (its hand-overs come and go within a frame)
+        assert game_id != "pirates" or skulls_seen, "no turn with three skulls was watched"
+    finally:
+        pygame.quit()
+
+
+def test_continue_says_where_the_game_stands_as_its_table_does(app):
+    """Continue names the game, its players and where it stands in the words the table
+    shows ("turn 3 of 15"), not a count of everybody's turns."""
+    from tests.ui_driver import continue_from_menu
+    info = GAMES["yatzy"]
+    state = info.new_game([Seat("You"), Seat("Ada", "normal")], {}, seed=1)
+    bot = make_policy(info.bot_module, "normal", seed=1)
+    while state.turns_played < 5:
+        state.apply(bot.choose(state))
+    storage.store("yatzy", state)
+    menu = MenuScene(app)
+    app.replace_all(menu)
+    frames(app)
+    note = button(menu, "Continue").note
+    play = continue_from_menu(app)
+    assert isinstance(play, PlayScene)
+    turn = play.table.turn_info()
+    assert turn.startswith("turn ") and turn in drawn_texts(app)  # the top bar's words
+    assert note == f"Yatzy: You, Ada · {turn}", note
+    assert turn != f"turn {state.turns_played} of 15"  # (not everybody's turns counted)

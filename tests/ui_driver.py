@@ -23,6 +23,39 @@ def click(pos) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
+def hand_events(hand: str) -> list[pygame.event.Event]:
+    """An input of ``hand`` ("touch", "keyboard" or "mouse") that presses nothing: a finger
+    lifted at once, a Shift key, a wheel turned by nothing."""
+    if hand == "touch":
+        return [pygame.event.Event(kind, touch_id=1, finger_id=0, x=0.5, y=0.5, dx=0.0, dy=0.0,
+                                   pressure=1.0) for kind in (pygame.FINGERDOWN, pygame.FINGERUP)]
+    if hand == "keyboard":
+        return [pygame.event.Event(kind, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0)
+                for kind in (pygame.KEYDOWN, pygame.KEYUP)]
+    return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=0, flipped=False, precise_x=0.0,
+                               precise_y=0.0, touch=False)]
+
+
+def use_hand(hand: str) -> None:
+    """Post an input of ``hand`` that presses nothing (``hand_events``): the prompts follow
+    it (game.ui.hands) from the frame that reads it."""
+    for event in hand_events(hand):
+        pygame.event.post(event)
+
+
+def tap(pos) -> None:
+    """A finger's tap, as SDL reports it: the finger, and the mouse events made of it."""
+    pos = tuple(int(v) for v in pos)
+    w, h = pygame.display.get_surface().get_size()
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=0, x=pos[0] / w,
+                                             y=pos[1] / h, dx=0.0, dy=0.0, pressure=1.0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0), touch=True))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True))
+
+
 def type_text(text: str) -> None:
     for ch in text:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))

@@ -13,7 +13,7 @@ pyodide's own boot and the first frame after it (cold, in a fresh browser; warm,
 browser again), bytes on a cold start as sent and unpacked, frames per second while dice
 tumble and App.step p50/p99 while bots play, each as min / median / max of ``--runs`` runs
 with the machine's load beside them. ``--compare`` takes turns with another checkout (``git
-worktree add /tmp/old main``), so a before and an after are measured in the same minutes.
+worktree add build/old main``), so a before and an after are measured in the same minutes.
 
 Natively the app runs its real loop (Clock.tick pacing) with SDL's dummy video driver; CPU is
 the process's own CPU time. In the browser CPU is the page's main-thread task time

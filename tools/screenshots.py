@@ -4,6 +4,7 @@ README's pictures are tools/readme_pictures.py's).
     .venv/bin/python tools/screenshots.py [--out DIR] [--games G,G] [--sizes 390x844r3t,1000x700r1]
                                 [--scenes menu,table,results] [--players N]
                                 [--looks colour_blind,large_text,reduce_motion]
+                                [--hand touch|keyboard|mouse]
 
 A size is WIDTHxHEIGHT in CSS pixels, "r" and the device pixel ratio, and "t" for a layout
 meant for touch (a phone or a tablet). Every game is seated with the most players and the
@@ -18,10 +19,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# An empty home of its own, as the README's pictures have: the screens drawn are the same on
+# every machine, and nothing they remember (a lesson proposed by the menu) reaches the
+# player's own settings.
+os.environ["DICE_HARBOR_HOME"] = tempfile.mkdtemp(prefix="dice-harbor-shots-")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -119,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=0)
     parser.add_argument("--looks", default="",
                         help="settings to switch on: colour_blind, large_text, reduce_motion")
+    parser.add_argument("--hand", choices=("touch", "keyboard", "mouse"), default=None,
+                        help="word the prompts for this hand (game.ui.hands); by default the "
+                             "page's: touch on a 't' size, else a mouse")
     parser.add_argument("--browser", action="store_true",
                         help="in headless Chromium (pyodide and pygame-ce's wasm build, as the "
                              "browser test runs it) instead of natively")
@@ -145,6 +154,10 @@ def main(argv: list[str] | None = None) -> int:
                 setattr(app.settings, key, True)
             app.apply_looks()
             tag = "".join(f"-{k}" for k in looks)
+            if args.hand:
+                from game.ui.hands import hands
+                hands.use(args.hand)
+                tag += f"-{args.hand}"
             for scene in scenes:
                 stage(app, game_id, scene, seats, mid, final)
                 path = args.out / f"{game_id}-{scene}-{spec}{tag}.png"

@@ -426,7 +426,7 @@ class _Policy:
 class HardPolicy(_Policy):
     """Both rerolls planned, stage-aware box values and bonus odds, the Phase II contest."""
 
-    value_text = "worth {:.1f} points against the boxes' usual value"
+    value_text = None  # (its values weigh boxes against their usual worth: not for a player)
 
 
 class NormalPolicy(_Policy):

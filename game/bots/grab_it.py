@@ -327,7 +327,7 @@ class HardPolicy(_Base):
     """The exact margin-optimal policy, playing to win over the last turns."""
 
     margin_weight = 0.01  # over the last turns: P(win) + this x margin (1 point = 1 %)
-    win_cost_note = "a point of margin counted as 1%"  # how the coach's race costs are made
+    win_cost_note = "each point you win or lose by counts as 1%"  # how race costs are made
 
     def in_points(self, state) -> bool:
         left = len(state.open_categories())

@@ -24,6 +24,8 @@ SCENES = {
     "daily_result": "game.scenes.daily_result:DailyResultScene",
     "daily_shared": "game.scenes.daily_shared:DailySharedScene",
     "settings": "game.scenes.settings:SettingsScene",
+    "learn": "game.scenes.learn:LearnScene",
+    "lesson_end": "game.scenes.learn:LessonEndScene",
 }
 
 

@@ -14,7 +14,7 @@ import pygame
 from game.app import App, Scene
 from game.rules.pirates import CARD_EFFECTS, CARD_NAMES
 from game.scenes.table_view import UNDO_GRACE
-from game.ui import layout, probe, theme
+from game.ui import hands, layout, probe, theme
 from game.ui.cards import draw_card, draw_pile
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
@@ -201,8 +201,8 @@ class CardDrawScene(Scene):
                 pygame.draw.rect(surface, theme.TEXT, DECK.inflate(pulse * 2, pulse * 2),
                                  max(2, theme.px(3)), border_radius=theme.px(14))
                 probe.control("deck", DECK, surface=surface)
-                hint = ("Tap the deck to turn over the top card" if theme.metrics.touch
-                        else "Click or press Space to turn over the top card")
+                hint = hands.say("Press Space to turn over the top card",
+                                 "Click the deck to turn over the top card")
             else:
                 hint = f"{says(name, 'reaches')} for the deck…"
             draw_text_in(surface, hint, self.name_box, 20, theme.TEXT, True, min_size=16,
@@ -218,6 +218,6 @@ class CardDrawScene(Scene):
                 draw_text_in(surface, CARD_EFFECTS[self.card], self.effect_box, 19, theme.TEXT,
                              min_size=15, wrap=True, valign="top")
                 if self.human and self.app.toast is None:
-                    draw_text_in(surface, "Tap or press Space to play" if theme.metrics.touch
-                                 else "Click or press Space to play", self.hint_box, 16,
+                    draw_text_in(surface, hands.say("Press Space to play", "Click to play"),
+                                 self.hint_box, 16,
                                  theme.TEXT_DIM, min_size=13)

@@ -11,7 +11,7 @@ import pygame
 
 from game import linkplay, page, web
 from game.app import App, Scene
-from game.ui import layout, theme
+from game.ui import hands, layout, theme
 from game.ui.layout import fr
 from game.ui.text import ELLIPSIS, draw_text_in, face_for
 from game.ui.widgets import Button, FocusGroup, panel
@@ -129,7 +129,8 @@ class LinkOpenScene(Scene):
             if shown != self.text + "|":
                 shown = ELLIPSIS + shown[1:]
             placeholder = not self.text
-            draw_text_in(surface, "Paste the link here (Ctrl+V)" if placeholder else shown,
+            draw_text_in(surface, hands.keyed("Paste the link here", "Ctrl+V") if placeholder
+                         else shown,
                          inner, 16, theme.TEXT_DIM if placeholder else theme.TEXT,
                          align="left", min_size=12)
         self.focus.draw(surface)

@@ -17,7 +17,8 @@ from game.bots import policy_names_for, strengths_for
 from game.catalog import GAMES, GameInfo, Option
 from game.coach import COACH_LABELS
 from game.rules.core import NAME_MAX, SaveError, Seat
-from game.ui import layout, marks, theme
+from game.scenes.tables import announces_seating, progress_text
+from game.ui import hands, layout, marks, theme
 from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
 from game.ui.text import ELLIPSIS, draw_text_in, face_for, fit_text
@@ -118,6 +119,11 @@ class MenuScene(Scene):
         if problem:
             app.notify(problem, theme.BAD, 6)
         self.has_save = storage.has_save()
+        self.offers: list[pygame.Rect] = []  # the lesson's proposal, in the body
+        self.offer = self.game_id if self._unoffered(self.game_id) else None
+        # the saved game in words: under Continue, and whole in the place for tips
+        _, self.saved_whole, self.saved = self.saved_game_words() if self.has_save else \
+            ("", "", "")
         found, problem = links.entries()  # the games by link on this device
         self.link_games = [e for e in found if not e.over]
         if problem:
@@ -153,7 +159,25 @@ class MenuScene(Scene):
         while len(self.seats) < info.min_players:
             self.add_seat()
         self.fit_strengths()
+        self.offer = game_id if self._unoffered(game_id) else None
         self.app.sounds.play("click")
+        self.rebuild()
+
+    # -- Learn to play: each game's lesson, proposed the first time the game is chosen ------
+    def _unoffered(self, game_id: str) -> bool:
+        from game.lessons import lesson_for
+        return lesson_for(game_id) is not None and not self.app.settings.lessons.get(game_id)
+
+    def learn(self) -> None:
+        """The guided game of the chosen game (game.scenes.learn)."""
+        if not self.finish_name(keep_typing=False):
+            self.rebuild()
+        self.remember()
+        self.app.save_settings()
+        self.app.show("learn", info=self.info)
+
+    def decline_lesson(self) -> None:
+        self.offer = None
         self.rebuild()
 
     def add_seat(self) -> None:
@@ -281,7 +305,7 @@ class MenuScene(Scene):
         if not self.ready():
             return
         if storage.has_save():
-            title, saved = self.saved_game_words()
+            title, saved, _ = self.saved_game_words()
             self.app.open("confirm", title=f"Replace the saved {title}?",
                           text=f"{saved} is saved. Starting a new {self.info.title} game "
                                "replaces it; Continue resumes it instead.",
@@ -342,25 +366,30 @@ class MenuScene(Scene):
         return True
 
     @staticmethod
-    def saved_game_words() -> tuple[str, str]:
-        """The saved game in words, for the question before it is replaced: ("Farkle
-        game", "The Farkle game of You, Ada and Bram (after 12 turns)")."""
+    def saved_game_words() -> tuple[str, str, str]:
+        """The saved game in words: for the question before it is replaced ("Farkle game",
+        "The Farkle game of You, Ada and Bram (You 350 · Ada 1,200 · Bram 0)"), and under
+        Continue ("Farkle: You 350 · Ada 1,200 · Bram 0", "Yatzy: You, Ada · turn 2 of
+        15"). Where it stands is said as its table says it in play."""
         try:
             info, state, session, _ = storage.load_marks()
         except SaveError:
-            return "game", "A game that cannot be continued"
+            return "game", "A game that cannot be continued", "a game that cannot be continued"
         names = [s.name for s in state.seats]
         players = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         if state.is_over():
             progress = "finished, its results not seen yet"
-        elif state.turns_played:
-            progress = f"after {count(state.turns_played, 'turn')}"
-        else:
+        elif announces_seating(state):
             progress = "just started"
+        else:
+            progress = progress_text(info, state)
+        short = f"{info.title}: {progress}" if all(n in progress for n in names) else \
+            f"{info.title}: {', '.join(names)} · {progress}"  # (a race's scores name them)
         if session is not None:
             return (f"{info.title} session", f"The {info.title} session of {players} (game "
-                    f"{len(session.games)} of {session.length}, {progress})")
-        return f"{info.title} game", f"The {info.title} game of {players} ({progress})"
+                    f"{len(session.games)} of {session.length}, {progress})",
+                    f"{short} (game {len(session.games)} of {session.length})")
+        return f"{info.title} game", f"The {info.title} game of {players} ({progress})", short
 
     def start_now(self) -> None:
         try:
@@ -428,18 +457,21 @@ class MenuScene(Scene):
         foot_buttons = []
         if self.has_save:
             foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Continue", self.resume,
-                                       size=22, hotkey="saved game", colour=(60, 110, 90)))
+                                       size=22, note=self.saved, colour=(60, 110, 90),
+                                       tooltip=f"{self.saved_whole}."))
         foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Play by link", self.start_by_link,
                                    size=20, ident="by link", tooltip="Each person on their own "
                                    "device: the game goes back and forth as a link"))
         foot_buttons.append(Button(pygame.Rect(0, 0, 0, 0), "Start", self.start, size=24,
-                                   hotkey=self.info.title, colour=(40, 130, 90)))
+                                   note=f"a new {self.info.title} game",
+                                   colour=(40, 130, 90)))
         for b, r in zip(foot_buttons, layout.cols(foot, *([fr()] * len(foot_buttons)), gap=12),
                         strict=True):
             b.rect = r
         # The body: two columns on a wide window, one on a narrow one; it scrolls when it is
         # taller than its place.
         self.labels = []
+        self.offers = []
         self.content = {}
         body_buttons: list[Button] = []
         width = body.w - theme.px(10)  # room for the scroll bar
@@ -457,7 +489,10 @@ class MenuScene(Scene):
             y = self._header(body_buttons, 0, width, False)
             y_left = self._games(body_buttons, y, left_w, False)
             y_left = self._options(body_buttons, y_left, left_w, control_h)
-            y_right = self._players(body_buttons, y, right_w, control_h, x=right_x)
+            y_right = y
+            if self.offer == self.game_id:
+                y_right = self._proposal(body_buttons, y, right_w, x=right_x)
+            y_right = self._players(body_buttons, y_right, right_w, control_h, x=right_x)
             y_right = self._link_games(body_buttons, y_right, right_w, control_h, x=right_x)
             height = max(y_left, y_right)
         self.body.set(body, height)
@@ -481,8 +516,11 @@ class MenuScene(Scene):
         px = theme.px
         specs = [("Records", self.show_records, "Wins, best scores and high scores per game",
                   "records", 120),
-                 ("How to play", self.show_rules, f"The rules of {self.info.title} (F1)",
+                 ("How to play", self.show_rules, hands.keyed(f"The rules of {self.info.title}",
+                                                              "F1"),
                   "rules", 150),
+                 ("Learn to play", self.learn, f"A short guided game of {self.info.title}: "
+                  "the table shows you every move", "learn", 150),
                  ("Settings", self.show_settings, "Colours for colour-blind players, reduce "
                   "motion, larger text, sound", "settings", 120),
                  (f"Bot pace: {self.app.settings.bot_speed.title()}", self.cycle_speed,
@@ -520,7 +558,7 @@ class MenuScene(Scene):
         self._label("Choose a game", pygame.Rect(0, y, width, px(24)), 18)
         y += px(30)
         columns = 3 if theme.dp(width) >= 3 * 190 + 2 * GAP else 2
-        compact = compact or theme.dp(width) < 2 * 190 + GAP
+        one_column, compact = compact, compact or theme.dp(width) < 2 * 190 + GAP
         cell_h = layout.touch_size(58) if compact else 124
         cells = layout.grid(pygame.Rect(0, y, width, 0), len(GAMES), columns, cell_h, gap=GAP)
         for (gid, info), rect in zip(GAMES.items(), cells, strict=True):
@@ -534,7 +572,35 @@ class MenuScene(Scene):
             pitch = pygame.Rect(0, y, width, px(44))
             self._label(self.info.pitch, pitch, 15, theme.TEXT)
             y = pitch.bottom + px(8)
+        if self.offer == self.game_id and one_column:  # (two: over the players)
+            y = self._proposal(buttons, y, width)
         return y + px(8)
+
+    def _proposal(self, buttons: list[Button], y: int, width: int, x: int = 0) -> int:
+        """The first time a game is chosen: its lesson, proposed once (remembered at once,
+        so never again unless asked: Learn to play, here or on the rules page). Under the
+        cards in one column; over the players in two (the game's options stay in view)."""
+        px = theme.px
+        h = layout.touch_size(40)
+        text = f"New to {self.info.title}? A short guided game shows you how to play."
+        if theme.dp(width) >= 440:  # the words, then both answers, on one line
+            box = pygame.Rect(x, y, width, px(h + 20))
+            words, yes, no = layout.cols(layout.inset(box, x=14, y=10), fr(), 116, 110, gap=10)
+        else:  # the words over the answers
+            box = pygame.Rect(x, y, width, px(h + 70))
+            words, answers = layout.rows(layout.inset(box, x=12, y=8), 44, h, gap=6)
+            yes, no = layout.cols(answers, fr(), fr(), gap=10)
+        self.offers.append(box)
+        self._label(text, words, 16, theme.TEXT)
+        self._add(buttons, Button(yes, "Teach me", self.learn, size=16, ident="teach me",
+                                  colour=(40, 130, 90), tooltip="Play a short guided game"), yes)
+        self._add(buttons, Button(no, "No thanks", self.decline_lesson, size=16,
+                                  ident="no thanks", tooltip="Learn to play stays in the menu "
+                                  "and on the rules page"), no)
+        if not self.app.settings.lessons.get(self.game_id):
+            self.app.settings.lessons[self.game_id] = True  # proposed: never again unasked
+            self.app.save_settings()
+        return box.bottom + px(GAP)
 
     def _options(self, buttons: list[Button], y: int, width: int, control_h: float) -> int:
         """One fixed row per main option, its sub-option beside it (greyed while the main one
@@ -568,7 +634,7 @@ class MenuScene(Scene):
         px = theme.px
         head = pygame.Rect(x, y, width, px(28))
         self._label("Players", head, 22, theme.TEXT)
-        self._label("click a name to type", pygame.Rect(x + px(110), y + px(4), width - px(110),
+        self._label(hands.say("Enter on a name to type", "click a name to type"), pygame.Rect(x + px(110), y + px(4), width - px(110),
                                                         px(24)), 14)
         y += px(36)
         sides = (self.info.state_type().sides_for(len(self.seats))
@@ -593,7 +659,8 @@ class MenuScene(Scene):
             label = seat.name + ("|" if typing else "")
             nb = NameButton(name, label or " ", lambda i=i: self.edit_name(i), size=17,
                             selected=typing, colour=theme.PANEL_LIGHT, ident=f"name {i}",
-                            tooltip=f"Click or Enter to type a name (up to {NAME_MAX} letters)")
+                            tooltip=hands.say("Enter: type a name", "Click to type a name") +
+                            f" (up to {NAME_MAX} letters)")
             nb.typing = typing
             self._add(buttons, nb, name)
             self._add(buttons, Button(kind, "Bot" if seat.bot else "Human",
@@ -624,8 +691,9 @@ class MenuScene(Scene):
         coach = pygame.Rect(x, y, min(width, px(300)), px(control_h))
         self._add(buttons, Button(coach, f"Coach: {COACH_LABELS[self.app.settings.coach]}",
                                   self.cycle_coach, size=16, ident="coach",
-                                  tooltip="Hints from the strongest bot: off, on request (H or "
-                                          "the Hint button) or always shown on your turn"),
+                                  tooltip="Hints from the strongest bot: off, on request (" +
+                                  hands.say("H", "the Hint button") + ") or always shown on "
+                                  "your turn"),
                   coach)
         return coach.bottom + px(12)
 
@@ -651,13 +719,15 @@ class MenuScene(Scene):
         """"This bot's strength: easy, normal, hard or expert" (the strengths this game has)."""
         offered = list(strengths_for(self.info))
         listed = offered[0] if len(offered) == 1 else ", ".join(offered[:-1]) + " or " + offered[-1]
-        return f"This bot's strength: {listed} (a click steps it)"
+        return f"This bot's strength: {listed} " + hands.say("(Enter steps it)",
+                                                             "(a click steps it)")
 
     def _option_button(self, opt: Option, rect: pygame.Rect, enabled: bool) -> Button:
         value = self.option_value(opt)
         text = opt.text(value)
         number = opt.kind != "bool"
-        tip = opt.help + (" Left/Right or a click on either half steps it." if number else "")
+        tip = opt.help + (hands.say(" Left/Right steps it.", " A click on either half steps "
+                                    "it.") if number else "")
         return Button(rect, f"{opt.label}: {text}", lambda o=opt: self.change_option(o),
                       size=16, enabled=enabled, selected=not number and bool(value),
                       tooltip=tip.strip(), ident=opt.key, wrap=True, min_size=13,
@@ -763,6 +833,8 @@ class MenuScene(Scene):
         self._place()
         surface.fill(theme.BG)
         with self.body.clip(surface):
+            for rect in self.offers:
+                panel(surface, self.body.to_screen(rect), theme.PANEL, 14, theme.INFO)
             for text, rect, size, colour in self.labels:
                 shown = self.body.to_screen(rect)
                 if not shown.colliderect(self.body.viewport):
@@ -794,10 +866,15 @@ class MenuScene(Scene):
         if tip:
             draw_text_in(surface, tip, self.tip_box, 15, theme.INFO, align="left",
                          valign="center", wrap=True, min_size=13)
-        elif not theme.metrics.touch:
-            draw_text_in(surface, "Tab/arrows move · Enter selects · Left/Right step numbers · "
-                         "F1 rules · M sound · F11 fullscreen", self.tip_box, 14,
-                         theme.TEXT_DIM, align="left", valign="center", wrap=True, min_size=12)
+        elif self.has_save and not hands.keyboard():  # the saved game, whole
+            draw_text_in(surface, f"Continue: {self.saved_whole}", self.tip_box, 15,
+                         theme.TEXT_DIM, align="left", valign="center", wrap=True, min_size=13)
+        elif not theme.metrics.touch and not hands.touch():
+            draw_text_in(surface, hands.say("Tab/arrows move · Enter selects · Left/Right step "
+                                            "numbers · F1 rules · M sound · F11 fullscreen",
+                                            "Point at a button to see what it does"),
+                         self.tip_box, 14, theme.TEXT_DIM, align="left", valign="center",
+                         wrap=True, min_size=12)
 
     def message_rect(self) -> pygame.Rect:
         self.ensure_layout()

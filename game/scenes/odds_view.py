@@ -19,7 +19,7 @@ import pygame
 
 from game.odds import CATEGORY_GAMES, Odds, odds_steps, percent
 from game.tasks import Task
-from game.ui import theme
+from game.ui import hands, theme
 from game.ui.sheet import SheetModel
 from game.ui.text import draw_text_in
 
@@ -52,9 +52,10 @@ class OddsView:
         self.scene.app.save_settings()
         if self.on:
             where = "on the sheet" if self.category else "under the sheet"
-            self.scene.app.notify(f"Odds on (O): exact chances {where}, on your turns")
+            self.scene.app.notify(lambda: hands.keyed("Odds on", "O") +
+                                  f": exact chances {where}, on your turns")
         else:
-            self.scene.app.notify("Odds off (O)")
+            self.scene.app.notify(lambda: hands.keyed("Odds off", "O"))
         self.scene._build_top_buttons()
 
     def wanted(self) -> bool:

@@ -9,7 +9,7 @@ import pygame
 from game import storage
 from game.scenes.table_view import UNDO_GRACE, TableScene
 from game.tasks import Task
-from game.ui import layout, theme
+from game.ui import hands, layout, theme
 from game.ui.layout import fr
 from game.ui.widgets import Button
 from game.ui.words import possessive
@@ -274,8 +274,9 @@ class PlayScene(TableScene):
 
     def _toggle_skip(self) -> None:
         self.fast_forward = not self.fast_forward
-        self.app.notify("Skipping ahead to your turn (F)" if self.fast_forward
-                        else "Skipping off: bots play at their pace again (F)")
+        on = self.fast_forward
+        self.app.notify(lambda: hands.keyed("Skipping ahead to your turn" if on else
+                                            "Skipping off: bots play at their pace again", "F"))
         self._build_top_buttons()
 
     def open_rules(self) -> None:

@@ -16,7 +16,7 @@ from game import recent
 from game.app import App, Scene
 from game.catalog import GAMES
 from game.tasks import Task
-from game.ui import layout, theme
+from game.ui import hands, layout, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
@@ -189,7 +189,7 @@ class RecordsScene(Scene):
         surface.fill(theme.BG)
         draw_text_in(surface, "Records", r["title"], 34, theme.TEXT, True, "left",
                      min_size=20, display=True)
-        if not theme.metrics.touch:
+        if not theme.metrics.touch and hands.keyboard():  # (the tabs speak for the pointer)
             keys = ("Up/Down: choose · V: review · R: replay · Left/Right: other tab · Esc: back"
                     if self.showing_recent else
                     "Left/Right: other game · G: recent games · Esc: back")

@@ -8,15 +8,16 @@ steps one move and Space plays on; ``note`` says on the table what happened ther
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
 from game.app import App
 from game.catalog import GameInfo
 from game.rules.core import GameState
 from game.scenes.table_view import TableScene
-from game.ui import layout, theme
+from game.ui import hands, inline, layout, theme
 from game.ui.layout import fr
-from game.ui.text import draw_text_in
 from game.ui.widgets import Button
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -48,8 +49,8 @@ class ReplayScene(TableScene):
         self.bots = {}
         if self.paused and self.step_index < len(self.script):
             self.table.preview_bot(self.script[self.step_index])  # the move about to be made
-            self.history.add(f"Moves 1 to {self.step_index} were replayed at once; "
-                             f"move {self.step_index + 1} is next", theme.INFO)
+            self.history.add(f"The game just before move {self.step_index + 1} of "
+                             f"{len(self.script)}", theme.INFO)
 
     @property
     def human_turn(self) -> bool:
@@ -67,8 +68,17 @@ class ReplayScene(TableScene):
         return None
 
     def keys_text(self) -> str:
-        return ("Space pause/play · N step · +/- speed · Esc back · M sound · "
-                "wheel/PgUp: history · F11 fullscreen")
+        return hands.say("Space pause/play · N step · +/- speed · Esc back · M sound · "
+                         "PgUp/PgDn: history · F11 fullscreen",
+                         "The wheel scrolls the move history", "")
+
+    def _sheet_model(self):
+        """The sheet as it stood at the move on show; its footer says what the replay
+        does (nobody chooses a box in a replay)."""
+        model = super()._sheet_model()
+        at = f"Replay · {self._played()}"
+        return dataclasses.replace(model, footer=at + hands.say(
+            " · N: step · Space: pause or play on", " · Step, Pause and the speed are above"))
 
     def _speed_label(self) -> str:
         value = SPEEDS[self.speed]
@@ -79,8 +89,7 @@ class ReplayScene(TableScene):
             return
         specs = [("Step", self.step_once, "N", 72, self.step_index < len(self.script)),
                  ("Slower", lambda: self.change_speed(-1), "-", 84, self.speed > 0),
-                 (self._speed_label(), lambda: None, f"move {self.step_index}/{len(self.script)}",
-                  116, True),
+                 (self._speed_label(), lambda: None, self._played(), 116, True),
                  ("Faster", lambda: self.change_speed(1), "+", 84, self.speed < len(SPEEDS) - 1),
                  ("Resume" if self.paused else "Pause", self.toggle_pause, "Space", 92, True),
                  ("Back", self.back, "Esc", 80, True)]
@@ -97,12 +106,18 @@ class ReplayScene(TableScene):
             bar = layout.inset(r["bar"], x=12, y=(theme.dp(r["bar"].h) - control) / 2)
             rects = layout.flow(bar, [w for *_, w, _ in specs], theme.dp(bar.h), gap=8,
                                 align="right")
+        played = self._played()  # (not a key: said under its button whatever the hand)
         self.top_buttons.set([
-            Button(rect, label, action, size=16, hotkey=key, enabled=enabled, min_size=13,
+            Button(rect, label, action, size=16, hotkey="" if key == played else key,
+                   note=played if key == played else "", enabled=enabled, min_size=13,
                    ident=label if label in ("Step", "Slower", "Faster", "Back") else
-                   ("speed" if key.startswith("move") else
+                   ("speed" if key == played else
                     "pane" if label in ("History", "Sheet") else "pause"))
             for (label, action, key, _, enabled), rect in zip(specs, rects, strict=True)])
+
+    def _played(self) -> str:
+        """How far the replay is, as every line of it says it: moves played so far."""
+        return f"{self.step_index} of {len(self.script)} played"
 
     def change_speed(self, step: int) -> None:
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + step))
@@ -193,9 +208,10 @@ class ReplayScene(TableScene):
         pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(14))
         pygame.draw.rect(surface, theme.COACH, rect, width=max(1, theme.px(2)),
                          border_radius=theme.px(14))
-        keys = "" if theme.metrics.touch else "  (N: step · Space: play on · Esc: back)"
-        draw_text_in(surface, self.note + keys, layout.inset(rect, x=12, y=4), 15,
-                     theme.COACH, align="left", min_size=13, wrap=True)
+        keys = hands.say("  (N: step · Space: play on · Esc: back)",
+                         "  (Step or Resume to go on)")
+        inline.draw_in(surface, self.note + keys, layout.inset(rect, x=12, y=4), 15,
+                       theme.COACH, min_size=13, align="left")
 
     def _drive_bot(self, dt: float) -> None:
         if self.step_index >= len(self.script):

@@ -2,9 +2,9 @@
 it, play again with the same seats or go back.
 
 The standings panel is as large as its rows (large rows for a few players) and the final
-sheet takes the rest. A new record (the records' "new best!", "high score #n") gets a
-moment of its own: a card in its own place under the standings, shown a beat after the
-results with a sound. Confetti falls once, behind everything and never across a text or a
+sheet takes the rest. A new record (the records' "best score yet (was 230)", "2nd in the
+high scores") gets a moment of its own: a card in its own place under the standings, shown
+a beat after the results with a sound. Confetti falls once, behind everything and never across a text or a
 panel (``confetti_rects``)."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class ResultsScene(Scene):
         self.hinted = hinted  # the coach's hints were used in this game
         self.info = info
         self.state = state
-        self.news = news or {}  # per seat: "new best!", "high score #3" (from the records)
+        self.news = news or {}  # per seat: "best score yet (was 230)" (from the records)
         self.session = session  # the game.rules.session.Session this game belongs to, if any
         self.ranking = state.side_ranking()  # players alone, or partners together
         self.table = load_table(info.table_module())(StandIn(state))
@@ -367,8 +367,9 @@ class ResultsScene(Scene):
         head, rest = layout.rows(words, fr(34, max=40), fr(22 * len(lines)), gap=2)
         draw_text_in(surface, "New record!", head, 26, theme.BEST, True, "left",
                      min_size=16, display=True)
-        draw_text_in(surface, "\n".join(lines), rest, 16, theme.TEXT, True, "left",
-                     valign="top", min_size=12, wrap=True)
+        for line, row in zip(lines, layout.rows(rest, *[fr()] * len(lines)), strict=True):
+            draw_text_in(surface, line, row, 16, theme.TEXT, True, "left", min_size=12)
+            # (a line a player: a long one shrinks or ends in "…", never hides the next)
 
     def _draw_ranking(self, surface: pygame.Surface) -> None:
         """Place, side, score (and chips) for each player or team, rows filling the panel:
@@ -415,7 +416,7 @@ class ResultsScene(Scene):
             news = self.news.get(r["seat"])
             if teams:  # the news under the partners where a row has the room for them
                 news = news if row_dp >= partners * team_size * LINE + 14 * LINE else None
-            if news and row_h >= px(48):  # "new best!" from the records, under the name
+            if news and row_h >= px(48):  # a record from the records, under the name
                 name_box, news_box = (layout.rows(name_box, fr(3), fr(2)) if not teams else
                                       layout.rows(name_box, fr(partners * team_size),
                                                   fr(14)))

@@ -23,7 +23,7 @@ from game.review import Decision, Review, human_seats, review_steps
 from game.rules.core import Action, GameState
 from game.scenes.tables import StandIn, load_table
 from game.tasks import Task
-from game.ui import layout, probe, theme
+from game.ui import hands, inline, layout, probe, theme
 from game.ui.layout import fr
 from game.ui.marks import focus_ring
 from game.ui.text import draw_text_in
@@ -178,7 +178,7 @@ class ReviewScene(Scene):
                 figures = (f"{lost(rev.total_loss)}{win} · {rev.accuracy:.0%}"
                            if rev.accuracy is not None else "not priced")
                 buttons.append(Button(rect, rev.name, lambda i=i: self.show_tab(i), size=16,
-                                      selected=i == self.tab, ident=f"seat{i}", hotkey=figures))
+                                      selected=i == self.tab, ident=f"seat{i}", note=figures))
         if not self.seats:
             buttons.append(Button(layout.centred(r["list"], 340, max(60, control)),
                                   "Review every seat", self.review_everyone, size=20,
@@ -331,10 +331,11 @@ class ReviewScene(Scene):
         else:
             self._draw_rows(surface)
         if self.rows() and r["keys"].h:
-            keys = ("Click a decision, or Enter on the ringed one, to see that moment replayed · "
-                    "Up/Down, PgUp/PgDn, wheel: scroll")
-            if self.review is not None and len(self.review.seats) > 1:
-                keys += " · Tab: next player"
+            more = self.review is not None and len(self.review.seats) > 1
+            keys = hands.say("Enter on the ringed decision replays that moment · Up/Down, "
+                             "PgUp/PgDn: choose" + (" · Tab: next player" if more else ""),
+                             "Click a decision to see that moment replayed · the wheel "
+                             "scrolls", "Tap a decision to see that moment replayed")
             draw_text_in(surface, keys, r["keys"], 13, theme.TEXT_DIM, min_size=12)
         self.focus.draw(surface)
 
@@ -430,8 +431,11 @@ class ReviewScene(Scene):
                        theme.GOOD if d.is_best or d.played == d.best else theme.TEXT)
             boxes = self._cells(layout.inset(line, x=6))
             for (_, _, align), text, c, box in zip(COLUMNS, cells, colours, boxes, strict=True):
-                draw_text_in(surface, text, box, 16, c, c is colour and d.loss is not None,
-                             align, min_size=16)
+                if inline.has_pictures(text):  # the dice drawn as dice
+                    inline.draw_in(surface, text, box, 16, c, min_size=16, align=align)
+                else:
+                    draw_text_in(surface, text, box, 16, c, c is colour and d.loss is not None,
+                                 align, min_size=16)
             y += self.row_h
         per = self.rows_per_page
         if len(rows) > per:  # where the page is in the list

@@ -12,7 +12,7 @@ import pygame
 
 from game.app import App, Scene
 from game.catalog import GameInfo
-from game.ui import inline, layout, theme
+from game.ui import hands, inline, layout, theme
 from game.ui.cards import draw_card
 from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
@@ -22,6 +22,23 @@ from game.ui.widgets import Button, FocusGroup, draw_text, panel, wrap
 HEAD, BODY = 24, 17  # dp
 CARD_W = 58  # dp: a Fortune Card beside its rule
 BULLET = 26  # dp: a bullet's text starts this far in
+
+
+HANDS = {"@keys ": hands.keyboard, "@pointer ": lambda: not hands.keyboard()}
+
+
+def for_hand(text: str) -> str:
+    """The rules for the hand in use: a line marked "@keys " is for the keyboard, one
+    marked "@pointer " for a mouse or a finger (its "click" a "tap" after a touch), so the
+    Controls name the keys, the clicks or the taps."""
+    out = []
+    for line in text.splitlines():
+        mark = next((m for m in HANDS if line.startswith(m)), None)
+        if mark is None:
+            out.append(line)
+        elif HANDS[mark]():
+            out.append(hands.point(line[len(mark):]))
+    return "\n".join(out)
 
 
 def load_rules(name: str) -> str:
@@ -126,25 +143,39 @@ def line_height(size: float) -> int:
 
 
 class RulesScene(Scene):
-    def __init__(self, app: App, info: GameInfo):
+    def __init__(self, app: App, info: GameInfo, learn: bool = True):
         super().__init__(app)
         self.info = info
         self.text = load_rules(info.rules_help or info.id)
         self.area = ScrollArea("rules")
         self.focus = FocusGroup()
         self.back = Button(pygame.Rect(0, 0, 0, 0), "Back", self.app.pop, hotkey="Esc", size=20)
-        self.focus.set([self.back])
+        # Learn to play: the game's lesson (not from inside the lesson itself)
+        from game.lessons import lesson_for
+        self.learn = None
+        if learn and lesson_for(info.id) is not None:
+            self.learn = Button(pygame.Rect(0, 0, 0, 0), "Learn to play", self.start_lesson,
+                                hotkey="L", size=16, min_size=13, ident="learn")
+        self.focus.set([self.back] + ([self.learn] if self.learn else []))
+
+    def start_lesson(self) -> None:
+        """The guided game (a game in progress stays saved: Continue finds it)."""
+        self.app.show("learn", info=self.info)
 
     def relayout(self) -> None:
         f = layout.form()
         screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 24)
         button_h = layout.touch_size(50)
-        self.title, box, foot = layout.rows(screen, 44, fr(), button_h + 8, gap=10)
+        self.title, box, foot = layout.rows(screen, layout.touch_size(44), fr(), button_h + 8,
+                                            gap=10)
         self.box = box if f.portrait else layout.centred(box, 1000, 10**5)
+        if self.learn is not None:  # beside the title, over the text's right edge
+            row = pygame.Rect(self.box.x, self.title.y, self.box.w, self.title.h)
+            self.title, self.learn.rect = layout.cols(row, fr(), 150, gap=10)
         self.back.rect = layout.centred(foot, 200, button_h)
         self.message = layout.cols(foot, fr(), 220, fr(), gap=10)[0]
         viewport = layout.inset(self.box, 16)
-        self.lines = layout_text(self.text, viewport.w - theme.px(14))
+        self.lines = layout_text(for_hand(self.text), viewport.w - theme.px(14))
         self.area.set(viewport, sum(line.h for line in self.lines))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -158,6 +189,8 @@ class RulesScene(Scene):
                 self.area.scroll(steps[event.key])
             elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_F1, pygame.K_RETURN):
                 self.app.pop()
+            elif event.key == pygame.K_l and self.learn is not None:
+                self.start_lesson()
             return
         if self.area.handle(event, lambda e: False):
             return
@@ -200,7 +233,8 @@ class RulesScene(Scene):
                     self._draw_line(surface, line, view.x, y, style)
                 y += line.h
         self.area.draw_bar(surface)
-        if self.area.scrolls and not theme.metrics.touch and self.app.toast is None:
-            draw_text_in(surface, "Scroll: wheel, arrows, PgUp/PgDn", self.message, 14,
-                         theme.TEXT_DIM, align="left", min_size=12)
+        if self.area.scrolls and not theme.metrics.touch and not hands.touch() and \
+                self.app.toast is None:
+            draw_text_in(surface, hands.say("Scroll: arrows, PgUp/PgDn", "Scroll: the wheel"),
+                         self.message, 14, theme.TEXT_DIM, align="left", min_size=12)
         self.focus.draw(surface)

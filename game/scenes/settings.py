@@ -17,7 +17,7 @@ from __future__ import annotations
 import pygame
 
 from game.app import App, Scene
-from game.ui import layout, theme
+from game.ui import hands, layout, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
@@ -38,16 +38,22 @@ class SettingsScene(Scene):
                    "every mark keeps its shape either way",
         "motion": "Dice land without tumbling; no sparks, confetti or shaking",
         "text": "Every text one size larger",
-        "volume": "The sound effects' volume (Left/Right, or a click on either half)",
+        "volume": "The sound effects' volume (Left/Right steps it)",
         "sound": "All sound on or off (M anywhere)",
         "sharpest": "Draw at the screen's full resolution: sharper, but more work for a phone",
         "back": "Back to where you were (Esc)",
     }
-    TOUCH_TIPS = {  # (on a layout for fingers: no keys, taps)
-        "volume": "The sound effects' volume: tap the left half for less, the right for more",
+    POINTER_TIPS = {  # (a mouse's or a finger's: no keys; "click" is "tap" after a touch)
+        "volume": "The sound effects' volume: click the left half for less, the right for more",
         "sound": "All sound on or off",
         "back": "Back to where you were",
     }
+
+    def tip(self, ident: str) -> str:
+        """A setting's tip for the hand in use (game.ui.hands)."""
+        if hands.keyboard() or ident not in self.POINTER_TIPS:
+            return self.TIPS[ident]
+        return hands.point(self.POINTER_TIPS[ident])
 
     def __init__(self, app: App):
         super().__init__(app)
@@ -60,7 +66,7 @@ class SettingsScene(Scene):
         s = self.app.settings
         volume = s.effects_volume
         size = 18
-        tips = {**self.TIPS, **(self.TOUCH_TIPS if theme.metrics.touch else {})}
+        tips = {ident: self.tip(ident) for ident in self.TIPS}
         nothing = pygame.Rect(0, 0, 0, 0)
         self.focus.set([
             Button(nothing, "Colours: " + ("Colour-blind safe" if s.colour_blind else "Standard"),
@@ -141,6 +147,7 @@ class SettingsScene(Scene):
         cells = layout.grid(grid, len(buttons), columns, button_h, gap=gap)
         for b, cell in zip(buttons, cells, strict=True):
             b.rect = cell
+            b.tooltip = self.tip(b.ident)  # (laid out again when the hand changes)
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

@@ -45,7 +45,7 @@ from game.scenes.tables import (
 )
 from game.scenes.tables.base import Banner
 from game.tasks import FRAME_BUDGET, Task
-from game.ui import inline, layout, marks, probe, theme
+from game.ui import hands, inline, layout, marks, probe, theme
 from game.ui.celebrate import Burst, TurnFlourish
 from game.ui.dice import THROW_SECONDS, DiceAnimator, draw_die
 from game.ui.history import History
@@ -70,6 +70,9 @@ class TableScene(Scene):
     """The shared table: layout, drawing, the events of each move shown in order. Subclasses
     say who moves (``update``), which tools the bar holds (``_build_top_buttons``) and what
     keys do (``handle``)."""
+
+    STATUS = 64  # dp: the status place's height where it is fixed (a phone), its least else
+    TOOLS = True  # a phone upright has a row of tools under the top bar
 
     def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True,
                  session=None, hinted: bool = False, flow=None):
@@ -114,6 +117,7 @@ class TableScene(Scene):
         self.banner: tuple[Banner, float] | None = None
         self.pending: list[Event] = []  # events of the last action not shown yet
         self.frozen_sheet: SheetModel | None = None  # the sheet before a roll, until it lands
+        self._frozen_hand = hands.mode()  # the hand its words were for
         self.unseen: GameState | None = None  # the game as last seen, while an action's dice
         # (or card) are not seen yet: what the table is drawn from (``view_state``)
         self.later: list[tuple[Action, list[Event]]] = []  # Table.after_action, at the reveal
@@ -157,6 +161,14 @@ class TableScene(Scene):
         return not view.is_over() and view.seats[view.current].is_human
 
     @property
+    def handing_over(self) -> bool:
+        """The game has passed to the next player but the table still shows the last
+        player's turn (its end is being shown): nothing is said yet of the next turn."""
+        view = self.view_state
+        return self.shown_seat is not None and not view.is_over() and \
+            self.shown_seat != view.current
+
+    @property
     def busy(self) -> bool:
         """Something is still being shown: dice in the air, a card not turned over, events
         waiting, a banner up, or the table's own pause (a card about to be drawn)."""
@@ -190,7 +202,7 @@ class TableScene(Scene):
         except Exception:  # noqa: BLE001 (an illegal action is refused by apply below)
             spec = None
         try:
-            events = self.state.apply(action)
+            events = self.apply_action(action)
         except IllegalAction as exc:
             self.complain(str(exc))
             return False
@@ -198,7 +210,7 @@ class TableScene(Scene):
         kinds = {e["type"] for e in events}
         hidden = seen is not None and bool(kinds & {"rolled", "drew"})
         if "rolled" in kinds and hidden:
-            self.frozen_sheet = before
+            self.frozen_sheet, self._frozen_hand = before, hands.mode()
             rolled = next(e for e in events if e["type"] == "rolled")
             faces = spec.faces if spec else None
             positions = spec.rolled if spec else tuple(self.table.rolled_positions(rolled))
@@ -217,6 +229,11 @@ class TableScene(Scene):
         self._after_change()
         self._pump()
         return True
+
+    def apply_action(self, action: Action) -> list[Event]:
+        """The rules apply ``action`` to the game (IllegalAction when they refuse it). A
+        lesson (game.scenes.learn) has its dice come up as its script says here."""
+        return self.state.apply(action)
 
     @staticmethod
     def _copy(state: GameState) -> GameState:
@@ -315,13 +332,18 @@ class TableScene(Scene):
             return self.flow.store(self)
         return storage.store(self.info.id, self.state, self.session, hinted=self.hints_used)
 
-    def complain(self, text: str) -> None:
+    def complain(self, text) -> None:
         """A refusal, as a sentence (its first letter capital, unless it starts with a
-        player's name: a name is never re-cased)."""
+        player's name: a name is never re-cased). ``text`` may be a function that words it
+        for the hand in use (game.ui.hands)."""
         self.app.sounds.play("error")
-        if not any(text.startswith(s.name) for s in self.state.seats if s.name):
-            text = text[:1].upper() + text[1:]
-        self.app.notify(text, theme.BAD)
+        names = [s.name for s in self.state.seats if s.name]
+
+        def words() -> str:
+            said = text() if callable(text) else text
+            return said if any(said.startswith(n) for n in names) else \
+                said[:1].upper() + said[1:]
+        self.app.notify(words, theme.BAD)
 
     def _pump(self) -> None:
         """Show waiting events in order; stop while dice are in the air, a drawn card has
@@ -434,13 +456,17 @@ class TableScene(Scene):
         self.compact_bar = f.narrow or f.short or f.portrait
         tabs = f.portrait or f.short
         r: dict[str, pygame.Rect] = {}
-        if f.portrait:  # the tools in a row under the bar, the sheet or history under all
-            bar, tools, body = layout.rows(screen, control + 8, control + 8, fr())
-            r["bar"], r["tools"] = bar, layout.inset(tools, x=8, bottom=8)
+        if f.portrait:  # the tools in a row under the bar (a few: in it), the sheet or history
+            if self.TOOLS:  # under all
+                bar, tools, body = layout.rows(screen, control + 8, control + 8, fr())
+                r["tools"] = layout.inset(tools, x=8, bottom=8)
+            else:
+                bar, body = layout.rows(screen, control + 8, fr())
+            r["bar"] = bar
             body = layout.inset(body, x=8, bottom=8)
             tray_h = self.table.tray_height(theme.dp(body.w))
             r["tray"], r["actions"], r["status"], r["pane"] = layout.rows(
-                body, fr(4, min=min(tray_h, 150), max=tray_h), control + 4, 64,
+                body, fr(4, min=min(tray_h, 150), max=tray_h), control + 4, self.STATUS,
                 fr(1, min=150), gap=6)
         else:
             bar_h = 48 if f.short else 64
@@ -451,11 +477,12 @@ class TableScene(Scene):
                                       gap=10 if f.short else 18)
             if tabs:
                 r["tray"], r["actions"], r["status"] = layout.rows(
-                    left, fr(1, min=110), control + 2, 64, gap=6)
+                    left, fr(1, min=110), control + 2, self.STATUS, gap=6)
                 r["tabs"], r["pane"] = layout.rows(right, control, fr(), gap=6)
             else:
                 keys = 20 if not f.touch else 0
-                parts = layout.rows(left, fr(1, min=200), control + 14, fr(0.42, min=80),
+                parts = layout.rows(left, fr(1, min=200), control + 14,
+                                    fr(0.42, min=self.STATUS + 16),
                                     fr(0.58, min=90), keys, gap=8)
                 r["tray"], r["actions"], r["status"], r["history"], r["keys"] = parts
                 r["actions"] = layout.inset(r["actions"], y=4)
@@ -531,8 +558,9 @@ class TableScene(Scene):
         if view.is_over():
             self.app.notify("The game is over")
         elif not self.human_turn:
-            self.app.notify(f"Wait: it is {possessive(self.name(view.current))} turn "
-                            "(F skips ahead)")
+            turn = f"Wait: it is {possessive(self.name(view.current))} turn"
+            self.app.notify(lambda: hands.say(f"{turn} (F skips ahead)", f"{turn} (Skip >> "
+                                              "skips ahead)"))
 
     def _position(self) -> tuple:
         return (id(self.state), len(self.state.actions))
@@ -673,7 +701,7 @@ class TableScene(Scene):
                 self.bot_plan is not None, self.sheet.page, self.sheet.scroll.offset,
                 self.unseen is not None, self.card_hidden, self.landing is not None,
                 tuple((b.label, b.enabled) for b in self.table_buttons.buttons),
-                self.table.view_key())
+                self.table.view_key(), hands.mode())
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
@@ -736,7 +764,12 @@ class TableScene(Scene):
 
     def _sheet_model(self) -> SheetModel:
         """The sheet to show: as it was while the dice fly, with the odds on it."""
-        return self.odds.decorate(self.frozen_sheet or self.table.sheet())
+        frozen = self.frozen_sheet
+        if frozen is not None and self._frozen_hand != hands.mode():  # its footer's words
+            frozen = self.frozen_sheet = dataclasses.replace(frozen,
+                                                             footer=self.table.sheet().footer)
+            self._frozen_hand = hands.mode()
+        return self.odds.decorate(frozen or self.table.sheet())
 
     def _sheet_signature(self, surface: pygame.Surface, model: SheetModel) -> tuple:
         return (self.sheet._key(model), tuple(self.sheet.rect), surface.get_size(), id(surface),
@@ -788,9 +821,11 @@ class TableScene(Scene):
         surface.fill(theme.BG, (band.right, band.top, w - band.right, band.h))
 
     def keys_text(self) -> str:
-        """The keys line under the history (a desktop window): what the keys do here."""
-        return ("Esc menu · F1 rules · H hint · O odds · M sound · F skip bots · "
-                "wheel/PgUp: history · F11 fullscreen")
+        """The keys line under the history (a desktop window): what the keys do here, when
+        the keyboard is in use; else what the pointer does."""
+        return hands.say("Esc menu · F1 rules · H hint · O odds · M sound · F skip bots · "
+                         "PgUp/PgDn: history · F11 fullscreen",
+                         "The wheel scrolls the move history", "")
 
     def _draw_tabs(self, surface: pygame.Surface) -> None:
         for name, rect in self.tab_rects().items():
@@ -935,7 +970,8 @@ class TableScene(Scene):
         if not placed:
             placed = self.dice_row(tray, len(dice), bool(groups))
         self.die_rects, self.die_spots = [], []
-        keys_on = self.human_turn and not theme.metrics.touch
+        keys_on = self.human_turn and not self.handing_over and not theme.metrics.touch \
+            and hands.keys_shown()
         felt = tray.inflate(-theme.px(8), -theme.px(8))
         for i, spec in enumerate(dice):
             rect = placed[i]
@@ -999,6 +1035,8 @@ class TableScene(Scene):
         return rects
 
     def _draw_status(self, surface: pygame.Surface) -> None:
+        if self.handing_over:
+            return  # (the status is the next player's: the top bar does not name them yet)
         text = "\n".join(self.table.status())
         hint = self.current_hint()
         area = self.regions["status"].inflate(-theme.px(8), 0)
@@ -1008,13 +1046,13 @@ class TableScene(Scene):
             else:
                 advice = self.coach.advice(self.state, hint, self.table) if self.coach else ""
             top, bottom = layout.rows(area, fr(1), fr(1.3), gap=2)
-            draw_text_in(surface, text, top, 16, theme.TEXT, align="left", valign="top",
-                         min_size=16, wrap=True)
-            draw_text_in(surface, advice, bottom, 15, theme.COACH, align="left",
-                         valign="top", min_size=13, wrap=True)
+            inline.draw_in(surface, text, top, 16, theme.TEXT, min_size=16, align="left",
+                           valign="top")
+            inline.draw_in(surface, advice, bottom, 15, theme.COACH, min_size=13,
+                           align="left", valign="top")  # (its dice drawn as dice)
         else:
-            draw_text_in(surface, text, area, 18, theme.TEXT, align="left", valign="top",
-                         min_size=16, wrap=True)
+            inline.draw_in(surface, text, area, 18, theme.TEXT, min_size=16, align="left",
+                           valign="top")
 
     def _draw_banner(self, surface: pygame.Surface, banner: Banner, left: float) -> None:
         """An announcement in the status area, beside the dice and never over them."""

@@ -329,15 +329,16 @@ def draw_line(surface: pygame.Surface, line: Line, x: int, y: int, height: int,
 
 
 def draw_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: float, colour,
-            bold: bool = False, min_size: float = 16) -> pygame.Rect:
-    """``text`` with its dice drawn as dice, wrapped and centred in ``box`` at the largest
-    size from ``size`` down to ``min_size`` (dp) at which it fits; at the smallest, the lines
-    that do not fit are left out. Text without dice is simply ``draw_text_in``'s. Returns
-    the area drawn."""
+            bold: bool = False, min_size: float = 16, align: str = "center",
+            valign: str = "center") -> pygame.Rect:
+    """``text`` with its dice drawn as dice, wrapped and placed in ``box`` (centred, or
+    ``align`` "left", ``valign`` "top") at the largest size from ``size`` down to
+    ``min_size`` (dp) at which it fits; at the smallest, the lines that do not fit are left
+    out. Text without dice is simply ``draw_text_in``'s. Returns the area drawn."""
     if not has_pictures(text):
-        return draw_text_in(surface, text, box, size, colour, bold, min_size=min_size,
-                            wrap=True)
-    parts = parse(text)
+        return draw_text_in(surface, text, box, size, colour, bold, align, valign,
+                            min_size=min_size, wrap=True)
+    paragraphs = [parse(p) for p in text.split("\n")]  # (a line break starts a new line)
     s = float(size)
     while True:
         face = theme.font(s, bold)
@@ -345,15 +346,16 @@ def draw_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: float, c
         height = max(face.get_linesize(), style.die + theme.px(2))
         # (a little slack: a run of words measured whole can be a pixel or two wider than
         # its words measured one by one)
-        lines = layout(parts, box.w - theme.px(4), style)
+        lines = [line for parts in paragraphs
+                 for line in layout(parts, box.w - theme.px(4), style)]
         if len(lines) * height <= box.h or s <= min_size:
             break
         s = max(min_size, s - 1)
     lines = lines[:max(1, box.h // height)]
-    y = box.centery - len(lines) * height // 2
+    top = box.y if valign == "top" else box.centery - len(lines) * height // 2
+    y = top
     for line in lines:
-        draw_line(surface, line, box.centerx - line.width // 2, y, height, s, colour, style,
-                  bold)
+        x = box.x if align == "left" else box.centerx - line.width // 2
+        draw_line(surface, line, x, y, height, s, colour, style, bold)
         y += height
-    return pygame.Rect(box.x, box.centery - len(lines) * height // 2, box.w,
-                       len(lines) * height)
+    return pygame.Rect(box.x, top, box.w, len(lines) * height)

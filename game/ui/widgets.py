@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from . import probe, theme
+from . import hands, probe, theme
 from .text import draw_text_in, face_for, note_free_text, wrap_lines
 
 
@@ -48,6 +48,7 @@ class Button:
     size: int = 24
     colour: tuple = theme.BUTTON
     hotkey: str = ""  # shown small under the label, e.g. "Space"
+    note: str = ""  # words shown small under the label whatever the hand (not a key)
     selected: bool = False  # a toggled-on state (drawn in the colour of a switch that is on)
     tooltip: str = ""
     step: Callable[[int], None] | None = None  # a number: -1/+1 by Left/Right or a half click
@@ -59,8 +60,8 @@ class Button:
 
     def show_hotkey(self) -> bool:
         """The key is written under the label when there is room and a keyboard is likely
-        (not on a layout for touch)."""
-        return bool(self.hotkey) and not theme.metrics.touch and \
+        (not on a layout for touch, nor after a touch)."""
+        return bool(self.hotkey) and not theme.metrics.touch and hands.keys_shown() and \
             self.rect.h >= theme.font(self.size).get_height() + theme.font(12).get_height()
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
@@ -82,11 +83,14 @@ class Button:
             focus_ring(surface, self.rect, 10)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
         inner = self.rect.inflate(-theme.px(12), -theme.px(4))
-        if self.show_hotkey():
+        room = theme.font(self.size).get_height() + theme.font(12).get_height()
+        under = self.note if self.note and self.rect.h >= room else \
+            self.hotkey if self.show_hotkey() else ""
+        if under:
             key_h = max(theme.px(16), theme.font(12).get_height())
             label_box = pygame.Rect(inner.x, inner.y, inner.w, inner.h - key_h)
-            draw_text_in(surface, self.hotkey, pygame.Rect(inner.x, inner.bottom - key_h,
-                                                           inner.w, key_h),
+            draw_text_in(surface, under, pygame.Rect(inner.x, inner.bottom - key_h,
+                                                     inner.w, key_h),
                          12, theme.TEXT_DIM if self.enabled else theme.LINE, min_size=12)
         else:
             label_box = inner

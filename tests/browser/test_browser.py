@@ -235,6 +235,9 @@ def test_a_yatzy_turn_with_the_mouse_and_one_with_the_keyboard(game):
     assert g.py("result = app.scene.state.rolls") == 0
     g.page.click(*g.button("Roll"))  # the mouse: roll, hold a die, roll again, score
     g.wait("app.scene.state.rolls == 1 and not app.scene.busy")
+    hand = "from game.ui import hands\nresult = [hands.mode(), app.scene.table.status()[0]]"
+    assert g.py(hand) == ["mouse", "2 rolls left. Click dice to hold them, or click a box to "
+                                   "score it."]  # (the page's clicks speak of clicks)
     die = g.py("result = list(app.scene.die_rects[0].center)")
     g.page.click(die[0] / g.ratio, die[1] / g.ratio)
     g.wait("0 in app.scene.table.held")
@@ -255,6 +258,7 @@ result = [key, list(app.scene.sheet.row_rects[key].center)]""")
     g.wait("app.scene.human_turn and not app.scene.busy and app.scene.state.rolls == 0", 60)
     g.page.key("Space")  # the keyboard: roll, hold die 2, roll, pick a box with arrows, Enter
     g.wait("app.scene.state.rolls == 1 and not app.scene.busy")
+    assert g.py(hand)[0] == "keyboard" and "Press 1-5 to hold dice" in g.py(hand)[1]
     g.page.key("2")
     g.wait("1 in app.scene.table.held")
     g.page.key("Space")
@@ -280,6 +284,9 @@ def test_a_phone_plays_a_turn_by_taps_alone(game):
     g.wait("app.scene.human_turn and not app.scene.busy")
     g.page.tap(*g.button("Roll"))
     g.wait("app.scene.state.rolls == 1 and not app.scene.busy")
+    hand = "from game.ui import hands\nresult = [hands.mode(), app.scene.table.status()[0]]"
+    assert g.py(hand) == ["touch", "2 rolls left. Tap dice to hold them, or tap a box to "
+                                   "score it."]  # (the page's taps speak of taps)
     die = g.py("result = list(app.scene.die_rects[2].center)")
     g.page.tap(die[0] / g.ratio, die[1] / g.ratio)
     g.wait("2 in app.scene.table.held")
@@ -292,6 +299,33 @@ def test_a_phone_plays_a_turn_by_taps_alone(game):
         if g.py(f"result = {key!r} in app.scene.state.sheets[0]"):
             break
     assert g.py(f"result = {key!r} in app.scene.state.sheets[0]")
+    assert g.py(hand)[0] == "touch"  # (no mouse event the page made of a tap took over)
+
+
+def test_a_phone_takes_the_lesson_it_is_proposed_by_taps(game):
+    """Learn to play in the browser: the menu proposes Yatzy's lesson, a tap takes it, the
+    dice land as the lesson prepared them (the engine's chance model, forced, in pyodide),
+    taps where the table points go on, and Skip lesson goes back to the menu."""
+    g = game(width=390, height=844, ratio=3, touch=True)
+    g.page.tap(*g.button("Teach me"))
+    g.wait("type(app.scene).__name__ == 'LearnScene' and app.scene.shown == app.scene.at")
+
+    def tap_target() -> None:
+        g.wait("app.scene.shown == app.scene.at and not app.scene.busy and "
+               "app.scene._targets()")
+        spot = g.py("result = list(app.scene._targets()[0].center)")
+        g.page.tap(spot[0] / g.ratio, spot[1] / g.ratio)
+        g.frames(0.2)
+    tap_target()  # Roll
+    g.wait("app.scene.at == 1 and not app.scene.busy")
+    assert g.py("result = app.scene.state.dice") == [5, 2, 5, 3, 5]
+    for _ in range(3):  # the three 5s
+        tap_target()
+    g.wait("app.scene.at == 2")
+    assert g.py("result = sorted(app.scene.table.held)") == [0, 2, 4]
+    g.page.tap(*g.button("Skip lesson"))
+    g.wait("type(app.scene).__name__ == 'MenuScene'")
+    assert g.py("result = [app.scene.offer, app.settings.lessons.get('yatzy')]") == [None, True]
 
 
 def test_the_sharpest_picture_is_a_choice_that_is_kept(game):

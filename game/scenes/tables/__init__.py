@@ -25,6 +25,14 @@ class StandIn:
         return self.state.seats[seat].name
 
 
+def progress_text(info, state) -> str:
+    """Where ``state`` stands, in the words its table shows in play ("turn 2 of 15", or a
+    race's scores): the menu says it of a saved game as the game itself did."""
+    table = load_table(info.table_module())(StandIn(state))
+    table.new_turn()
+    return table.progress()
+
+
 # -- the move history of a game that already has moves ------------------------------------
 def seating_text(state) -> str:
     """The history's first line (and the banner) of a new game: who sits where."""

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules.core import Action, Event
-from game.ui import theme
+from game.ui import hands, theme
 from game.ui.sheet import Cell, Row, SheetModel
-from game.ui.words import number, says
+from game.ui.words import count, number, says
 
 if TYPE_CHECKING:
     from game.scenes.table_view import TableScene
@@ -146,6 +146,18 @@ class Table:
     def turn_info(self) -> str:
         return ""
 
+    def progress(self) -> str:
+        """Where the game stands, in the words its table shows ("turn 2 of 15"): what the
+        menu says of a saved game. A race (Farkle, Pirate Fortune) gives the scores."""
+        return self.turn_info()
+
+    def race_progress(self) -> str:
+        """A race's standing: every player's score, in seat order ("You 3,450 · Ada
+        5,200"), and the last round when it is on."""
+        scores = self.state.final_scores()
+        return self.race_info(" · ".join(f"{self.scene.name(i)} {number(v)}"
+                                         for i, v in enumerate(scores)))
+
     def race_banner(self, event: Event) -> Banner | None:
         """A race to a target's announcements (Farkle, Pirate Fortune): the last round, and
         play going on when the round ends with nobody at the target (a penalty or a lost
@@ -240,10 +252,16 @@ class Table:
                 "Take the dice off the chest"
         if kind == "score":
             key = self.hint_marks(action)[1]
+            if key and self.score_points(action) == 0:
+                return f"Cross out {self.box_label(key)} (0)"
             return f"Score {self.box_label(key)}" if key else "Score"
         return {"roll": "Roll the dice", "stop": "Stop and score", "bank": "Bank the points",
                 "draw": "Draw a Fortune Card", "sorceress": "Call the Sorceress",
                 "piggyback": "Take over the dice"}.get(kind, kind.replace("_", " ").title())
+
+    def score_points(self, action: Action) -> int | None:
+        """What the scoring move ``action`` writes with the dice now (None: not known)."""
+        return None
 
     def odds_selection(self) -> list[int]:
         """The dice the player has chosen but not played yet (held, to set aside, to
@@ -252,6 +270,14 @@ class Table:
         if chosen is None:
             chosen = getattr(self, "chosen", None)
         return sorted(chosen or ())
+
+    def set_selection(self, dice) -> None:
+        """Choose exactly these dice (what ``odds_selection`` reads): a lesson puts back a
+        choice its step does not ask for."""
+        for name in ("held", "chosen"):
+            if getattr(self, name, None) is not None:
+                setattr(self, name, set(dice))
+                return
 
     def selected(self) -> tuple[str, list[Action]] | None:
         """The move the player has selected but not made yet, in words, and the actions it
@@ -353,6 +379,26 @@ class HoldTable(Table):
         return Banner(f"{len(event['dice'])} OF A KIND! {says(who, 'rolls')} "
                       f"{dice_text(event['dice'])}", theme.BEST, "celebrate", big=True,
                       celebrate="gold")
+
+    def turn_prompt(self, verb: str, box: str = "a box") -> str:
+        """What a person does now, in one sentence for the hand in use: roll; hold dice
+        or ``verb`` ``box`` ("score", "a box"); with no roll left, ``verb`` a box."""
+        s = self.state
+        left = s.ROLLS_PER_TURN - s.rolls
+        if s.rolls == 0:
+            return hands.say("Press Space to roll the dice.", "Click Roll to throw the dice.")
+        if left:
+            rolls = f"{count(left, 'roll')} left"
+            return hands.say(f"{rolls}. Press 1-{s.n_dice} to hold dice, or the arrows and "
+                             f"Enter to {verb} {box}.",
+                             f"{rolls}. Click dice to hold them, or click {box} to {verb} it.")
+        return hands.say(f"No rolls left: choose {box} with the arrows and press Enter to "
+                         f"{verb} it.", f"No rolls left: click {box} to {verb} it.")
+
+    def zero_prompt(self, label: str, done: str = "cross it out") -> str:
+        """A box chosen once that would score 0: how to confirm (``done``)."""
+        return hands.say(f"{label} scores 0: press Enter again to {done}.",
+                         f"{label} scores 0: click it again to {done}.")
 
     def roll_button(self) -> ButtonSpec:
         """Roll, then "Roll again (n)" while rolls are left."""

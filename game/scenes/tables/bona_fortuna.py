@@ -25,7 +25,7 @@ from game.rules.bona_fortuna import (
 from game.rules.core import Action, Event
 from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text, leader_cell
 from game.scenes.tables.base import HoldTable as BaseTable
-from game.ui import theme
+from game.ui import hands, theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import number, possessive, says, verb
 
@@ -199,12 +199,13 @@ class Table(BaseTable):
         if len(positive) > 1:  # 3 of a Kind or Full House: both fit, the player says which
             self.asking = (column, box)
             self.pending_zero = None
-            self.scene.app.notify("3 of a Kind or Full House? Choose below (T / H)", theme.INFO)
+            self.scene.app.notify(lambda: hands.keyed("3 of a Kind or Full House? Choose below",
+                                                      "T / H"), theme.INFO)
             return
         meld = next(iter(positive)) if positive else next(iter(options))
         if not positive and self.pending_zero != key:
             self.pending_zero = key
-            self.scene.app.notify(f"{LABELS[box]} would score 0: choose it again to write the 0",
+            self.scene.app.notify(lambda: self.zero_prompt(LABELS[box], "write the 0"),
                                   theme.INFO)
             return
         self.fill(column, box, meld)
@@ -281,6 +282,12 @@ class Table(BaseTable):
         if action["kind"] == "score":
             where = f" ({COLUMN_TITLES[action['column']]})" if action.get("column") else ""
             meld = action.get("meld")  # the 3 of a Kind / Full House box: which one
+            s = self.state
+            zero = s.rolls and not s.is_over() and s.preview().get(
+                (action.get("column"), action["box"], meld)) == 0
+            if zero:
+                return (f"Write 0 in {LABELS[action['box']]}{where}" if action.get("column")
+                        else f"Cross out {LABELS[action['box']]} (0)")
             return f"Score {LABELS[meld if meld in LABELS else action['box']]}{where}"
         return super().describe_move(action)
 
@@ -359,10 +366,10 @@ class Table(BaseTable):
         if self.asking:
             column, box = self.asking
             opts = self.options_for(column, box)
-            return [ButtonSpec("3 of a Kind", None, key="three_of_a_kind",
-                               hotkey=f"T · {opts.get('three_of_a_kind', 0)} points"),
-                    ButtonSpec("Full House", None, key="full_house",
-                               hotkey=f"H · {opts.get('full_house', 0)} points"),
+            return [ButtonSpec(f"3 of a Kind: {opts.get('three_of_a_kind', 0)}", None,
+                               key="three_of_a_kind", hotkey="T"),
+                    ButtonSpec(f"Full House: {opts.get('full_house', 0)}", None,
+                               key="full_house", hotkey="H"),
                     ButtonSpec("Cancel", None, hotkey="Backspace", key="cancel")]
         return [self.roll_button()]
 
@@ -388,27 +395,22 @@ class Table(BaseTable):
             who = self.scene.name(s.current)
             lines.append(f"Doubling Round: {who} had the lowest Phase I total and "
                          f"{verb(who, 'starts')}. Every box x2, one owner per box.")
-        left = s.ROLLS_PER_TURN - s.rolls
         if not self.scene.human_turn:
             lines.append(f"{says(self.scene.name(s.current), 'is')} thinking…")
         elif self.asking:
-            lines.append("Both fit: write 3 of a Kind (T) or Full House (H)?")
-        elif s.rolls == 0:
-            lines.append("Press Space or click Roll to throw the dice.")
-        elif left:
-            where = "a box of either column" if s.phase == 1 else "an open box"
-            lines.append(f"{left} roll{'s' if left > 1 else ''} left. Hold dice (click or 1-5), "
-                         f"or fill {where} (click, or arrows + Enter).")
+            lines.append(hands.say("Both fit: write 3 of a Kind (T) or Full House (H)?",
+                                   "Both fit: click 3 of a Kind or Full House below."))
         else:
-            lines.append("No rolls left: fill a box (click, or arrows + Enter).")
+            lines.append(self.turn_prompt("fill", "a box of either column" if s.phase == 1
+                                          else "an open box"))
         if self.pending_zero:
             _, box = parse_key(self.pending_zero)
-            lines.append(f"{LABELS[box]} scores 0 - choose it again to write the 0.")
+            lines.append(self.zero_prompt(LABELS[box], "write the 0"))
         if s.phase == 2 and not all(b in s.board for b in NUMBER_BOXES):
             lines.append("A 0 goes only into 6's, 5's or 4's until all three are filled.")
         if self.viewing is not None:
-            lines.append(f"Viewing {possessive(self.scene.name(self.viewing))} sheet "
-                         "(Tab: next player).")
+            lines.append(f"Viewing {possessive(self.scene.name(self.viewing))} sheet " +
+                         hands.say("(Tab: next player).", "(click a name for another)."))
         return lines
 
     # -- the sheet -------------------------------------------------------------------------
@@ -522,8 +524,10 @@ class Table(BaseTable):
         active = 2 + others.index(s.current) if s.current in others and \
             not s.is_over() else -1
         corner = s.seats[focus].name
-        footer = (self.coach_note("a 0 needs a second click")
-                  if live else "Tab or click a name: look at another player's sheet")
+        footer = (self.coach_note(hands.say("Enter twice on a 0 writes it",
+                                            "a 0 needs a second click"))
+                  if live else hands.say("Tab: look at another player's sheet",
+                                         "Click a name: look at another player's sheet"))
         return SheetModel(headers, rows, active, cursor=self.cursor if live else None,
                           footer=footer, corner=corner, fixed_columns=2)
 
@@ -575,7 +579,9 @@ class Table(BaseTable):
         rows.append(Row("Grand total", [Cell("")] + [leader_cell(number(t), t, totals)
                                                      for t in totals], kind="total"))
         active = -1 if s.is_over() else 1 + seats.index(s.current)
-        footer = (self.coach_note("a 0 needs a second click · Tab: Phase I sheets") if live
-                  else "Each box has one owner, values x2 · Tab: Phase I sheets")
+        sheets = hands.say("Tab: Phase I sheets", "click a name: Phase I sheets")
+        footer = (self.coach_note(hands.say("Enter twice on a 0 writes it",
+                                            "a 0 needs a second click") + f" · {sheets}") if live
+                  else f"Each box has one owner, values x2 · {sheets}")
         return SheetModel(headers, rows, active, cursor=self.cursor if live else None,
                           footer=footer, corner="Doubling ×2", fixed_columns=1)

@@ -14,7 +14,7 @@ from game.rules.core import Action, Event
 from game.rules.farkle import FarkleState
 from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text, leader_cell
 from game.scenes.tables.base import Table as BaseTable
-from game.ui import theme
+from game.ui import hands, theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import Possessive, count, number, says, signed, turn_of, verb
 
@@ -196,7 +196,7 @@ class Table(BaseTable):
         if event["type"] == "set_aside":
             seat = event["seat"]
             return (f"   {says(self.scene.name(seat), 'sets')} aside {dice_text(event['dice'])}: "
-                    f"{signed(event['points'])} (turn {number(event['turn_total'])})",
+                    f"{signed(event['points'])} (turn total {number(event['turn_total'])})",
                     theme.player_colour(seat))
         return super().history_line(event)
 
@@ -249,8 +249,9 @@ class Table(BaseTable):
                                 hotkey="Space")]
             if s.can_piggyback():
                 p = s.piggy
-                specs.append(ButtonSpec(f"Piggyback {count(p['dice'], 'die', 'dice')}", {"kind": "piggyback"},
-                                        hotkey=f"P · {number(p['points'])} pts"))
+                specs.append(ButtonSpec(f"Piggyback {number(p['points'])} "
+                                        f"({count(p['dice'], 'die', 'dice')})",
+                                        {"kind": "piggyback"}, hotkey="P"))
             return specs
         p = self.preview()
         left = len(s.dice) - len(self.chosen)
@@ -265,6 +266,8 @@ class Table(BaseTable):
         s = self.state
         return "" if s.is_over() else self.race_info(f"turn total {number(s.turn_total)}")
 
+    progress = BaseTable.race_progress
+
     def status(self) -> list[str]:
         s = self.state
         if s.is_over():
@@ -276,8 +279,11 @@ class Table(BaseTable):
         elif s.rolled:
             p = self.preview()
             if not self.chosen:
-                lines.append("Roll and Bank wait until you pick scoring dice (marked; "
-                             "A: all).")
+                keys = "1" if len(s.dice) == 1 else f"1-{len(s.dice)}"
+                lines.append(hands.say(
+                    f"Roll and Bank wait until you pick scoring dice: {keys} (marked), A "
+                    "for all.", "Roll and Bank wait until you pick scoring dice: "
+                    "click them (marked) or Pick all."))
             elif p["can_roll"] and not p["can_bank"]:
                 why = "to get on the board" if not s.on_board[s.current] else "to stop"
                 lines.append(f"Selected: {p['points']} points, turn total {p['turn_total']}. "
@@ -299,7 +305,7 @@ class Table(BaseTable):
             lines.append(f"{says(self.scene.name(self.farkled_by), 'farkled')} with "
                          f"{dice_text(self.farkled)}. {turn_of(self.scene.name(s.current))}: roll!")
         else:
-            lines.append("Roll to start your turn (Space).")
+            lines.append(hands.say("Press Space to roll.", "Click Roll to start your turn."))
         minimum = s.bank_minimum()
         if minimum and not s.on_board[s.current]:
             lines.append(f"Not on the board yet: the first bank needs {number(minimum)}.")

@@ -64,8 +64,8 @@ class Table(YatzyTable):
         self.cursor = key
         if s.preview().get(key, 0) == 0 and self.pending_zero != key:
             self.pending_zero = key
-            self.scene.app.notify(f"{LABELS[key]} would score 0: choose it again to scratch "
-                                  f"it for everyone", theme.INFO)
+            self.scene.app.notify(lambda: self.zero_prompt(LABELS[key], "cross it out for "
+                                                           "everyone"), theme.INFO)
             return
         self.scene.act({"kind": "score", "category": key})
 
@@ -161,7 +161,6 @@ class Table(YatzyTable):
         s = self.state
         if s.is_over():
             return ["Every box is taken or scratched."]
-        left = s.ROLLS_PER_TURN - s.rolls
         lines = []
         if s.turns_played == 0 and s.rolls == 0:
             lines.append(self.roll_off_text())
@@ -169,16 +168,10 @@ class Table(YatzyTable):
             lines.append("Partners share one column and take turns with the dice.")
         if not self.scene.human_turn:
             lines.append(f"{says(self.scene.name(s.current), 'is')} thinking…")
-        elif s.rolls == 0:
-            lines.append("Press Space or click Roll to throw the dice.")
-        elif left:
-            lines.append(f"{left} roll{'s' if left > 1 else ''} left. Click dice or press 1-5 "
-                         f"to hold them, or grab a box (click, or arrows + Enter).")
         else:
-            lines.append("No rolls left: grab a box (click, or arrows + Enter).")
+            lines.append(self.turn_prompt("grab"))
         if self.pending_zero:
-            lines.append(f"{LABELS[self.pending_zero]} scores 0 - choose it again to scratch "
-                         f"it for everyone.")
+            lines.append(self.zero_prompt(LABELS[self.pending_zero], "cross it out for everyone"))
         return lines
 
     # -- the board -------------------------------------------------------------------------

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game.rules.core import Action, Event
-from game.rules.pirates import CARD_EFFECTS, CARD_NAMES, SEA_BATTLES, PirateState
+from game.rules.pirates import CARD_EFFECTS, CARD_NAMES, CARD_SKULLS, SEA_BATTLES, PirateState
 from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text, leader_cell
 from game.scenes.tables.base import Table as BaseTable
-from game.ui import layout, probe, theme
+from game.ui import hands, layout, probe, theme
 from game.ui.cards import draw_card
 from game.ui.dice import die_index_for_key
 from game.ui.inline import FACE_WORDS
@@ -73,6 +73,7 @@ class Table(BaseTable):
         super().__init__(scene)
         self.end_dice: list[str] = []  # how the last turn ended, shown until the next roll
         self.end_card: str | None = None
+        self.end_island = False  # that turn ended on the Island (its skulls are all dice)
         self.pause = 0.0
         self.draw_shown = -1  # turns_played when the card scene was last shown
 
@@ -118,10 +119,10 @@ class Table(BaseTable):
     def click_die(self, index: int) -> None:
         s = self.state
         if not s.drawn:
-            self.scene.complain("Draw a Fortune Card first (Space)")
+            self.scene.complain(lambda: hands.keyed("Draw a Fortune Card first", "Space"))
             return
         if not s.rolled:
-            self.scene.complain("Roll the dice first (Space)")
+            self.scene.complain(lambda: hands.keyed("Roll the dice first", "Space"))
             return
         if index >= len(s.dice):
             return
@@ -184,6 +185,7 @@ class Table(BaseTable):
         if scored or island:
             self.end_dice = scored["dice"] if scored else ["skull"] * island["skulls"]
             self.end_card = (scored or island)["card"]
+            self.end_island = scored is None
             self.pause = END_PAUSE
 
     def arrange(self, events: list[Event]) -> list[Event]:
@@ -348,14 +350,18 @@ class Table(BaseTable):
                      theme.FELT_TEXT, min_size=12, wrap=True, valign="top")
         skulls = z["skulls"]
         pygame.draw.rect(surface, theme.FELT_DARK, skulls, border_radius=px(12))
-        shown = s.skulls() if s.rolled else s.card_skulls()
-        draw_text_in(surface, f"Skulls {shown}" + ("" if s.island else " / 3"),
+        if s.rolled or not self.end_dice:
+            dice_skulls, card_skulls = s.dice.count("skull") if s.rolled else 0, s.card_skulls()
+            island = s.island
+        else:  # the last turn's end, still on the felt: its skulls
+            dice_skulls, island = self.end_dice.count("skull"), self.end_island
+            card_skulls = 0 if island else CARD_SKULLS.get(self.end_card or "", 0)
+        draw_text_in(surface, f"Skulls {dice_skulls + card_skulls}" + ("" if island else " / 3"),
                      pygame.Rect(skulls.x + px(8), skulls.y + px(4), skulls.w - px(16), px(20)),
                      14, (230, 220, 220), True, "left", min_size=12)
-        card_skulls = s.card_skulls()
         skull_die = _small_die(skulls, 3, px(26))
         for k in range(card_skulls):  # the card's skulls, as outlines after the dice
-            slot = (s.dice.count("skull") if s.rolled else 0) + k
+            slot = dice_skulls + k
             r = pygame.Rect(skulls.x + px(8) + (slot % 3) * (skull_die + px(6)),
                             skulls.y + px(26) + (slot // 3) * (skull_die + px(6)),
                             skull_die, skull_die)
@@ -382,8 +388,9 @@ class Table(BaseTable):
                                                                 zone.w - px(40), px(22)),
                          14, theme.TEXT, True, "left", min_size=12)
             if not s.chest:
-                draw_text_in(surface, "choose dice, then To chest" if theme.metrics.touch
-                             else "choose dice, then C or To chest",
+                mine = self.scene.human_turn and s.rolled
+                draw_text_in(surface, hands.say("choose dice, then C", "click dice, then To "
+                                                "chest") if mine else "empty",
                              layout.inset(zone, top=30, x=8, bottom=6), 13, (230, 210, 170),
                              min_size=12, wrap=True)
             return
@@ -448,6 +455,8 @@ class Table(BaseTable):
         s = self.state
         return "" if s.is_over() or not s.card else self.race_info(CARD_NAMES[s.card])
 
+    progress = BaseTable.race_progress
+
     def status(self) -> list[str]:
         s = self.state
         if s.is_over():
@@ -455,7 +464,8 @@ class Table(BaseTable):
         lines = []
         human = self.scene.human_turn
         if not s.drawn:
-            lines.append("Draw a Fortune Card to start the turn (Space)." if human else
+            lines.append(hands.say("Press Space to draw a Fortune Card.", "Click Draw a card to "
+                                   "start the turn.") if human else
                          f"{says(self.scene.name(s.current), 'draws')} a card…")
         elif not s.rolled:  # once the dice are out the card is beside them, effect and all
             lines.append(f"{CARD_NAMES[s.card]}: {CARD_EFFECTS[s.card]}")
@@ -469,15 +479,20 @@ class Table(BaseTable):
                                 label.startswith("Captain"))
             if s.card == "captain" and parts:
                 detail = f"({detail}) x2"
-            lines.append(f"Stop now: {number(points)}" + (f" = {detail}" if detail else ""))
+            stop = f"Stop now: {number(points)}" + (f" = {detail}" if detail else "")
             if s.cursed():
-                lines.append("Three skulls: the Sorceress may reroll one (X), or give up.")
+                lines.append(hands.say("Three skulls: the Sorceress may reroll one (X), or give "
+                                       "up (Enter).", "Three skulls: click Sorceress to reroll "
+                                       "one, or Give up.") if human else
+                             "Three skulls: the Sorceress may reroll one.")
             elif self.chosen and s.can_reroll():
                 p = s.disqualify_chance(sorted(self.chosen))
                 lines.append(f"Reroll {len(self.chosen)} dice: {100 * p:.1f}% chance to be "
                              "disqualified.")
             elif human and s.can_reroll():
-                lines.append("Choose 2+ dice to reroll (click or 1-8, A all), then Space.")
+                lines.append(hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space "
+                                       "to reroll them.", "Click 2 or more dice, then Reroll."))
+            lines.append(stop)  # (after what to do: a small status keeps the instruction)
             if s.card == "truce" and s.counts()[3]:
                 swords = count(s.counts()[3], "sword")
                 lines.insert(0, f"Warning: {swords} under the Truce cost "

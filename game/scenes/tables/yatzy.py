@@ -8,7 +8,7 @@ from game.rules.core import Action, Event
 from game.rules.yatzy import LABELS, UPPER, YatzyState
 from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text, leader_cell
 from game.scenes.tables.base import HoldTable as BaseTable
-from game.ui import theme
+from game.ui import hands, theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import number, says
 
@@ -21,9 +21,11 @@ class Table(BaseTable):
 
     def footer(self) -> str:
         settings = getattr(getattr(self.scene, "app", None), "settings", None)
+        zero = hands.say("Enter twice on a 0 crosses it out", "a 0 needs a second click")
         if getattr(settings, "coach", "off") == "off" or not getattr(self.scene, "coaching", True):
-            return "Choose a 0 twice to scratch it"
-        return "Dashed ring: the coach's box (H for a hint) · choose a 0 twice to scratch"
+            return zero[:1].upper() + zero[1:]
+        hint = hands.say(" (H for a hint)", "")
+        return f"Dashed ring: the coach's box{hint} · {zero}"
 
     def coach_box(self) -> str | None:
         """The box the coach's hint for this position fills, if a hint is on show and
@@ -51,8 +53,7 @@ class Table(BaseTable):
         self.cursor = key
         if s.preview().get(key, 0) == 0 and self.pending_zero != key:
             self.pending_zero = key
-            self.scene.app.notify(f"{LABELS[key]} would score 0: choose it again to scratch it",
-                                  theme.INFO)
+            self.scene.app.notify(lambda: self.zero_prompt(LABELS[key]), theme.INFO)
             return
         self.scene.act({"kind": "score", "category": key})
 
@@ -64,6 +65,10 @@ class Table(BaseTable):
 
     def box_label(self, key: str) -> str:
         return LABELS.get(key, key)
+
+    def score_points(self, action: Action) -> int | None:
+        s = self.state
+        return s.preview().get(action.get("category")) if s.rolls and not s.is_over() else None
 
     def selected(self) -> tuple[str, list[Action]] | None:
         s = self.state
@@ -159,19 +164,13 @@ class Table(BaseTable):
         s = self.state
         if s.is_over():
             return ["Every box is filled."]
-        left = s.ROLLS_PER_TURN - s.rolls
         lines = []
         if not self.scene.human_turn:
             lines.append(f"{says(self.scene.name(s.current), 'is')} thinking…")
-        elif s.rolls == 0:
-            lines.append("Press Space or click Roll to throw the dice.")
-        elif left:
-            lines.append(f"{left} roll{'s' if left > 1 else ''} left. Click dice or press 1-"
-                         f"{s.n_dice} to hold them, or pick a box on the sheet (arrows + Enter).")
         else:
-            lines.append("No rolls left: pick a box on the sheet (click, or arrows + Enter).")
+            lines.append(self.turn_prompt("score"))
         if self.pending_zero:
-            lines.append(f"{LABELS[self.pending_zero]} scores 0 - choose it again to scratch it.")
+            lines.append(self.zero_prompt(LABELS[self.pending_zero]))
         if s.chips:
             lines.append(f"Pot: {number(s.pot)} chips · bet {number(s.options['bet'])}")
         return lines
