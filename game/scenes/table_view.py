@@ -36,6 +36,7 @@ from game.app import App, Scene
 from game.bots import make_policy
 from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
+from game.scenes.table_layout import tab_rects, table_layout
 from game.scenes.tables import (
     announces_seating,
     history_entries,
@@ -721,53 +722,15 @@ class TableScene(Scene):
             self.banner = (banner, BANNER_SECONDS.get(self.app.settings.bot_speed, 1.8))
 
     def relayout(self) -> None:
-        """The regions for the window: see the module's doc. Sizes are in dp."""
+        """The regions for the window (game.scenes.table_layout)."""
         # A moment under way was placed in the old window (a total counting in a cell that
         # is elsewhere now): it ends at once, as on an input, the whole frame drawn anew
         self.skip_moments()
         self._effect_rects = []
-        f = layout.form()
-        screen = layout.screen_rect()
-        control = layout.touch_size(44)
-        self.compact_bar = f.narrow or f.short or f.portrait
-        tabs = f.portrait or f.short
-        r: dict[str, pygame.Rect] = {}
-        if f.portrait:  # the tools in a row under the bar (a few: in it), the sheet or history
-            if self.TOOLS:  # under all
-                bar, tools, body = layout.rows(screen, control + 8, control + 8, fr())
-                r["tools"] = layout.inset(tools, x=8, bottom=8)
-            else:
-                bar, body = layout.rows(screen, control + 8, fr())
-            r["bar"] = bar
-            body = layout.inset(body, x=8, bottom=8)
-            tray_h = self.table.tray_height(theme.dp(body.w))
-            r["tray"], r["actions"], r["status"], r["pane"] = layout.rows(
-                body, fr(4, min=min(tray_h, 150), max=tray_h), control + 4, self.STATUS,
-                fr(1, min=self.PANE), gap=6)
-        else:
-            bar_h = 48 if f.short else 64
-            bar, body = layout.rows(screen, bar_h, fr())
-            r["bar"] = bar
-            body = layout.inset(body, 8 if f.short else 16)
-            left, right = layout.cols(body, fr(1, min=300), fr(1.1 if not f.narrow else 1.05),
-                                      gap=10 if f.short else 18)
-            if tabs:
-                r["tray"], r["actions"], r["status"] = layout.rows(
-                    left, fr(1, min=110), control + 2, self.STATUS, gap=6)
-                r["tabs"], r["pane"] = layout.rows(right, control, fr(), gap=6)
-            else:
-                keys = 20 if not f.touch else 0
-                parts = layout.rows(left, fr(1, min=200), control + 14,
-                                    fr(0.42, min=self.STATUS + 16),
-                                    fr(0.58, min=90), keys, gap=8)
-                r["tray"], r["actions"], r["status"], r["history"], r["keys"] = parts
-                r["actions"] = layout.inset(r["actions"], y=4)
-                r["sheet"] = right
-        if tabs:
-            r["sheet" if self.pane == "sheet" else "history"] = r["pane"]
-        self.regions = r
-        self.tabs = "tabs" in r  # the two tabs over the pane (a phone on its side)
-        self.pane_toggle = f.portrait  # one button among the tools (a phone upright)
+        laid = table_layout(self.table, self.pane, self.STATUS, self.PANE, self.TOOLS)
+        self.regions = r = laid.regions
+        self.compact_bar, self.tabs, self.pane_toggle = laid.compact_bar, laid.tabs, \
+            laid.pane_toggle
         self.history.set_rect(r.get("history") or r["pane"])
         self._build_top_buttons()
         self.table_buttons.set(self._table_buttons())
@@ -926,10 +889,7 @@ class TableScene(Scene):
         return False
 
     def tab_rects(self) -> dict[str, pygame.Rect]:
-        if not self.tabs:
-            return {}
-        sheet, history = layout.cols(self.regions["tabs"], fr(), fr(), gap=6)
-        return {"sheet": sheet, "history": history}
+        return tab_rects(self.regions["tabs"]) if self.tabs else {}
 
     def message_rect(self) -> pygame.Rect:
         """Messages go in the status place under the dice (beside a banner when one is up)."""
