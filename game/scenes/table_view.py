@@ -31,11 +31,11 @@ import dataclasses
 
 import pygame
 
-from game import storage
 from game.app import App, Scene
 from game.bots import make_policy
 from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
+from game.scenes.table_autosave import Autosave
 from game.scenes.table_layout import tab_rects, table_layout
 from game.scenes.tables import (
     announces_seating,
@@ -132,7 +132,7 @@ class TableScene(Scene):
         self._flourish_seat = None  # the seat whose turn was last seen starting
         self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
         self.regions: dict[str, pygame.Rect] = {}
-        self.save_failed = False  # the autosave was refused once (and the player told)
+        self.saving = Autosave()  # the game kept after each change (game.scenes.table_autosave)
         self._view_key: tuple | None = None
         self.sections = Sections()
         self.pane = "sheet"  # on a phone: the sheet or the history under the dice
@@ -438,20 +438,12 @@ class TableScene(Scene):
 
     def _after_change(self) -> None:
         self._sync_turn()
-        if self.autosave or self.flow is not None:
-            # A finished game stays saved until the results are up: it can still be undone.
-            if not self.store_game() and not self.save_failed:
-                self.save_failed = True  # said once: the game goes on all the same
-                why = storage.blocked(storage.AUTOSAVE) or "the storage refused it"
-                self.app.notify(f"This game cannot be saved ({why}); it goes on, but "
-                                "Continue will not find it.", theme.BAD, 6)
+        self.saving.keep(self)
         self._build_top_buttons()
 
     def store_game(self) -> bool:
         """Keep the game as it stands: the autosave, or where its flow keeps it."""
-        if self.flow is not None:
-            return self.flow.store(self)
-        return storage.store(self.info.id, self.state, self.session, hinted=self.hints_used)
+        return self.saving.store(self)
 
     def complain(self, text) -> None:
         """A refusal, as a sentence (its first letter capital, unless it starts with a
