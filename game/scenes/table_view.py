@@ -37,6 +37,7 @@ from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
 from game.scenes.table_autosave import Autosave
 from game.scenes.table_layout import tab_rects, table_layout
+from game.scenes.table_tray import Tray, aside_slots, dice_row
 from game.scenes.tables import (
     announces_seating,
     history_entries,
@@ -48,7 +49,6 @@ from game.scenes.tables.base import Banner, Scoring
 from game.tasks import FRAME_BUDGET, Task
 from game.ui import hands, inline, layout, marks, motion, probe, theme
 from game.ui.celebrate import Burst, TurnFlourish
-from game.ui.dice import THROW_SECONDS, DiceAnimator, draw_die
 from game.ui.history import History
 from game.ui.layout import Sections, fr
 from game.ui.moments import (
@@ -66,17 +66,21 @@ from game.ui.moments import (
 from game.ui.sheet import RADIUS as SHEET_RADIUS
 from game.ui.sheet import ScoreSheet, SheetModel
 from game.ui.text import draw_text_in, ellipsize, text_width
-from game.ui.widgets import Button, FocusGroup, draw_text, panel
+from game.ui.widgets import Button, FocusGroup
 from game.ui.words import number, possessive, says, turn_of, your_turn
 
 SPREAD = True  # a frame that changes the sheet with much else leaves the sheet to the next
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
-THROW_PACE = {"slow": 1.15, "normal": 1.0, "fast": 0.6}  # the throw's length, by the bot pace
 CARD_FLIP = 0.6  # seconds: a card drawn with no card scene over the table (a replay) turns
 # over on the felt
 
 
+def _part(part: str, name: str) -> property:
+    """An attribute of one of the scene's parts, read and written by its old name on the
+    scene (the play, replay and learn scenes, the tables and the tests use them)."""
+    return property(lambda self: getattr(getattr(self, part), name),
+                    lambda self, value: setattr(getattr(self, part), name, value))
 
 
 class TableScene(Scene):
@@ -102,21 +106,16 @@ class TableScene(Scene):
         self.table = load_table(info.table_module())(self)
         self.bots = {i: make_policy(info.bot_module, seat.bot, seed=state.seed * 7 + i)
                      for i, seat in enumerate(state.seats) if seat.bot}
-        self.animator = DiceAnimator()
+        self.tray = Tray(self)  # the dice on the felt (game.scenes.table_tray)
         self.burst = Burst()  # sparks on the tray for a moment worth celebrating
         self.effects = Effects()  # the moments in motion (game.ui.moments)
         self.scoring: Scoring | None = None  # a score waiting to be shown going to its box
         self.flight: Scoring | None = None  # the score whose dice are on their way
         self._score_of: tuple = ([], None)  # (events, the game before): what ``scoring`` read
         self.gone: set[int] = set()  # dice that went to their box: not on the felt any more
-        self.slides: dict[int, list] = {}  # die -> [from, to, seconds gone]: a die moving
-        # to another place on the felt (a skull to the skulls, a die onto the chest)
-        self._rest: dict[int, tuple] = {}  # die -> (turn, face, where it rests)
-        self._rest_key: tuple | None = None
         self._clean: pygame.Surface | None = None  # the screen under the effects
         self._clean_ok = False
         self._effect_rects: list[pygame.Rect] = []  # where the effects drew last frame
-        self._tray_stale = False  # an effect on the felt ended: the tray is drawn again
         self._sheet_soiled = False  # the effects drew over the sheet on screen (``_clean``
         # has the sheet as it is under them)
         self.flourish = TurnFlourish()  # "Your turn, Ann!" over the top bar
@@ -128,7 +127,6 @@ class TableScene(Scene):
         self._screen_mine: int | None = None  # the app's frame this table last drew alone
         self._drawn_view: tuple | None = None  # what it showed then (``_picture_key``)
         self._view_frame: int | None = None  # the app's frame of the last ``watch_view``
-        self._felt_picture: tuple | None = None  # (key, the empty felt): ``_felt``
         self._flourish_seat = None  # the seat whose turn was last seen starting
         self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
         self.regions: dict[str, pygame.Rect] = {}
@@ -138,8 +136,6 @@ class TableScene(Scene):
         self.pane = "sheet"  # on a phone: the sheet or the history under the dice
         self.top_buttons = FocusGroup()
         self.table_buttons = FocusGroup()
-        self.die_rects: list[pygame.Rect] = []
-        self.hover_die = -1
         self.bot_plan: tuple[Action, float] | None = None
         self.bot_warm: tuple[tuple, Task] | None = None  # (position, a bot's table building)
         self.fast_forward = False
@@ -150,14 +146,11 @@ class TableScene(Scene):
         self.unseen: GameState | None = None  # the game as last seen, while an action's dice
         # (or card) are not seen yet: what the table is drawn from (``view_state``)
         self.later: list[tuple[Action, list[Event]]] = []  # Table.after_action, at the reveal
-        self._landings = 0  # dice landed so far (their sound alternates between two takes)
         self.throw: tuple[tuple[int, ...], tuple, Action] | None = None  # the dice in the air:
         # their positions, the faces they can show, the action that threw them
         self.landing: Event | None = None  # the "rolled" event of the dice in the air
         self.card_hidden = False  # a card was drawn and has not turned over yet
         self.card_flip = 0.0  # seconds left of a card turning over on the felt
-        self.die_spots: list[pygame.Rect] = []  # where each die was drawn last (in the air,
-        # lifted): what the coach's rings go round
         self.history = History(pygame.Rect(0, 0, 1, 1))
         self.shown_seat = None if state.is_over() else state.current  # whose turn is on screen
         self._turn_key = (state.current, state.turns_played)
@@ -176,6 +169,15 @@ class TableScene(Scene):
             self.history.restore(replayed_history(info, state))
         elif announces_seating(state):
             self._announce_seating()
+
+    # The tray's, by the names the scene has always had (game.scenes.table_tray)
+    animator = _part("tray", "animator")
+    slides = _part("tray", "slides")
+    die_rects = _part("tray", "die_rects")
+    die_spots = _part("tray", "die_spots")
+    hover_die = _part("tray", "hover_die")
+    dice_row = staticmethod(dice_row)
+    _aside_slots = staticmethod(aside_slots)
 
     @property
     def view_state(self) -> GameState:
@@ -297,9 +299,9 @@ class TableScene(Scene):
             self.animator.update(dt)
             for ended in self.effects.update(dt):  # (the next frame clears where it was)
                 if ended.tray:
-                    self._tray_stale = True
+                    self.tray.stale = True
             self._find_targets()
-        self._watch_slides(dt)
+        self.tray.watch_slides(dt)
         if self.card_flip > 0:
             self.card_flip = 0.0 if self.fast_forward else max(0.0, self.card_flip - dt)
             if self.card_hidden and self.card_flip <= CARD_FLIP / 2:
@@ -312,62 +314,6 @@ class TableScene(Scene):
                 e.end = self._locate(*e.target)
                 if e.end is not None:
                     self.app.invalidate()  # (a whole frame keeps the screen on its way)
-
-    def _watch_slides(self, dt: float) -> None:
-        """A die at rest that the table now places elsewhere on the felt (a skull into the
-        skulls' corner, a die onto the chest or back) slides there (``motion.MOVE``); under
-        reduce motion, while skipping ahead or at another turn it is there at once."""
-        for i in list(self.slides):
-            self.slides[i][2] += dt
-            if self.slides[i][2] >= self.slides[i][3]:
-                del self.slides[i]
-                self._tray_stale = True  # (the next frame draws it at rest)
-        tray = self.regions.get("tray")
-        key = (self._view_key, self.animator.busy, self.landing is None)
-        if tray is None or key == self._rest_key:
-            return
-        self._rest_key = key
-        if self.landing is not None and self.animator.busy:
-            positions, _, action = self.throw
-            specs = self.table.throw_dice(action, positions)
-            groups = self.table.throw_aside(action)
-        else:
-            specs, groups = self.table.dice(), self.table.aside_dice()
-        placed = self._placed(tray, len(specs), bool(groups))
-        view = self.view_state
-        turn = (view.current, view.turns_played, theme.metrics.key, tuple(tray))
-        still = self.fast_forward or motion.reduced(self.app.settings)
-        rest, moved = {}, []
-        for i, spec in enumerate(specs):
-            if i >= len(placed):
-                break
-            rect = placed[i]
-            before = self._rest.get(i)
-            rest[i] = (turn, spec.value, rect)
-            if still or before is None or spec.value is None or i in self.animator.rolling:
-                continue
-            if before[0] == turn and before[2] != rect and before[1] in (spec.value, None):
-                start = self._slide_spot(i) or before[2]
-                self.slides[i] = [start, rect, 0.0, motion.MOVE * self.pace()]
-                moved.append(spec.value)
-        if moved:  # one sound for the dice that move together: a skull's, or a slide
-            self.app.sounds.play("skull" if "skull" in moved else "slide")
-        self._rest = rest
-
-    def _slide_spot(self, i: int) -> pygame.Rect | None:
-        """Where die ``i`` is drawn now while it slides, None when it is not sliding."""
-        slide = self.slides.get(i)
-        if slide is None:
-            return None
-        start, end, time, length = slide
-        k = motion.ease_in_out(time / length)
-        side = round(motion.lerp(start.w, end.w, k))
-        step = max(2, theme.px(6))
-        side = end.w if abs(side - end.w) < step else max(step, side // step * step)
-        rect = pygame.Rect(0, 0, side, side)
-        rect.center = (round(motion.lerp(start.centerx, end.centerx, k)),
-                       round(motion.lerp(start.centery, end.centery, k)))
-        return rect
 
     def skip_moments(self) -> bool:
         """The next input finishes every animation on screen at once (the dice in the air
@@ -495,24 +441,10 @@ class TableScene(Scene):
         return target is not None and event["type"] == target["type"] \
             and event.get("seat") == target.get("seat")
 
-    def _handful(self) -> str:
-        """How many dice the throw in hand has, as its sound's take: "1" (one or two), "2"
-        (three to five) or "3" (six to eight)."""
-        n = len(self.throw[0]) if self.throw is not None else 5
-        return "1" if n <= 2 else "2" if n <= 5 else "3"
-
-    def _throw_edge(self, seat: int) -> str:
-        """The side of the felt a player throws from: a person at the screen from its
-        bottom edge, the bots from the others."""
-        if self.state.seats[seat].is_human:
-            return "bottom"
-        return ("top", "right", "left")[seat % 3]
-
     def _landed(self) -> None:
         """The dice are at rest: what they show is seen now (words, sound, the table)."""
         event, self.landing = self.landing, None
-        self._landings += 1  # (two landings in a row never sound the same)
-        self.app.sounds.play("land", f"{self._handful()}{'ab'[self._landings % 2]}")
+        self.tray.land_sound()
         self._reveal()
         self._words(event)
 
@@ -526,16 +458,10 @@ class TableScene(Scene):
                 return
         if event["type"] == "rolled":
             self.gone = set()  # (the felt's dice are thrown anew)
-            self.app.sounds.play("roll", self._handful())
+            self.app.sounds.play("roll", self.tray.handful())
             if not self.fast_forward and self.throw is not None:
                 positions, faces, _ = self.throw
-                pace = THROW_PACE.get(self.app.settings.bot_speed, 1.0)
-                if motion.reduced(self.app.settings):  # no tumbling: they land where they rest
-                    self.animator.start(positions, faces, self._throw_edge(event["seat"]),
-                                        motion.MOVE * pace, still=True)
-                else:
-                    self.animator.start(positions, faces, self._throw_edge(event["seat"]),
-                                        THROW_SECONDS * pace)
+                self.tray.start_throw(positions, faces, event["seat"])
                 self.landing = event  # its words wait for the landing
                 return
         elif event["type"] == "turn":
@@ -897,7 +823,7 @@ class TableScene(Scene):
         return (self.animator.busy or self.card_flip > 0 or self.coach_thinking()
                 or self.table.animating() or self.burst.busy or self.flourish.busy
                 or self._sheet_late or self.effects.visible or bool(self.slides)
-                or bool(self._effect_rects) or self._tray_stale)
+                or bool(self._effect_rects) or self.tray.stale)
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """While only the dice (or a celebration's sparks) move, only the tray is drawn
@@ -923,12 +849,12 @@ class TableScene(Scene):
             rects.append(area)
             if flying:
                 self._keep_clean(surface, area)
-        if self.animator.busy or self.burst.busy or self.slides or self._tray_stale or \
+        if self.animator.busy or self.burst.busy or self.slides or self.tray.stale or \
                 self.effects.area(tray=True) or self.effects.shaking():
-            self._tray_stale = False
-            tray, area = self.regions["tray"], self._tray_area(surface)
-            surface.blit(self._felt(surface, area, tray), area)
-            self._draw_tray(surface, felt=False)
+            self.tray.stale = False
+            tray, area = self.regions["tray"], self.tray.area(surface)
+            surface.blit(self.tray.felt(surface, area, tray), area)
+            self.tray.draw(surface, felt=False)
             self.burst.draw(surface, tray)
             if self._draw_hint_marks(surface) or area.colliderect(self.sheet.rect):
                 self._sheet_shown = None
@@ -979,7 +905,7 @@ class TableScene(Scene):
         if key != self._view_key:
             self._view_key = key
             self.app.invalidate()
-        self._watch_slides(0.0)
+        self.tray.watch_slides(0.0)
 
     def view_key(self) -> tuple:
         """What the screen shows, in short: when it changes from one frame to the next the
@@ -1010,7 +936,7 @@ class TableScene(Scene):
                 surface.blit(self._clean, r, r)
         self._fill_background(surface, whole_sheet=mode != "draw")
         self._draw_top(surface)
-        self._draw_tray(surface)
+        self.tray.draw(surface)
         self.burst.draw(surface, self.regions["tray"])
         self.table_buttons.draw(surface)
         if self.banner:
@@ -1034,7 +960,7 @@ class TableScene(Scene):
             self._sheet_shown = None  # a gold frame on it: the screen's sheet is not the sheet
         self._draw_effects(surface)
         if surface is getattr(self.app, "screen", None):
-            self._tray_stale = False
+            self.tray.stale = False
         self._drew_alone()
 
     def _drew_alone(self) -> None:
@@ -1228,110 +1154,6 @@ class TableScene(Scene):
                              min_size=15)
         self.top_buttons.draw(surface)
 
-    def _felt(self, surface: pygame.Surface, area: pygame.Rect,
-              tray: pygame.Rect) -> pygame.Surface:
-        """The empty felt over the background in ``area``, as a picture: a frame that draws
-        only the tray while dice tumble copies it rather than fill and paint it (on a phone
-        at ratio 3 that took a fifth of the browser's frame)."""
-        key = (tuple(area), tuple(tray), surface.get_bitsize(), surface.get_masks(),
-               theme.metrics.key)
-        if self._felt_picture is None or self._felt_picture[0] != key:
-            picture = pygame.Surface(area.size, 0, surface)
-            picture.fill(theme.BG)
-            panel(picture, tray.move(-area.x, -area.y), theme.FELT, 22, theme.FELT_DARK)
-            self._felt_picture = (key, picture)
-        return self._felt_picture[1]
-
-    def _draw_tray(self, surface: pygame.Surface, felt: bool = True) -> None:
-        """The tray: its felt (unless ``felt`` is False: it is there already), what the game
-        shows on it, and the dice."""
-        tray = self.regions["tray"]
-        clip = surface.get_clip()
-        surface.set_clip(self._tray_area(surface).clip(clip))
-        try:
-            self._draw_tray_inside(surface, tray, felt)
-            self.effects.draw(surface, tray=True)  # (a stamp, rings: inside the felt)
-        finally:
-            surface.set_clip(clip)
-
-    def _tray_area(self, surface: pygame.Surface) -> pygame.Rect:
-        """The tray and a little round it: what a frame that draws only the tray draws. A
-        die tumbling at the edge (turned, its corners out) is cut there, in every frame
-        alike, rather than leave corners behind it outside."""
-        return self.regions["tray"].inflate(theme.px(4), theme.px(4)).clip(surface.get_rect())
-
-    def _draw_tray_inside(self, surface: pygame.Surface, tray: pygame.Rect, felt: bool) -> None:
-        if felt:
-            panel(surface, tray, theme.FELT, 22, theme.FELT_DARK)
-        self.table.draw_tray(surface, tray)
-        throw = self.throw if self.landing is not None and self.animator.busy else None
-        if throw is not None:  # the dice in the air: nothing yet of how they land
-            positions, _, action = throw
-            dice = self.table.throw_dice(action, positions)
-            groups = self.table.throw_aside(action)
-        else:
-            dice, groups = self.table.dice(), self.table.aside_dice()
-        placed = self._placed(tray, len(dice), bool(groups))
-        self.die_rects, self.die_spots = [], []
-        keys_on = self.human_turn and not self.handing_over and not theme.metrics.touch \
-            and hands.keys_shown()
-        felt = tray.inflate(-theme.px(8), -theme.px(8))
-        away = self.effects.hidden() | self.gone  # (drawn on their way, or gone to the box)
-        for i, spec in enumerate(dice):
-            rect = placed[i]
-            if i in away:
-                self.die_rects.append(rect)
-                self.die_spots.append(rect)
-                continue
-            spot, rotation, rise = self.animator.place(i, rect, felt)
-            sliding = self._slide_spot(i)
-            if sliding is not None:
-                spot = sliding
-            dx, dy = self.effects.offset(i)
-            if dx or dy:
-                spot = spot.move(dx, dy)
-            value = self.animator.shown(i, spec.value)
-            drawn = draw_die(surface, spot, value, mode=spec.mode, rotation=rotation,
-                             label=spec.label, rise=rise,
-                             hover=(i == self.hover_die and self.human_turn))
-            moving = spot != rect or rise
-            if spec.mode not in ("aside", "dead") and keys_on and not moving:  # its key
-                draw_text(surface, str(i + 1), (rect.centerx, rect.top - theme.px(30)), 13,
-                          theme.FELT_TEXT, True, "center")
-            if spec.mode not in ("aside", "blank", "dead"):
-                probe.control(f"die {i}", rect, group="dice", surface=surface)
-            self.die_rects.append(rect)
-            self.die_spots.append(drawn)
-        if groups:
-            size = theme.px(34)
-            gx, gy = tray.x + theme.px(14), tray.bottom - size - theme.px(10)
-            label = pygame.Rect(gx, gy - theme.px(20), tray.w - theme.px(28), theme.px(18))
-            draw_text_in(surface, self.table.aside_label(), label, 13, theme.FELT_TEXT, True,
-                         "left", min_size=12)
-            coming = self.effects.hidden_groups()  # (still on their way there)
-            for k, (group, slots) in enumerate(zip(groups, self._aside_slots(tray, groups),
-                                                   strict=True)):
-                if k not in coming:
-                    for v, slot in zip(group, slots, strict=False):
-                        draw_die(surface, slot, v, mode="aside")
-
-    def _aside_slots(self, tray: pygame.Rect, groups: list[list]) -> list[list[pygame.Rect]]:
-        """Where each die set aside earlier this turn sits, group by group, along the
-        bottom of the tray (as many as fit)."""
-        size = theme.px(34)
-        gx, gy = tray.x + theme.px(14), tray.bottom - size - theme.px(10)
-        out = []
-        for group in groups:
-            slots = []
-            for _ in group:
-                if gx + size > tray.right - theme.px(8):
-                    break
-                slots.append(pygame.Rect(gx, gy, size, size))
-                gx += size + theme.px(4)
-            gx += theme.px(12)
-            out.append(slots)
-        return out
-
     def _set_aside(self, event: Event) -> None:
         """Dice set aside before the roll goes on slide to their place in the row of dice
         out of play, their points with them; the turn's total grows when the roll lands."""
@@ -1344,49 +1166,13 @@ class TableScene(Scene):
         groups = self.table.throw_aside(self.throw[2])
         if not dice or not groups:
             return
-        ends = self._aside_slots(self.regions["tray"], groups)[-1]
+        ends = aside_slots(self.regions["tray"], groups)[-1]
         self.app.sounds.play("slide")
         self.effects.add(Travel(motion.MOVE * self.pace(), tray=True, name="aside", dice=dice,
                                 ends=ends, label=f"+{number(event['points'])}",
                                 colour=self.table.seat_colour(event["seat"]),
                                 reduced=motion.reduced(self.app.settings),
                                 hidden=False, group=len(groups) - 1))
-
-    def _placed(self, tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]:
-        """Where ``n`` dice rest on the felt: where the game puts them, else in a row."""
-        return self.table.dice_rects(tray, n) or self.dice_row(tray, n, aside)
-
-    def dice_row(self, tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]:
-        """The dice in a row in the middle of the tray, or in two rows when one row would
-        make them smaller than a finger on a touch layout (or than 36 dp); room is left for
-        their keys above and the set-aside dice below."""
-        area = layout.inset(tray, x=16, top=34, bottom=64 if aside else 26)
-        n = max(1, n)
-        gap = theme.px(14)
-        floor = theme.px(theme.TOUCH_MIN if theme.metrics.touch else 36)
-
-        def side(per_row: int) -> int:
-            lines = (n + per_row - 1) // per_row
-            return min(theme.px(84), (area.w - gap * (per_row - 1)) // per_row,
-                       (area.h - gap * (lines - 1)) // lines)
-
-        per_row = n
-        size = side(n)
-        if size < floor and n > 1 and side((n + 1) // 2) > size:
-            per_row = (n + 1) // 2
-            size = side(per_row)
-        lines = (n + per_row - 1) // per_row
-        total_h = lines * size + (lines - 1) * gap
-        y = area.centery - total_h // 2
-        rects = []
-        for line in range(lines):
-            count = min(per_row, n - line * per_row)
-            width = count * size + (count - 1) * gap
-            x = area.centerx - width // 2
-            for k in range(count):
-                rects.append(pygame.Rect(x + k * (size + gap), y + line * (size + gap), size,
-                                         size))
-        return rects
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         if self.handing_over:
