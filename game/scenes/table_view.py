@@ -37,6 +37,7 @@ from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
 from game.scenes.table_autosave import Autosave
 from game.scenes.table_layout import tab_rects, table_layout
+from game.scenes.table_moments import Moments
 from game.scenes.table_tray import Tray, aside_slots, dice_row
 from game.scenes.tables import (
     announces_seating,
@@ -48,26 +49,13 @@ from game.scenes.tables import (
 from game.scenes.tables.base import Banner, Scoring
 from game.tasks import FRAME_BUDGET, Task
 from game.ui import hands, inline, layout, marks, motion, probe, theme
-from game.ui.celebrate import Burst, TurnFlourish
 from game.ui.history import History
 from game.ui.layout import Sections, fr
-from game.ui.moments import (
-    CountUp,
-    Effects,
-    Float,
-    Lit,
-    Marker,
-    Rings,
-    Shake,
-    Stamp,
-    Strike,
-    Travel,
-)
 from game.ui.sheet import RADIUS as SHEET_RADIUS
 from game.ui.sheet import ScoreSheet, SheetModel
 from game.ui.text import draw_text_in, ellipsize, text_width
 from game.ui.widgets import Button, FocusGroup
-from game.ui.words import number, possessive, says, turn_of, your_turn
+from game.ui.words import possessive, says, turn_of
 
 SPREAD = True  # a frame that changes the sheet with much else leaves the sheet to the next
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
@@ -107,8 +95,7 @@ class TableScene(Scene):
         self.bots = {i: make_policy(info.bot_module, seat.bot, seed=state.seed * 7 + i)
                      for i, seat in enumerate(state.seats) if seat.bot}
         self.tray = Tray(self)  # the dice on the felt (game.scenes.table_tray)
-        self.burst = Burst()  # sparks on the tray for a moment worth celebrating
-        self.effects = Effects()  # the moments in motion (game.ui.moments)
+        self.moments = Moments(self)  # the moments in motion (game.scenes.table_moments)
         self.scoring: Scoring | None = None  # a score waiting to be shown going to its box
         self.flight: Scoring | None = None  # the score whose dice are on their way
         self._score_of: tuple = ([], None)  # (events, the game before): what ``scoring`` read
@@ -118,7 +105,6 @@ class TableScene(Scene):
         self._effect_rects: list[pygame.Rect] = []  # where the effects drew last frame
         self._sheet_soiled = False  # the effects drew over the sheet on screen (``_clean``
         # has the sheet as it is under them)
-        self.flourish = TurnFlourish()  # "Your turn, Ann!" over the top bar
         # The score sheet as the screen shows it (its picture's key, where, at what size)
         # and whether it is owed to the screen: a frame that changes much leaves the sheet
         # to the next one (SPREAD)
@@ -127,7 +113,6 @@ class TableScene(Scene):
         self._screen_mine: int | None = None  # the app's frame this table last drew alone
         self._drawn_view: tuple | None = None  # what it showed then (``_picture_key``)
         self._view_frame: int | None = None  # the app's frame of the last ``watch_view``
-        self._flourish_seat = None  # the seat whose turn was last seen starting
         self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
         self.regions: dict[str, pygame.Rect] = {}
         self.saving = Autosave()  # the game kept after each change (game.scenes.table_autosave)
@@ -177,6 +162,10 @@ class TableScene(Scene):
     die_spots = _part("tray", "die_spots")
     hover_die = _part("tray", "hover_die")
     dice_row = staticmethod(dice_row)
+    # The moments' (game.scenes.table_moments)
+    effects = _part("moments", "effects")
+    burst = _part("moments", "burst")
+    flourish = _part("moments", "flourish")
     _aside_slots = staticmethod(aside_slots)
 
     @property
@@ -300,20 +289,12 @@ class TableScene(Scene):
             for ended in self.effects.update(dt):  # (the next frame clears where it was)
                 if ended.tray:
                     self.tray.stale = True
-            self._find_targets()
+            self.moments.find_targets()
         self.tray.watch_slides(dt)
         if self.card_flip > 0:
             self.card_flip = 0.0 if self.fast_forward else max(0.0, self.card_flip - dt)
             if self.card_hidden and self.card_flip <= CARD_FLIP / 2:
                 self.card_seen()
-
-    def _find_targets(self) -> None:
-        """A score on its way to a box that was out of view finds it once it is shown."""
-        for e in self.effects.items:
-            if isinstance(e, Travel) and e.end is None and e.target is not None:
-                e.end = self._locate(*e.target)
-                if e.end is not None:
-                    self.app.invalidate()  # (a whole frame keeps the screen on its way)
 
     def skip_moments(self) -> bool:
         """The next input finishes every animation on screen at once (the dice in the air
@@ -453,7 +434,7 @@ class TableScene(Scene):
             scoring, self.scoring = self.scoring, None
             scoring = self.table.scoring(*self._score_of) or scoring  # (where it is on screen
             scoring.event = event  # now; its event as the table arranged it: its words)
-            if not self.fast_forward and self._fly(scoring):
+            if not self.fast_forward and self.moments.fly(scoring):
                 self.flight = scoring  # its words wait for the dice to arrive
                 return
         if event["type"] == "rolled":
@@ -469,7 +450,7 @@ class TableScene(Scene):
             self.gone = set()
             self.table.turn_shown()
         elif event["type"] == "set_aside" and not self.fast_forward:
-            self._set_aside(event)
+            self.moments.set_aside(event)
         elif event["type"] == "game_over":
             self.shown_seat = None
         self._words(event)
@@ -485,82 +466,26 @@ class TableScene(Scene):
             if banner.big:
                 self._raise_banner(banner)
             if banner.celebrate:
-                self._celebrate(banner)
+                self.moments.celebrate(banner)
             if not self.fast_forward:
-                self._moment_effects(banner)
+                self.moments.banner(banner)
 
-    # -- moments in motion (game.ui.moments) -------------------------------------------------
+    # -- moments in motion (game.scenes.table_moments) ------------------------------------
     def pace(self) -> float:
         return motion.pace(self.app.settings)
 
-    def _moment_effects(self, banner: Banner) -> None:
-        """What a banner asks of the felt: dice that shake, a stamp, rings round the dice."""
-        if "tray" not in self.regions:
-            return
-        reduced = motion.reduced(self.app.settings)
-        tray = self.regions["tray"]
-        pace = self.pace()
-        if banner.shake and not reduced:
-            self.effects.add(Shake(motion.MOMENT * pace, tray=True, name="shake",
-                                   dice=set(range(len(self.die_rects)))))
-        if banner.rings:
-            self.effects.add(Rings(motion.MOMENT * pace, tray=True, name="rings",
-                                   rects=[r for r in self.die_rects], colour=banner.colour,
-                                   clip=tray))
-        if banner.stamp:
-            self.effects.add(Stamp(max(motion.MOMENT * 2, 1.2) * pace, tray=True, name="stamp",
-                                   text=banner.stamp, at=tray, colour=banner.colour,
-                                   reduced=reduced))
-        self.app.invalidate()
-
     def count_up(self, row: str, column: int, before: int, after: int, colour) -> None:
         """A total on the sheet counts from ``before`` to ``after`` (a turn total growing)."""
-        cell = self._locate(row, column)
-        if cell is None or before == after or self.fast_forward:
-            return
-        self.effects.add(CountUp(motion.COUNT * self.pace(), name="count", rect=cell,
-                                 start=before, end=after, colour=colour))
-        self.app.invalidate()
+        self.moments.count_up(row, column, before, after, colour)
 
     def _locate(self, row: str | None, column: int | None) -> pygame.Rect | None:
-        """Where a box is on the score sheet as last drawn (device pixels), or None when
-        the sheet is not on screen or the box is not in view."""
-        if row is None or "sheet" not in self.regions:
-            return None
-        sheet = self.sheet
-        if column is None:
-            return sheet.cell_rects.get(row)
-        line = sheet.row_rects.get(row) or sheet.line_rects.get(row)
-        head = sheet.header_rects.get(column)
-        if line is None or head is None:
-            return None
-        return pygame.Rect(head.x, line.y, head.w, line.h)
+        return self.moments.locate(row, column)
 
-    def _fly(self, scoring: Scoring) -> bool:
-        """A score's dice lift and go to its box (the box scrolled into view first). False
-        when there is nothing to show going anywhere."""
-        if "tray" not in self.regions:
-            return False
-        end = self._locate(scoring.row, scoring.column)
-        if end is None and scoring.row is not None and "sheet" in self.regions:
-            self.sheet.reveal(scoring.row)  # (the next frame draws it in view)
-        specs = self.table.dice()
-        dice = [(i, specs[i].value, self.die_rects[i]) for i in scoring.dice
-                if i < len(specs) and i < len(self.die_rects) and specs[i].value is not None]
-        if not dice and not scoring.label and end is None and not scoring.changes:
-            return False
-        pace = self.pace()
-        hold = motion.MOVE * pace
-        if scoring.strike:  # a 0: the dice fade where they are, the box is crossed out
-            end = None
-        travel = Travel((motion.MOVE + motion.TRAVEL) * pace, blocking=True, name="travel",
-                        dice=dice, end=end, label=scoring.label, colour=scoring.colour,
-                        hold=hold, reduced=motion.reduced(self.app.settings),
-                        target=None if scoring.strike else (scoring.row, scoring.column))
-        self.effects.add(travel)
-        self.app.sounds.play("lift")  # (softly: they rise, then go)
-        self.app.invalidate()
-        return True
+    def tick_effects(self, dt: float) -> None:
+        self.moments.tick(dt)
+
+    def note_turn(self) -> None:
+        self.moments.note_turn()
 
     def _arrived(self) -> None:
         """The dice of a score are at its box: the table shows the game as it is, the box
@@ -569,71 +494,8 @@ class TableScene(Scene):
         self.gone = set(scoring.dice)
         self._reveal()
         self._words(scoring.event)
-        if self.fast_forward:
-            return
-        pace = self.pace()
-        box = self._locate(scoring.row, scoring.column)
-        if box is not None:
-            self.effects.add(Lit(motion.LIT * pace, name="lit", rect=box, colour=scoring.colour))
-            if scoring.strike:
-                self.effects.add(Strike(motion.MOVE * pace, name="strike", rect=box))
-            if scoring.marker and scoring.column is not None:
-                head = self.sheet.header_rects.get(scoring.column)
-                if head is not None:
-                    self.app.sounds.play("mark")
-                    self.effects.add(Marker(motion.MOMENT * pace, name="marker", start=head,
-                                            end=box, colour=scoring.colour,
-                                            reduced=motion.reduced(self.app.settings)))
-        for row, column, before, after in scoring.changes:
-            cell = self._locate(row, column)
-            if cell is None or before == after:
-                continue
-            self.effects.add(CountUp(motion.COUNT * pace, name="count", rect=cell,
-                                     start=before, end=after,
-                                     colour=scoring.colour if after >= before else theme.BAD))
-            if column != scoring.column or row != scoring.row:
-                if after < before:  # a loss: the points fall out of the total
-                    self.effects.add(Float(motion.MOMENT * pace * 1.5, name="loss",
-                                           text=f"−{number(before - after)}",
-                                           at=cell.move(0, cell.h),  # (under the count)
-                                           colour=theme.BAD, rise=-22,
-                                           reduced=motion.reduced(self.app.settings)))
-        self.app.invalidate()
-
-    def _celebrate(self, banner: Banner) -> None:
-        """Sparks from the dice on the tray (none while skipping ahead, nor under reduce
-        motion: the banner says it)."""
-        if self.fast_forward or "tray" not in self.regions or motion.reduced(self.app.settings):
-            return
-        tray = self.regions["tray"]
-        origins = [((r.centerx - tray.x) / max(1, tray.w), (r.centery - tray.y) / max(1, tray.h))
-                   for r in self.die_rects if tray.colliderect(r)]
-        self.burst.start(origins, banner.celebrate)
-        self.app.invalidate()
-
-    def tick_effects(self, dt: float) -> None:
-        """Once a frame: the celebration and the turn's flourish move on; the frame after
-        one ends is drawn once more (to clear it), then they cost nothing."""
-        if self.fast_forward:
-            self.burst.stop()
-        if self.burst.update(dt) | self.flourish.update(dt):
-            self.app.invalidate()
-
-    def note_turn(self) -> None:
-        """A person's turn has started on screen (after another player's): "Your turn,
-        Ann!" runs over the top bar with a sound, without holding anything up."""
-        seat = self.shown_seat
-        if seat == self._flourish_seat:
-            return
-        before, self._flourish_seat = self._flourish_seat, seat
-        if seat is None or self.fast_forward or not self.state.seats[seat].is_human:
-            return
-        humans = sum(1 for s in self.state.seats if s.is_human)
-        if before is None and humans < 2:
-            return  # the first turn of a game alone against bots: the seating banner says it
-        self.flourish.start(seat, your_turn(self.name(seat)))
-        self.app.sounds.play("your_turn")
-        self.app.invalidate()
+        if not self.fast_forward:
+            self.moments.arrive(scoring)
 
     def _raise_banner(self, banner: Banner) -> None:
         if not self.fast_forward:
@@ -1153,26 +1015,6 @@ class TableScene(Scene):
                 draw_text_in(surface, info, rest, 15, theme.TEXT_DIM, align="left",
                              min_size=15)
         self.top_buttons.draw(surface)
-
-    def _set_aside(self, event: Event) -> None:
-        """Dice set aside before the roll goes on slide to their place in the row of dice
-        out of play, their points with them; the turn's total grows when the roll lands."""
-        if self.throw is None or "tray" not in self.regions or \
-                not any(e["type"] == "rolled" for e in self.pending):
-            return  # (a bank: the dice go to the banked score instead)
-        specs = self.table.dice()
-        dice = [(i, specs[i].value, self.die_rects[i]) for i in event.get("positions", [])
-                if i < len(specs) and i < len(self.die_rects) and specs[i].value is not None]
-        groups = self.table.throw_aside(self.throw[2])
-        if not dice or not groups:
-            return
-        ends = aside_slots(self.regions["tray"], groups)[-1]
-        self.app.sounds.play("slide")
-        self.effects.add(Travel(motion.MOVE * self.pace(), tray=True, name="aside", dice=dice,
-                                ends=ends, label=f"+{number(event['points'])}",
-                                colour=self.table.seat_colour(event["seat"]),
-                                reduced=motion.reduced(self.app.settings),
-                                hidden=False, group=len(groups) - 1))
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         if self.handing_over:
