@@ -36,6 +36,7 @@ from game.bots import make_policy
 from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
 from game.scenes.table_autosave import Autosave
+from game.scenes.table_frames import Frames
 from game.scenes.table_layout import tab_rects, table_layout
 from game.scenes.table_moments import Moments
 from game.scenes.table_tray import Tray, aside_slots, dice_row
@@ -51,13 +52,11 @@ from game.tasks import FRAME_BUDGET, Task
 from game.ui import hands, inline, layout, marks, motion, probe, theme
 from game.ui.history import History
 from game.ui.layout import Sections, fr
-from game.ui.sheet import RADIUS as SHEET_RADIUS
 from game.ui.sheet import ScoreSheet, SheetModel
 from game.ui.text import draw_text_in, ellipsize, text_width
 from game.ui.widgets import Button, FocusGroup
 from game.ui.words import possessive, says, turn_of
 
-SPREAD = True  # a frame that changes the sheet with much else leaves the sheet to the next
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
 CARD_FLIP = 0.6  # seconds: a card drawn with no card scene over the table (a replay) turns
@@ -100,19 +99,7 @@ class TableScene(Scene):
         self.flight: Scoring | None = None  # the score whose dice are on their way
         self._score_of: tuple = ([], None)  # (events, the game before): what ``scoring`` read
         self.gone: set[int] = set()  # dice that went to their box: not on the felt any more
-        self._clean: pygame.Surface | None = None  # the screen under the effects
-        self._clean_ok = False
-        self._effect_rects: list[pygame.Rect] = []  # where the effects drew last frame
-        self._sheet_soiled = False  # the effects drew over the sheet on screen (``_clean``
-        # has the sheet as it is under them)
-        # The score sheet as the screen shows it (its picture's key, where, at what size)
-        # and whether it is owed to the screen: a frame that changes much leaves the sheet
-        # to the next one (SPREAD)
-        self._sheet_shown: tuple | None = None
-        self._sheet_late = False
-        self._screen_mine: int | None = None  # the app's frame this table last drew alone
-        self._drawn_view: tuple | None = None  # what it showed then (``_picture_key``)
-        self._view_frame: int | None = None  # the app's frame of the last ``watch_view``
+        self.frames = Frames(self)  # what a frame draws again (game.scenes.table_frames)
         self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
         self.regions: dict[str, pygame.Rect] = {}
         self.saving = Autosave()  # the game kept after each change (game.scenes.table_autosave)
@@ -162,6 +149,13 @@ class TableScene(Scene):
     die_spots = _part("tray", "die_spots")
     hover_die = _part("tray", "hover_die")
     dice_row = staticmethod(dice_row)
+    # What the frames keep (game.scenes.table_frames)
+    _sheet_shown = _part("frames", "_sheet_shown")
+    _sheet_late = _part("frames", "_sheet_late")
+    _screen_mine = _part("frames", "_screen_mine")
+    _drawn_view = _part("frames", "_drawn_view")
+    _view_frame = _part("frames", "_view_frame")
+    _effect_rects = _part("frames", "_effect_rects")
     # The moments' (game.scenes.table_moments)
     effects = _part("moments", "effects")
     burst = _part("moments", "burst")
@@ -687,79 +681,6 @@ class TableScene(Scene):
                 or self._sheet_late or self.effects.visible or bool(self.slides)
                 or bool(self._effect_rects) or self.tray.stale)
 
-    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        """While only the dice (or a celebration's sparks) move, only the tray is drawn
-        again; a sheet left late by the last frame is drawn alone."""
-        if self.card_flip > 0 or self.coach_thinking() or self.table.animating() \
-                or self.flourish.busy or not self.regions:
-            return None
-        flying = bool(self._effect_rects) or bool(self.effects.reach(tray=False))
-        if flying and (not self._clean_ok or self._clean is None
-                       or self._clean.get_size() != surface.get_size()):
-            return None  # (no picture of the screen under them: a whole frame)
-        rects = []
-        for r in self._effect_rects:  # where the effects were: the screen under them again
-            surface.blit(self._clean, r, r)
-            rects.append(r)
-        if self._sheet_late:
-            if "sheet" not in self.regions or self._hint_shown() is not None:
-                return None
-            model = self._sheet_model()
-            area = self.sheet.rect.clip(surface.get_rect())
-            surface.fill(theme.BG, area)  # (under its rounded corners)
-            self._draw_sheet(surface, model)
-            rects.append(area)
-            if flying:
-                self._keep_clean(surface, area)
-        if self.animator.busy or self.burst.busy or self.slides or self.tray.stale or \
-                self.effects.area(tray=True) or self.effects.shaking():
-            self.tray.stale = False
-            tray, area = self.regions["tray"], self.tray.area(surface)
-            surface.blit(self.tray.felt(surface, area, tray), area)
-            self.tray.draw(surface, felt=False)
-            self.burst.draw(surface, tray)
-            if self._draw_hint_marks(surface) or area.colliderect(self.sheet.rect):
-                self._sheet_shown = None
-            rects.append(area)
-            if flying:
-                self._keep_clean(surface, area)
-        if flying:
-            self._draw_effects(surface, keep=False)
-            rects += self._effect_rects
-        if rects:
-            self._drew_alone()
-        return rects or None
-
-    def _keep_clean(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """``area`` was drawn again under the effects: the picture kept under them takes it
-        where they may go (not the whole of a sheet redrawn: a pass over half a 4K frame)."""
-        for r in self.effects.reach(tray=False) + self._effect_rects:
-            part = r.clip(area)
-            if part.w and part.h:
-                self._clean.blit(surface, part, part)
-
-    def _draw_effects(self, surface: pygame.Surface, keep: bool = True) -> None:
-        """The effects that leave the tray, over everything (``keep``: a whole frame keeps a
-        picture of the screen under them first, so the next frames redraw only where they
-        were and are)."""
-        mine = surface is getattr(self.app, "screen", None) and not probe.recording()
-        if keep and mine:
-            reach = self.effects.reach(tray=False)
-            if reach:  # the screen under them, where they may go (a pass over that only)
-                if self._clean is None or self._clean.get_size() != surface.get_size():
-                    self._clean = pygame.Surface(surface.get_size(), 0, surface)
-                region = reach[0].unionall(reach[1:]).clip(surface.get_rect())
-                self._clean.blit(surface, region, region)
-            self._clean_ok = bool(reach)
-        self.effects.draw(surface, tray=False)
-        rects = [r.clip(surface.get_rect()) for r in self.effects.area(tray=False)]
-        soiled = any(r.colliderect(self.sheet.rect) for r in rects)
-        if mine or not keep:
-            self._effect_rects = rects
-            self._sheet_soiled = soiled  # (the screen's sheet has them over it)
-        elif soiled:
-            self._sheet_shown = None
-
     def watch_view(self) -> None:
         """Once a frame: when something on screen changed, the next frame is drawn."""
         key = self.view_key()
@@ -792,11 +713,10 @@ class TableScene(Scene):
         if "sheet" in self.regions:
             self.sheet.rect = self.odds.sheet_rect(self.regions["sheet"])
             model = self._sheet_model()
-            mode = self._sheet_mode(surface, model)
-        if mode != "draw" and self._sheet_soiled:  # the sheet as it is under the effects
-            for r in self._effect_rects:
-                surface.blit(self._clean, r, r)
-        self._fill_background(surface, whole_sheet=mode != "draw")
+            mode = self.frames.sheet_mode(surface, model)
+        if mode != "draw":  # the sheet as it is under the effects
+            self.frames.unsoil(surface)
+        self.frames.fill_background(surface, whole_sheet=mode != "draw")
         self._draw_top(surface)
         self.tray.draw(surface)
         self.burst.draw(surface, self.regions["tray"])
@@ -811,7 +731,7 @@ class TableScene(Scene):
             self.history.draw(surface)
         if model is not None:
             if mode == "draw":
-                self._draw_sheet(surface, model)
+                self.frames.draw_sheet(surface, model)
             else:  # "keep": the screen shows it already; "late": the next frame draws it
                 self._sheet_late = mode == "late"
             self.odds.draw(surface, self.regions["sheet"])
@@ -820,36 +740,17 @@ class TableScene(Scene):
                          align="left", min_size=12)
         if self._draw_hint_marks(surface):
             self._sheet_shown = None  # a gold frame on it: the screen's sheet is not the sheet
-        self._draw_effects(surface)
+        self.frames.draw_effects(surface)
         if surface is getattr(self.app, "screen", None):
             self.tray.stale = False
-        self._drew_alone()
+        self.frames.drew_alone()
 
-    def _drew_alone(self) -> None:
-        """The frame being drawn is this table's alone (no overlay, no message): the next
-        frame may keep what it left on the screen."""
-        app = self.app
-        alone = app.visible_scenes() == [self] and not app.toast
-        self._screen_mine = getattr(app, "drawn_frames", None) if alone else None
-        self._drawn_view = self._picture_key() if alone else None
-        if not alone:
-            self._sheet_shown = None
-
-    def _picture_key(self) -> tuple:
-        """What the table's picture depends on: what it shows (``view_key``), where the
-        pointer and the keyboard's focus are, and the window's surface."""
-        pointer = (self.hover_die, self.sheet.hover_key, self.pane,
-                   tuple((row.index, tuple(b.hovered for b in row.buttons))
-                         for row in (self.top_buttons, self.table_buttons)))
-        # (what this frame's ``watch_view`` found, when it ran in this frame: 0.2 ms less)
-        fresh = self._view_frame is None or self._view_frame != getattr(self.app, "frame", 0)
-        return (self.view_key() if fresh else self._view_key, pointer, id(self.app.screen),
-                getattr(self.app, "screen_serial", 0), theme.generation, theme.metrics.key)
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """While only the dice move, only the tray is drawn again (game.scenes.table_frames)."""
+        return self.frames.draw_moving(surface)
 
     def on_screen(self) -> bool:
-        app = self.app
-        return (self._screen_mine is not None and self._screen_mine == app.drawn_frames - 1
-                and not self.animating() and self._drawn_view == self._picture_key())
+        return self.frames.on_screen()
 
     def _sheet_model(self) -> SheetModel:
         """The sheet to show: as it was while the dice fly, with the odds on it."""
@@ -859,58 +760,6 @@ class TableScene(Scene):
                                                              footer=self.table.sheet().footer)
             self._frozen_hand = hands.mode()
         return self.odds.decorate(frozen or self.table.sheet())
-
-    def _sheet_signature(self, surface: pygame.Surface, model: SheetModel) -> tuple:
-        return (self.sheet._key(model), tuple(self.sheet.rect), surface.get_size(), id(surface),
-                theme.generation, getattr(self.app, "screen_serial", 0))
-
-    def _draw_sheet(self, surface: pygame.Surface, model: SheetModel) -> None:
-        self.sheet.draw(surface, model)
-        self._sheet_shown = self._sheet_signature(surface, model)
-        self._sheet_late = False
-
-    def _sheet_mode(self, surface: pygame.Surface, model: SheetModel) -> str:
-        """How this frame treats the score sheet: "draw" it; "keep" what the screen shows
-        (the same sheet, where it was: nothing drew over it since); or leave it "late" to
-        the next frame (it changed, with much else: a whole redraw at 2560x1440 is split in
-        two, the sheet a frame, 16 ms, after the rest). Only in the frames the app steps
-        (``App.spreading``) with the table alone on screen, no message, no gold hint."""
-        app = self.app
-        if probe.recording():
-            return "draw"  # (a test reads what is drawn: all of it)
-        if not SPREAD or not getattr(app, "spreading", False) or app.toast \
-                or app.visible_scenes() != [self] or self._hint_shown() is not None \
-                or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1:
-            return "draw"  # (the last frame was not this table's alone: its pixels are not)
-        shown = self._sheet_shown
-        now = self._sheet_signature(surface, model)
-        if shown is None or shown[1:] != now[1:]:
-            return "draw"
-        if self._sheet_soiled and (not self._clean_ok or self._clean is None
-                                   or self._clean.get_size() != surface.get_size()):
-            return "draw"  # (the effects over it, and no picture of it without them)
-        if shown[0] == now[0]:
-            return "keep"
-        return "draw" if self._sheet_late else "late"
-
-    def _fill_background(self, surface: pygame.Surface, whole_sheet: bool = False) -> None:
-        """The background, except the band of the sheet's panel that the sheet paints whole
-        (its rows between the rounded corners): a third of a 2560x1440 frame not filled
-        twice. ``whole_sheet``: the sheet is not drawn in this frame: its pixels, corners
-        and all, stay as they are."""
-        band = None
-        if "sheet" in self.regions:
-            band = self.sheet.rect if whole_sheet else \
-                self.sheet.rect.inflate(0, -2 * theme.px(SHEET_RADIUS))
-        if band is None or band.h <= 0 or band.w <= 0 or \
-                not surface.get_rect().contains(band):
-            surface.fill(theme.BG)
-            return
-        w, h = surface.get_size()
-        surface.fill(theme.BG, (0, 0, w, band.top))
-        surface.fill(theme.BG, (0, band.bottom, w, h - band.bottom))
-        surface.fill(theme.BG, (0, band.top, band.left, band.h))
-        surface.fill(theme.BG, (band.right, band.top, w - band.right, band.h))
 
     def keys_text(self) -> str:
         """The keys line under the history (a desktop window): what the keys do here, when

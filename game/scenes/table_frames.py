@@ -1,0 +1,209 @@
+"""What the table scene's frames draw again, and what they keep (the table scene's ``draw``
+and ``draw_moving``; game.app asks ``on_screen``).
+
+An idle table costs nothing: a frame is drawn only when what it shows changed. While only
+the dice (or a celebration's sparks) move, only the tray is drawn again. The moments that
+leave the tray (a score's dice on their way to the sheet, a total counting) are drawn over
+everything, with a picture of the screen under them kept (``_clean``), so the next frames
+redraw only where they were and are. The score sheet is kept on screen while it does not
+change, and a frame that changes it with much else leaves it to the next one (``SPREAD``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import probe, theme
+from game.ui.sheet import RADIUS as SHEET_RADIUS
+from game.ui.sheet import SheetModel
+
+if TYPE_CHECKING:
+    from game.scenes.table_view import TableScene
+
+SPREAD = True  # a frame that changes the sheet with much else leaves the sheet to the next
+
+
+class Frames:
+    def __init__(self, scene: TableScene):
+        self.scene = scene
+        self._clean: pygame.Surface | None = None  # the screen under the effects
+        self._clean_ok = False
+        self._effect_rects: list[pygame.Rect] = []  # where the effects drew last frame
+        self._sheet_soiled = False  # the effects drew over the sheet on screen (``_clean``
+        # has the sheet as it is under them)
+        # The score sheet as the screen shows it (its picture's key, where, at what size)
+        # and whether it is owed to the screen: a frame that changes much leaves the sheet
+        # to the next one (SPREAD)
+        self._sheet_shown: tuple | None = None
+        self._sheet_late = False
+        self._screen_mine: int | None = None  # the app's frame this table last drew alone
+        self._drawn_view: tuple | None = None  # what it showed then (``picture_key``)
+        self._view_frame: int | None = None  # the app's frame of the last ``watch_view``
+
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """While only the dice (or a celebration's sparks) move, only the tray is drawn
+        again; a sheet left late by the last frame is drawn alone."""
+        scene = self.scene
+        if scene.card_flip > 0 or scene.coach_thinking() or scene.table.animating() \
+                or scene.flourish.busy or not scene.regions:
+            return None
+        effects = scene.effects
+        flying = bool(self._effect_rects) or bool(effects.reach(tray=False))
+        if flying and (not self._clean_ok or self._clean is None
+                       or self._clean.get_size() != surface.get_size()):
+            return None  # (no picture of the screen under them: a whole frame)
+        rects = []
+        for r in self._effect_rects:  # where the effects were: the screen under them again
+            surface.blit(self._clean, r, r)
+            rects.append(r)
+        if self._sheet_late:
+            if "sheet" not in scene.regions or scene._hint_shown() is not None:
+                return None
+            model = scene._sheet_model()
+            area = scene.sheet.rect.clip(surface.get_rect())
+            surface.fill(theme.BG, area)  # (under its rounded corners)
+            self.draw_sheet(surface, model)
+            rects.append(area)
+            if flying:
+                self._keep_clean(surface, area)
+        tray = scene.tray
+        if scene.animator.busy or scene.burst.busy or scene.slides or tray.stale or \
+                effects.area(tray=True) or effects.shaking():
+            tray.stale = False
+            felt, area = scene.regions["tray"], tray.area(surface)
+            surface.blit(tray.felt(surface, area, felt), area)
+            tray.draw(surface, felt=False)
+            scene.burst.draw(surface, felt)
+            if scene._draw_hint_marks(surface) or area.colliderect(scene.sheet.rect):
+                self._sheet_shown = None
+            rects.append(area)
+            if flying:
+                self._keep_clean(surface, area)
+        if flying:
+            self.draw_effects(surface, keep=False)
+            rects += self._effect_rects
+        if rects:
+            self.drew_alone()
+        return rects or None
+
+    def _keep_clean(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """``area`` was drawn again under the effects: the picture kept under them takes it
+        where they may go (not the whole of a sheet redrawn: a pass over half a 4K frame)."""
+        for r in self.scene.effects.reach(tray=False) + self._effect_rects:
+            part = r.clip(area)
+            if part.w and part.h:
+                self._clean.blit(surface, part, part)
+
+    def draw_effects(self, surface: pygame.Surface, keep: bool = True) -> None:
+        """The effects that leave the tray, over everything (``keep``: a whole frame keeps a
+        picture of the screen under them first, so the next frames redraw only where they
+        were and are)."""
+        scene = self.scene
+        effects = scene.effects
+        mine = surface is getattr(scene.app, "screen", None) and not probe.recording()
+        if keep and mine:
+            reach = effects.reach(tray=False)
+            if reach:  # the screen under them, where they may go (a pass over that only)
+                if self._clean is None or self._clean.get_size() != surface.get_size():
+                    self._clean = pygame.Surface(surface.get_size(), 0, surface)
+                region = reach[0].unionall(reach[1:]).clip(surface.get_rect())
+                self._clean.blit(surface, region, region)
+            self._clean_ok = bool(reach)
+        effects.draw(surface, tray=False)
+        rects = [r.clip(surface.get_rect()) for r in effects.area(tray=False)]
+        soiled = any(r.colliderect(scene.sheet.rect) for r in rects)
+        if mine or not keep:
+            self._effect_rects = rects
+            self._sheet_soiled = soiled  # (the screen's sheet has them over it)
+        elif soiled:
+            self._sheet_shown = None
+
+    def unsoil(self, surface: pygame.Surface) -> None:
+        """The sheet kept on screen as it is under the effects (they drew over it)."""
+        if self._sheet_soiled:
+            for r in self._effect_rects:
+                surface.blit(self._clean, r, r)
+
+    def drew_alone(self) -> None:
+        """The frame being drawn is this table's alone (no overlay, no message): the next
+        frame may keep what it left on the screen."""
+        scene = self.scene
+        app = scene.app
+        alone = app.visible_scenes() == [scene] and not app.toast
+        self._screen_mine = getattr(app, "drawn_frames", None) if alone else None
+        self._drawn_view = self.picture_key() if alone else None
+        if not alone:
+            self._sheet_shown = None
+
+    def picture_key(self) -> tuple:
+        """What the table's picture depends on: what it shows (``view_key``), where the
+        pointer and the keyboard's focus are, and the window's surface."""
+        scene = self.scene
+        pointer = (scene.hover_die, scene.sheet.hover_key, scene.pane,
+                   tuple((row.index, tuple(b.hovered for b in row.buttons))
+                         for row in (scene.top_buttons, scene.table_buttons)))
+        # (what this frame's ``watch_view`` found, when it ran in this frame: 0.2 ms less)
+        fresh = self._view_frame is None or self._view_frame != getattr(scene.app, "frame", 0)
+        return (scene.view_key() if fresh else scene._view_key, pointer, id(scene.app.screen),
+                getattr(scene.app, "screen_serial", 0), theme.generation, theme.metrics.key)
+
+    def on_screen(self) -> bool:
+        app = self.scene.app
+        return (self._screen_mine is not None and self._screen_mine == app.drawn_frames - 1
+                and not self.scene.animating() and self._drawn_view == self.picture_key())
+
+    def _sheet_signature(self, surface: pygame.Surface, model: SheetModel) -> tuple:
+        scene = self.scene
+        return (scene.sheet._key(model), tuple(scene.sheet.rect), surface.get_size(),
+                id(surface), theme.generation, getattr(scene.app, "screen_serial", 0))
+
+    def draw_sheet(self, surface: pygame.Surface, model: SheetModel) -> None:
+        self.scene.sheet.draw(surface, model)
+        self._sheet_shown = self._sheet_signature(surface, model)
+        self._sheet_late = False
+
+    def sheet_mode(self, surface: pygame.Surface, model: SheetModel) -> str:
+        """How this frame treats the score sheet: "draw" it; "keep" what the screen shows
+        (the same sheet, where it was: nothing drew over it since); or leave it "late" to
+        the next frame (it changed, with much else: a whole redraw at 2560x1440 is split in
+        two, the sheet a frame, 16 ms, after the rest). Only in the frames the app steps
+        (``App.spreading``) with the table alone on screen, no message, no gold hint."""
+        scene = self.scene
+        app = scene.app
+        if probe.recording():
+            return "draw"  # (a test reads what is drawn: all of it)
+        if not SPREAD or not getattr(app, "spreading", False) or app.toast \
+                or app.visible_scenes() != [scene] or scene._hint_shown() is not None \
+                or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1:
+            return "draw"  # (the last frame was not this table's alone: its pixels are not)
+        shown = self._sheet_shown
+        now = self._sheet_signature(surface, model)
+        if shown is None or shown[1:] != now[1:]:
+            return "draw"
+        if self._sheet_soiled and (not self._clean_ok or self._clean is None
+                                   or self._clean.get_size() != surface.get_size()):
+            return "draw"  # (the effects over it, and no picture of it without them)
+        if shown[0] == now[0]:
+            return "keep"
+        return "draw" if self._sheet_late else "late"
+
+    def fill_background(self, surface: pygame.Surface, whole_sheet: bool = False) -> None:
+        """The background, except the band of the sheet's panel that the sheet paints whole
+        (its rows between the rounded corners): a third of a 2560x1440 frame not filled
+        twice. ``whole_sheet``: the sheet is not drawn in this frame: its pixels, corners
+        and all, stay as they are."""
+        scene = self.scene
+        band = None
+        if "sheet" in scene.regions:
+            band = scene.sheet.rect if whole_sheet else \
+                scene.sheet.rect.inflate(0, -2 * theme.px(SHEET_RADIUS))
+        if band is None or band.h <= 0 or band.w <= 0 or \
+                not surface.get_rect().contains(band):
+            surface.fill(theme.BG)
+            return
+        w, h = surface.get_size()
+        surface.fill(theme.BG, (0, 0, w, band.top))
+        surface.fill(theme.BG, (0, band.bottom, w, h - band.bottom))
+        surface.fill(theme.BG, (0, band.top, band.left, band.h))
+        surface.fill(theme.BG, (band.right, band.top, w - band.right, band.h))
