@@ -37,6 +37,7 @@ from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
 from game.scenes.table_autosave import Autosave
 from game.scenes.table_frames import Frames
+from game.scenes.table_input import TableInput
 from game.scenes.table_layout import tab_rects, table_layout
 from game.scenes.table_moments import Moments
 from game.scenes.table_tray import Tray, aside_slots, dice_row
@@ -105,6 +106,7 @@ class TableScene(Scene):
         self.saving = Autosave()  # the game kept after each change (game.scenes.table_autosave)
         self._view_key: tuple | None = None
         self.sections = Sections()
+        self.input = TableInput(self)  # pointer input by region (game.scenes.table_input)
         self.pane = "sheet"  # on a phone: the sheet or the history under the dice
         self.top_buttons = FocusGroup()
         self.table_buttons = FocusGroup()
@@ -511,21 +513,16 @@ class TableScene(Scene):
         self._sections()
 
     def _sections(self) -> None:
-        """Which region takes a pointer event (the topmost first)."""
-        s = self.sections
-        s.clear()
-        r = self.regions
-        s.add("tray", r["tray"], self._pointer_tray)
-        s.add("actions", r["actions"], self.table_buttons.handle)
-        if "sheet" in r:
-            s.add("sheet", r["sheet"], self._pointer_sheet)
-        if "history" in r:
-            s.add("history", r["history"], self._pointer_history)
-        if self.tabs:
-            s.add("tabs", r["tabs"], self._pointer_tabs)
-        s.add("bar", r["bar"], self.top_buttons.handle)
-        if "tools" in r:
-            s.add("tools", r["tools"], self.top_buttons.handle)
+        self.input.route()
+
+    def _pointer_sheet(self, event: pygame.event.Event) -> bool:
+        return self.input.sheet(event)
+
+    def _pointer_tabs(self, event: pygame.event.Event) -> bool:
+        return self.input.tabs(event)
+
+    def sheet_key(self, event: pygame.event.Event) -> bool:
+        return self.input.sheet_key(event)
 
     def show_pane(self, pane: str) -> None:
         """On a phone: show the sheet or the move history under the dice."""
@@ -588,79 +585,6 @@ class TableScene(Scene):
     def coach_thinking(self) -> bool:
         """The coach is working on a hint for this very position."""
         return self.hint_task is not None and self.hint_task[0] == self._position()
-
-    def _pointer_tray(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
-            return False
-        for i, r in enumerate(self.die_rects):
-            if r.collidepoint(event.pos):
-                if self.human_turn and not self.busy:
-                    self.table.click_die(i)
-                    self.app.invalidate()
-                else:
-                    self._not_now()
-                return True
-        return self.table.click_tray(event.pos)
-
-    def _pointer_sheet(self, event: pygame.event.Event) -> bool:
-        """The wheel and a drag of the rows scroll the sheet; a tap (a press let go where it
-        was made) pages, names a player or chooses a box."""
-        if self.sheet.pointer(event, self._tap_sheet):
-            self.app.invalidate()
-            return True
-        return False
-
-    def sheet_key(self, event: pygame.event.Event) -> bool:
-        """Up/Down and Home/End scroll the sheet's rows when they do not all fit (PgUp/PgDn
-        are the history's); on a phone the sheet comes up under the dice first."""
-        if event.key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END):
-            return False
-        if "sheet" not in self.regions:
-            if self.pane_toggle or self.tabs:
-                self.show_pane("sheet")
-                self.app.invalidate()
-                return True
-            return False
-        if self.sheet.key(event):
-            self.app.invalidate()
-            return True
-        return False
-
-    def _tap_sheet(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
-            return False
-        step = self.sheet.pager_at(event.pos)
-        if step:
-            self.sheet.turn_page(step)
-            return True
-        column = self.sheet.header_at(event.pos)
-        if column is not None:
-            model = self.table.sheet()
-            if 0 <= column < len(model.headers):
-                self.app.notify(model.headers[column][0], model.headers[column][1])
-            return True
-        key = self.sheet.key_at(event.pos)
-        if key is None:
-            return False
-        if self.table.browse_row(key):
-            self.app.invalidate()
-        elif self.human_turn and not self.busy:
-            self.table.click_row(key)
-        else:
-            self._not_now()
-        return True
-
-    def _pointer_history(self, event: pygame.event.Event) -> bool:
-        return self.history.pointer(event)
-
-    def _pointer_tabs(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
-            return False
-        for name, rect in self.tab_rects().items():
-            if rect.collidepoint(event.pos):
-                self.show_pane(name)
-                return True
-        return False
 
     def tab_rects(self) -> dict[str, pygame.Rect]:
         return tab_rects(self.regions["tabs"]) if self.tabs else {}
