@@ -12,7 +12,6 @@ from game.tasks import Task
 from game.ui import hands, layout, theme
 from game.ui.layout import fr
 from game.ui.widgets import Button
-from game.ui.words import possessive
 
 
 class PlayScene(TableScene):
@@ -215,65 +214,18 @@ class PlayScene(TableScene):
 
     def request_hint(self) -> None:
         """H or the Hint button: the strongest bot's move now, shown on the table."""
-        if self.hint_refusal():
-            self.app.notify(self.hint_refusal())
-        elif self.app.settings.coach == "off":
-            self.app.notify("The coach is off: switch it on in the menu (Coach)")
-        elif self.state.is_over():
-            self.app.notify("The game is over: no more hints")
-        elif not self.human_turn:
-            self.app.notify("Hints are for your own turn: it is "
-                            f"{possessive(self.name(self.state.current))} turn")
-        elif self.busy:
-            self.app.notify("Wait for the dice to land, then ask again")
-        else:
-            self._show_hint()
+        self.hints.request()
 
     def _show_hint(self) -> None:
-        """Start the coach on this position (a task spread over frames, see
-        ``_step_hint``); the hint is shown when it is done."""
-        if self.current_hint() is not None:
-            self._mark_hinted()
-        elif not self.coach_thinking():
-            self.hint_task = (self._position(), Task(self._hint_steps(self.state)))
-
-    def _hint_steps(self, state):
-        if self.coach is None:
-            from game.coach import Coach
-            yield
-            self.coach = Coach(self.info, seed=state.seed)  # imports the bot's module
-        return (yield from self.coach.hint_steps(state))
+        """Start the coach on this position (game.scenes.table_hints)."""
+        self.hints.start()
 
     def _step_hint(self) -> None:
-        """One frame's slice of the coach's work; a task for a position that has gone is
-        dropped, a finished one shows its hint."""
-        if self.hint_task is None:
-            return
-        position, task = self.hint_task
-        if (position != self._position() or not self.human_turn
-                or self.app.settings.coach == "off"):
-            task.cancel()
-            self.hint_task = None
-            return
-        if not task.step(self.hint_budget):
-            return
-        self.hint_task = None
-        if task.error is not None:
-            self.hint_failed = position
-            self.complain("The coach could not help here: no hint for this position")
-        else:
-            self.hint = (position, task.result)
-            self._mark_hinted()
+        self.hints.step()
 
     def hint_refusal(self) -> str:
         """Why the coach may not help in this game ("" when it may): its flow's say."""
         return self.flow.hint_refusal(self) if self.flow is not None else ""
-
-    def _mark_hinted(self) -> None:
-        """A hint was shown: the game is marked so (saved at once, even before a move)."""
-        was, self.hints_used = self.hints_used, True
-        if not was and (self.autosave or self.flow is not None):
-            self.store_game()
 
     def _cycle_speed(self) -> None:
         self.app.notify(f"Bot pace: {self.app.settings.next_speed().title()}")

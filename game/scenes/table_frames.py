@@ -58,7 +58,7 @@ class Frames:
             surface.blit(self._clean, r, r)
             rects.append(r)
         if self._sheet_late:
-            if "sheet" not in scene.regions or scene._hint_shown() is not None:
+            if "sheet" not in scene.regions or scene.hints.shown() is not None:
                 return None
             model = scene._sheet_model()
             area = scene.sheet.rect.clip(surface.get_rect())
@@ -75,7 +75,7 @@ class Frames:
             surface.blit(tray.felt(surface, area, felt), area)
             tray.draw(surface, felt=False)
             scene.burst.draw(surface, felt)
-            if scene._draw_hint_marks(surface) or area.colliderect(scene.sheet.rect):
+            if scene.hints.draw_marks(surface) or area.colliderect(scene.sheet.rect):
                 self._sheet_shown = None
             rects.append(area)
             if flying:
@@ -174,7 +174,7 @@ class Frames:
         if probe.recording():
             return "draw"  # (a test reads what is drawn: all of it)
         if not SPREAD or not getattr(app, "spreading", False) or app.toast \
-                or app.visible_scenes() != [scene] or scene._hint_shown() is not None \
+                or app.visible_scenes() != [scene] or scene.hints.shown() is not None \
                 or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1:
             return "draw"  # (the last frame was not this table's alone: its pixels are not)
         shown = self._sheet_shown

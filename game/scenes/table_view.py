@@ -37,6 +37,7 @@ from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
 from game.scenes.table_autosave import Autosave
 from game.scenes.table_frames import Frames
+from game.scenes.table_hints import Hints
 from game.scenes.table_input import TableInput
 from game.scenes.table_layout import tab_rects, table_layout
 from game.scenes.table_moments import Moments
@@ -49,7 +50,7 @@ from game.scenes.tables import (
     seating_text,
 )
 from game.scenes.tables.base import Banner, Scoring
-from game.tasks import FRAME_BUDGET, Task
+from game.tasks import Task
 from game.ui import hands, inline, layout, marks, motion, probe, theme
 from game.ui.history import History
 from game.ui.layout import Sections, fr
@@ -128,13 +129,7 @@ class TableScene(Scene):
         self.history = History(pygame.Rect(0, 0, 1, 1))
         self.shown_seat = None if state.is_over() else state.current  # whose turn is on screen
         self._turn_key = (state.current, state.turns_played)
-        self.coach = None  # a game.coach.Coach, made on the first hint
-        self.hint = None  # (the position it is for, the Hint) while one is shown
-        self.hint_task = None  # (the position, a game.tasks.Task) while the coach thinks
-        self.hint_budget = FRAME_BUDGET  # seconds of coach work per frame
-        self.hint_failed = None  # the position the coach failed on ("always" asks once)
-        self.hints_used = hinted  # a hint was shown to a human in this game (kept over undo,
-        # saved with the game: a continued game keeps its mark)
+        self.hints = Hints(self, hinted)  # the coach (game.scenes.table_hints)
         from game.scenes.odds_view import OddsView
         self.odds = OddsView(self)  # exact odds on a human's turn (O)
         self.table.new_turn()
@@ -158,6 +153,13 @@ class TableScene(Scene):
     _drawn_view = _part("frames", "_drawn_view")
     _view_frame = _part("frames", "_view_frame")
     _effect_rects = _part("frames", "_effect_rects")
+    # The coach's (game.scenes.table_hints)
+    coach = _part("hints", "coach")
+    hint = _part("hints", "hint")
+    hint_task = _part("hints", "hint_task")
+    hint_budget = _part("hints", "hint_budget")
+    hint_failed = _part("hints", "hint_failed")
+    hints_used = _part("hints", "hints_used")
     # The moments' (game.scenes.table_moments)
     effects = _part("moments", "effects")
     burst = _part("moments", "burst")
@@ -577,14 +579,11 @@ class TableScene(Scene):
 
     def current_hint(self):
         """The hint on show for this very position, or None."""
-        if (self.hint is not None and self.hint[0] == self._position() and self.human_turn
-                and self.app.settings.coach != "off"):
-            return self.hint[1]
-        return None
+        return self.hints.current()
 
     def coach_thinking(self) -> bool:
         """The coach is working on a hint for this very position."""
-        return self.hint_task is not None and self.hint_task[0] == self._position()
+        return self.hints.thinking()
 
     def tab_rects(self) -> dict[str, pygame.Rect]:
         return tab_rects(self.regions["tabs"]) if self.tabs else {}
@@ -662,7 +661,7 @@ class TableScene(Scene):
         if "keys" in self.regions and self.regions["keys"].h:
             draw_text_in(surface, self.keys_text(), self.regions["keys"], 13, theme.TEXT_DIM,
                          align="left", min_size=12)
-        if self._draw_hint_marks(surface):
+        if self.hints.draw_marks(surface):
             self._sheet_shown = None  # a gold frame on it: the screen's sheet is not the sheet
         self.frames.draw_effects(surface)
         if surface is getattr(self.app, "screen", None):
@@ -704,30 +703,6 @@ class TableScene(Scene):
             draw_text_in(surface, label, rect.inflate(-theme.px(10), 0), 16,
                          theme.TEXT if on else theme.TEXT_DIM, True, min_size=13)
             probe.control(f"tab {name}", rect, surface=surface)
-
-    def _hint_shown(self):
-        """The coach's hint as the table shows it (its marks), or None: none while the dice
-        fly or a banner is up."""
-        return None if self.busy or self.banner else self.current_hint()
-
-    def _draw_hint_marks(self, surface: pygame.Surface) -> bool:
-        """The hinted move on the table: the coach's dashed ring round each die it names (the
-        first tagged "Coach") and round the box it fills. True when a frame was drawn on the
-        sheet."""
-        hint = self._hint_shown()
-        if hint is None:
-            return False
-        dice, key = self.table.hint_marks(hint.action)
-        for n, i in enumerate(sorted(dice)):
-            if i < len(self.die_spots):  # round the die where it was drawn: lifted, in the air
-                ring = self.die_spots[i].inflate(theme.px(12), theme.px(12))
-                marks.coach_ring(surface, ring, tag=n == 0)
-                probe.shown("hint ring", i, ring)
-        row = (self.sheet.cell_rects.get(key) or self.sheet.row_rects.get(key)) if key else None
-        if row is not None and "sheet" in self.regions:
-            marks.coach_ring(surface, row.inflate(theme.px(4), theme.px(2)))
-            return True
-        return False
 
     def turn_text(self, width: int | None = None, size: float = 20) -> tuple[str, tuple]:
         """Whose turn it is, in words; given a width (device px), a name too long for it is
