@@ -36,6 +36,7 @@ from game.bots import make_policy
 from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
 from game.scenes.table_autosave import Autosave
+from game.scenes.table_chrome import Chrome
 from game.scenes.table_frames import Frames
 from game.scenes.table_hints import Hints
 from game.scenes.table_input import TableInput
@@ -51,13 +52,13 @@ from game.scenes.tables import (
 )
 from game.scenes.tables.base import Banner, Scoring
 from game.tasks import Task
-from game.ui import hands, inline, layout, marks, motion, probe, theme
+from game.ui import hands, layout, motion, theme
 from game.ui.history import History
 from game.ui.layout import Sections, fr
 from game.ui.sheet import ScoreSheet, SheetModel
-from game.ui.text import draw_text_in, ellipsize, text_width
+from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup
-from game.ui.words import possessive, says, turn_of
+from game.ui.words import possessive
 
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
 BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
@@ -106,6 +107,7 @@ class TableScene(Scene):
         self.regions: dict[str, pygame.Rect] = {}
         self.saving = Autosave()  # the game kept after each change (game.scenes.table_autosave)
         self._view_key: tuple | None = None
+        self.chrome = Chrome(self)  # the bar, the status, banners (game.scenes.table_chrome)
         self.sections = Sections()
         self.input = TableInput(self)  # pointer input by region (game.scenes.table_input)
         self.pane = "sheet"  # on a phone: the sheet or the history under the dice
@@ -640,16 +642,16 @@ class TableScene(Scene):
         if mode != "draw":  # the sheet as it is under the effects
             self.frames.unsoil(surface)
         self.frames.fill_background(surface, whole_sheet=mode != "draw")
-        self._draw_top(surface)
+        self.chrome.top(surface)
         self.tray.draw(surface)
         self.burst.draw(surface, self.regions["tray"])
         self.table_buttons.draw(surface)
         if self.banner:
-            self._draw_banner(surface, *self.banner)
+            self.chrome.banner(surface, *self.banner)
         elif not self.app.toast or self.app.scene is not self:
             self._draw_status(surface)
         if self.tabs:
-            self._draw_tabs(surface)
+            self.chrome.tabs(surface)
         if "history" in self.regions:
             self.history.draw(surface)
         if model is not None:
@@ -667,6 +669,13 @@ class TableScene(Scene):
         if surface is getattr(self.app, "screen", None):
             self.tray.stale = False
         self.frames.drew_alone()
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        """What to do now, and the coach's advice (the replay and the lesson say more)."""
+        self.chrome.status(surface)
+
+    def turn_text(self, width: int | None = None, size: float = 20) -> tuple[str, tuple]:
+        return self.chrome.turn_text(width, size)
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """While only the dice move, only the tray is drawn again (game.scenes.table_frames)."""
@@ -691,133 +700,6 @@ class TableScene(Scene):
                          "PgUp/PgDn: history · F11 fullscreen",
                          "The wheel scrolls the move history", "")
 
-    def _draw_tabs(self, surface: pygame.Surface) -> None:
-        for name, rect in self.tab_rects().items():
-            on = self.pane == name
-            pygame.draw.rect(surface, theme.PANEL_LIGHT if on else theme.PANEL, rect,
-                             border_radius=theme.px(10))
-            if on:  # the pane shown: a light frame (and its fill)
-                pygame.draw.rect(surface, theme.TEXT, rect, width=max(1, theme.px(2)),
-                                 border_radius=theme.px(10))
-            label = "Score sheet" if name == "sheet" else "Move history"
-            draw_text_in(surface, label, rect.inflate(-theme.px(10), 0), 16,
-                         theme.TEXT if on else theme.TEXT_DIM, True, min_size=13)
-            probe.control(f"tab {name}", rect, surface=surface)
-
-    def turn_text(self, width: int | None = None, size: float = 20) -> tuple[str, tuple]:
-        """Whose turn it is, in words; given a width (device px), a name too long for it is
-        shortened with "…" so that "'s turn" / "is playing" stays."""
-        seat = self.shown_seat
-        if seat is None:
-            return "Game over", theme.TEXT
-        who = self.name(seat)
-        text = turn_of(who) if self.state.seats[seat].is_human else f"{says(who, 'is')} playing"
-        if width is not None and who in text and text_width(text, size, True) > width:
-            rest = text.replace(who, "", 1)
-            room = max(theme.px(30), width - text_width(rest, size, True))
-            short = ellipsize(theme.font(size, True), who, room)
-            text = text.replace(who, short, 1)
-        return text, self.table.seat_colour(seat)
-
-    def _draw_top(self, surface: pygame.Surface) -> None:
-        bar = self.regions["bar"]
-        pygame.draw.rect(surface, theme.BG_DARK, bar)
-        if "tools" in self.regions:
-            tools = self.regions["tools"]
-            pygame.draw.rect(surface, theme.BG_DARK, (0, bar.bottom, bar.w, tools.bottom + 6 -
-                                                      bar.bottom))
-        right = min((b.rect.left for b in self.top_buttons.buttons
-                     if b.rect.colliderect(bar)), default=bar.right) - theme.px(10)
-        area = pygame.Rect(bar.x + theme.px(12), bar.y, right - bar.x - theme.px(12), bar.h)
-        if not self.compact_bar:
-            title = pygame.Rect(area.x, area.y, min(theme.px(230), area.w // 3), area.h)
-            draw_text_in(surface, self.info.title, title, 28, theme.TEXT, True, "left",
-                         min_size=18, display=True)
-            area = pygame.Rect(title.right + theme.px(16), area.y, area.right - title.right -
-                               theme.px(16), area.h)
-        text, colour = self.turn_text(area.w - theme.px(40), 20)
-        seat = self.shown_seat
-        info = self.table.turn_info() if seat == self.view_state.current else ""
-        mine = seat is not None and self.state.seats[seat].is_human
-        dot = theme.px(9)
-        if mine:  # your turn: unmistakable, a lit band in your colour
-            band = area.inflate(0, -theme.px(14))
-            pygame.draw.rect(surface, theme.mix(colour, theme.BG_DARK, 0.2), band,
-                             border_radius=theme.px(10))
-            pygame.draw.rect(surface, colour, band, width=max(1, theme.px(2)),
-                             border_radius=theme.px(10))
-            if self.flourish.busy and self.flourish.seat == seat:
-                self.flourish.draw(surface, band, colour)
-                text = self.flourish.text
-        if seat is not None:  # the seat's marker: its shape says whose turn without colour
-            side = getattr(self.view_state, "side_of", lambda s: s)(seat)  # (partners': one)
-            marks.seat(surface, side, (area.x + dot + theme.px(6), area.centery), dot, colour)
-        words = pygame.Rect(area.x + 2 * dot + theme.px(14), area.y,
-                            area.w - 2 * dot - theme.px(20), area.h)
-        drawn = draw_text_in(surface, text, words, 20, theme.TEXT, True, "left", min_size=16)
-        rest = pygame.Rect(drawn.right + theme.px(14), area.y, words.right - drawn.right -
-                           theme.px(14), area.h)
-        if info and rest.w > theme.px(60):
-            face = theme.font(15)
-            if face.size(info)[0] <= rest.w:
-                draw_text_in(surface, info, rest, 15, theme.TEXT_DIM, align="left",
-                             min_size=15)
-        self.top_buttons.draw(surface)
-
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        if self.handing_over:
-            return  # (the status is the next player's: the top bar does not name them yet)
-        text = "\n".join(self.table.status())
-        hint = self.current_hint()
-        area = self.regions["status"].inflate(-theme.px(8), 0)
-        if hint is not None or self.coach_thinking():
-            if hint is None:
-                advice = "Coach is thinking…"
-            else:
-                advice = self.coach.advice(self.state, hint, self.table) if self.coach else ""
-            top, bottom = layout.rows(area, fr(1), fr(1.3), gap=2)
-            inline.draw_in(surface, text, top, 16, theme.TEXT, min_size=16, align="left",
-                           valign="top")
-            inline.draw_in(surface, advice, bottom, 15, theme.COACH, min_size=13,
-                           align="left", valign="top")  # (its dice drawn as dice)
-        else:
-            inline.draw_in(surface, text, area, 18, theme.TEXT, min_size=16, align="left",
-                           valign="top")
-
-    def _draw_banner(self, surface: pygame.Surface, banner: Banner, left: float) -> None:
-        """An announcement in the status area, beside the dice and never over them."""
-        rect = self.regions["status"]
-        banner = dataclasses.replace(banner, colour=theme.live(banner.colour))  # (the palette
-        # in use: a banner raised before the palette changed)
-        if self.app.toast and self.app.scene is self:
-            rect = layout.rows(rect, fr(), fr(), gap=4)[0]
-        if banner.celebrate:  # a moment: a tinted card, a double frame, stars, display type
-            tint = tuple(int(d * 0.7 + c * 0.3)
-                         for d, c in zip(theme.BG_DARK[:3], banner.colour[:3], strict=True))
-            pygame.draw.rect(surface, tint, rect, border_radius=theme.px(18))
-            pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(4)),
-                             border_radius=theme.px(18))
-            pygame.draw.rect(surface, banner.colour, rect.inflate(-theme.px(10), -theme.px(10)),
-                             width=max(1, theme.px(1)), border_radius=theme.px(14))
-            for x in (rect.x + theme.px(24), rect.right - theme.px(24)):
-                r = theme.px(7)
-                y = rect.centery
-                pygame.draw.polygon(surface, banner.colour, [
-                    (x, y - 2 * r), (x + r // 2, y - r // 2), (x + 2 * r, y),
-                    (x + r // 2, y + r // 2), (x, y + 2 * r), (x - r // 2, y + r // 2),
-                    (x - 2 * r, y), (x - r // 2, y - r // 2)])
-            words = layout.inset(rect, x=44, y=6)
-            if inline.has_pictures(banner.text):  # its dice drawn as dice
-                inline.draw_in(surface, banner.text, words, 26, banner.colour, True, 16)
-            else:
-                draw_text_in(surface, banner.text, words, 26, banner.colour, True, min_size=16,
-                             wrap=True, display=True)
-            return
-        pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(18))
-        pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(3)),
-                         border_radius=theme.px(18))
-        inline.draw_in(surface, banner.text, layout.inset(rect, x=14, y=4), 24, banner.colour,
-                       True, min_size=16)
     # -- what the scene built on this one provides -----------------------------------------
     def _build_top_buttons(self) -> None:
         """The tools in the top bar."""

@@ -1,0 +1,159 @@
+"""The table scene's words and chrome round the dice: the top bar (the game's title, whose
+turn it is in a band of the player's colour with the seat's marker, the turn's information,
+the tools), the status place under the dice (what to do now, the coach's advice), the
+banners that announce a moment there (beside the dice, never over them) and the two tabs
+over a phone's pane."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.tables.base import Banner
+from game.ui import inline, layout, marks, probe, theme
+from game.ui.layout import fr
+from game.ui.text import draw_text_in, ellipsize, text_width
+from game.ui.words import says, turn_of
+
+if TYPE_CHECKING:
+    from game.scenes.table_view import TableScene
+
+
+class Chrome:
+    def __init__(self, scene: TableScene):
+        self.scene = scene
+
+    def turn_text(self, width: int | None = None, size: float = 20) -> tuple[str, tuple]:
+        """Whose turn it is, in words; given a width (device px), a name too long for it is
+        shortened with "…" so that "'s turn" / "is playing" stays."""
+        scene = self.scene
+        seat = scene.shown_seat
+        if seat is None:
+            return "Game over", theme.TEXT
+        who = scene.name(seat)
+        text = turn_of(who) if scene.state.seats[seat].is_human else f"{says(who, 'is')} playing"
+        if width is not None and who in text and text_width(text, size, True) > width:
+            rest = text.replace(who, "", 1)
+            room = max(theme.px(30), width - text_width(rest, size, True))
+            short = ellipsize(theme.font(size, True), who, room)
+            text = text.replace(who, short, 1)
+        return text, scene.table.seat_colour(seat)
+
+    def top(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        bar = scene.regions["bar"]
+        pygame.draw.rect(surface, theme.BG_DARK, bar)
+        if "tools" in scene.regions:
+            tools = scene.regions["tools"]
+            pygame.draw.rect(surface, theme.BG_DARK, (0, bar.bottom, bar.w, tools.bottom + 6 -
+                                                      bar.bottom))
+        right = min((b.rect.left for b in scene.top_buttons.buttons
+                     if b.rect.colliderect(bar)), default=bar.right) - theme.px(10)
+        area = pygame.Rect(bar.x + theme.px(12), bar.y, right - bar.x - theme.px(12), bar.h)
+        if not scene.compact_bar:
+            title = pygame.Rect(area.x, area.y, min(theme.px(230), area.w // 3), area.h)
+            draw_text_in(surface, scene.info.title, title, 28, theme.TEXT, True, "left",
+                         min_size=18, display=True)
+            area = pygame.Rect(title.right + theme.px(16), area.y, area.right - title.right -
+                               theme.px(16), area.h)
+        text, colour = self.turn_text(area.w - theme.px(40), 20)
+        seat = scene.shown_seat
+        info = scene.table.turn_info() if seat == scene.view_state.current else ""
+        mine = seat is not None and scene.state.seats[seat].is_human
+        dot = theme.px(9)
+        if mine:  # your turn: unmistakable, a lit band in your colour
+            band = area.inflate(0, -theme.px(14))
+            pygame.draw.rect(surface, theme.mix(colour, theme.BG_DARK, 0.2), band,
+                             border_radius=theme.px(10))
+            pygame.draw.rect(surface, colour, band, width=max(1, theme.px(2)),
+                             border_radius=theme.px(10))
+            if scene.flourish.busy and scene.flourish.seat == seat:
+                scene.flourish.draw(surface, band, colour)
+                text = scene.flourish.text
+        if seat is not None:  # the seat's marker: its shape says whose turn without colour
+            side = getattr(scene.view_state, "side_of", lambda s: s)(seat)  # (partners': one)
+            marks.seat(surface, side, (area.x + dot + theme.px(6), area.centery), dot, colour)
+        words = pygame.Rect(area.x + 2 * dot + theme.px(14), area.y,
+                            area.w - 2 * dot - theme.px(20), area.h)
+        drawn = draw_text_in(surface, text, words, 20, theme.TEXT, True, "left", min_size=16)
+        rest = pygame.Rect(drawn.right + theme.px(14), area.y, words.right - drawn.right -
+                           theme.px(14), area.h)
+        if info and rest.w > theme.px(60):
+            face = theme.font(15)
+            if face.size(info)[0] <= rest.w:
+                draw_text_in(surface, info, rest, 15, theme.TEXT_DIM, align="left",
+                             min_size=15)
+        scene.top_buttons.draw(surface)
+
+    def status(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        if scene.handing_over:
+            return  # (the status is the next player's: the top bar does not name them yet)
+        text = "\n".join(scene.table.status())
+        hint = scene.current_hint()
+        area = scene.regions["status"].inflate(-theme.px(8), 0)
+        if hint is not None or scene.coach_thinking():
+            if hint is None:
+                advice = "Coach is thinking…"
+            else:
+                advice = scene.coach.advice(scene.state, hint, scene.table) if scene.coach else ""
+            top, bottom = layout.rows(area, fr(1), fr(1.3), gap=2)
+            inline.draw_in(surface, text, top, 16, theme.TEXT, min_size=16, align="left",
+                           valign="top")
+            inline.draw_in(surface, advice, bottom, 15, theme.COACH, min_size=13,
+                           align="left", valign="top")  # (its dice drawn as dice)
+        else:
+            inline.draw_in(surface, text, area, 18, theme.TEXT, min_size=16, align="left",
+                           valign="top")
+
+    def banner(self, surface: pygame.Surface, banner: Banner, left: float) -> None:
+        """An announcement in the status area, beside the dice and never over them."""
+        scene = self.scene
+        rect = scene.regions["status"]
+        banner = dataclasses.replace(banner, colour=theme.live(banner.colour))  # (the palette
+        # in use: a banner raised before the palette changed)
+        if scene.app.toast and scene.app.scene is scene:
+            rect = layout.rows(rect, fr(), fr(), gap=4)[0]
+        if banner.celebrate:  # a moment: a tinted card, a double frame, stars, display type
+            tint = tuple(int(d * 0.7 + c * 0.3)
+                         for d, c in zip(theme.BG_DARK[:3], banner.colour[:3], strict=True))
+            pygame.draw.rect(surface, tint, rect, border_radius=theme.px(18))
+            pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(4)),
+                             border_radius=theme.px(18))
+            pygame.draw.rect(surface, banner.colour, rect.inflate(-theme.px(10), -theme.px(10)),
+                             width=max(1, theme.px(1)), border_radius=theme.px(14))
+            for x in (rect.x + theme.px(24), rect.right - theme.px(24)):
+                r = theme.px(7)
+                y = rect.centery
+                pygame.draw.polygon(surface, banner.colour, [
+                    (x, y - 2 * r), (x + r // 2, y - r // 2), (x + 2 * r, y),
+                    (x + r // 2, y + r // 2), (x, y + 2 * r), (x - r // 2, y + r // 2),
+                    (x - 2 * r, y), (x - r // 2, y - r // 2)])
+            words = layout.inset(rect, x=44, y=6)
+            if inline.has_pictures(banner.text):  # its dice drawn as dice
+                inline.draw_in(surface, banner.text, words, 26, banner.colour, True, 16)
+            else:
+                draw_text_in(surface, banner.text, words, 26, banner.colour, True, min_size=16,
+                             wrap=True, display=True)
+            return
+        pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(18))
+        pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(3)),
+                         border_radius=theme.px(18))
+        inline.draw_in(surface, banner.text, layout.inset(rect, x=14, y=4), 24, banner.colour,
+                       True, min_size=16)
+
+    def tabs(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        for name, rect in scene.tab_rects().items():
+            on = scene.pane == name
+            pygame.draw.rect(surface, theme.PANEL_LIGHT if on else theme.PANEL, rect,
+                             border_radius=theme.px(10))
+            if on:  # the pane shown: a light frame (and its fill)
+                pygame.draw.rect(surface, theme.TEXT, rect, width=max(1, theme.px(2)),
+                                 border_radius=theme.px(10))
+            label = "Score sheet" if name == "sheet" else "Move history"
+            draw_text_in(surface, label, rect.inflate(-theme.px(10), 0), 16,
+                         theme.TEXT if on else theme.TEXT_DIM, True, min_size=13)
+            probe.control(f"tab {name}", rect, surface=surface)
