@@ -74,9 +74,12 @@ def _part(part: str, name: str) -> property:
 
 
 class TableScene(Scene):
-    """The shared table: layout, drawing, the events of each move shown in order. Subclasses
-    say who moves (``update``), which tools the bar holds (``_build_top_buttons``) and what
-    keys do (``handle``)."""
+    """The shared table: the events of each move shown in order, and the pieces that show
+    them (game.scenes.table_*). Subclasses say who moves (``update``), which tools the bar
+    holds (``_build_top_buttons``) and what keys do (``handle``). What a game's table may ask
+    of it: game.scenes.tables.base.TableHost."""
+
+    coaching = True  # the tables may mention the coach (not in a replay, nor a lesson)
 
     STATUS = 64  # dp: the status place's height where it is fixed (a phone), its least else
     PANE = 190  # dp: the least height of a phone's sheet (every player's score in view)
@@ -195,6 +198,12 @@ class TableScene(Scene):
         waiting, a banner up, or the table's own pause (a card about to be drawn)."""
         return (self.animator.busy or bool(self.pending) or self.banner is not None
                 or self.unseen is not None or self.card_hidden or self.table.hold())
+
+    @property
+    def dice_moving(self) -> bool:
+        """Dice in the air, or a roll not shown yet (what a table asks before it marks the
+        dice that can score)."""
+        return self.animator.busy or any(e["type"] == "rolled" for e in self.pending)
 
     @property
     def finished(self) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as dc_field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -15,9 +15,6 @@ from game.rules.core import Action, Event
 from game.ui import hands, theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import count, number, says
-
-if TYPE_CHECKING:
-    from game.scenes.table_view import TableScene
 
 
 @dataclass
@@ -71,10 +68,49 @@ class Scoring:
     colour: tuple = theme.TEXT  # the player's (the side's) colour: the box lights in it
 
 
+class TableHost(Protocol):
+    """What a Table may ask of the scene it sits at (``Table.scene``), and nothing more.
+
+    Everywhere -- at the table scene (game.scenes.table_view) and at the stand-ins that word
+    or draw a position outside play (game.scenes.tables.StandIn and Rewind, the results'
+    sheet) -- ``state``, ``name``, ``human_turn`` and ``shown_seat``. The rest is the table
+    scene's alone: a table that may sit at a stand-in asks for it with ``getattr`` and a
+    default."""
+
+    state: Any  # the game as it is (``Table.state``: as the player may see it)
+    human_turn: bool  # a person at this screen is to move, and may
+    shown_seat: int | None  # whose turn the screen shows (None: the game is over)
+
+    def name(self, seat: int) -> str: ...
+
+    # -- the table scene's alone
+    app: Any  # game.app.App: its sounds, messages (notify), settings, scenes (open)
+    view_state: Any  # the game as the player may see it (before dice have landed)
+    fast_forward: bool  # skipping ahead to the next person's turn
+    busy: bool  # something is still being shown (dice, a card, a banner)
+    dice_moving: bool  # dice in the air, or a roll not shown yet
+    regions: dict[str, pygame.Rect]  # where the tray, the sheet... are (device px)
+    sheet: Any  # the score sheet as drawn (game.ui.sheet.ScoreSheet)
+    history: Any  # the move history (game.ui.history.History)
+    coaching: bool  # the coach may be mentioned (False in a replay and a lesson)
+
+    def act(self, action: Action) -> bool: ...
+
+    def complain(self, text) -> None: ...
+
+    def current_hint(self) -> Any: ...
+
+    def count_up(self, row: str, column: int, before: int, after: int, colour) -> None: ...
+
+    def card_turn(self) -> float | None: ...
+
+    def dice_row(self, tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]: ...
+
+
 class Table:
     """Base: override what differs. ``self.scene`` gives access to state and helpers."""
 
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         self.scene = scene
 
     @property

@@ -104,10 +104,7 @@ class Table(BaseTable):
     def scoring_marks(self) -> set[int]:
         """The dice marked as able to score: those of the roll waiting for a choice, once
         it has landed (never while the dice still tumble)."""
-        scene = self.scene
-        if getattr(scene, "animator", None) is not None and scene.animator.busy:
-            return set()
-        if any(e["type"] == "rolled" for e in getattr(scene, "pending", [])):
+        if getattr(self.scene, "dice_moving", False):
             return set()
         return self.state.scoring_positions()
 
