@@ -13,25 +13,38 @@ the odds of the position and of the player's current selection are worked out th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
+from game.catalog import GameInfo
 from game.odds import CATEGORY_GAMES, Odds, odds_steps, percent
+from game.scenes.tables.base import Table
 from game.tasks import Task
 from game.ui import hands, theme
-from game.ui.sheet import SheetModel
+from game.ui.sheet import ScoreSheet, SheetModel
 from game.ui.text import draw_text_in
-
-if TYPE_CHECKING:
-    from game.scenes.table_view import TableScene
 
 WAITING = "…"
 LINE = 15  # dp: the size of the odds' words
 
 
+class Host(Protocol):
+    """What the odds ask of the table scene they are shown at (game.scenes.table_view)."""
+
+    app: Any  # game.app.App
+    busy: bool
+    human_turn: bool
+    info: GameInfo
+    sheet: ScoreSheet
+    state: Any
+    table: Table
+
+    def _build_top_buttons(self) -> None: ...
+
+
 class OddsView:
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: Host):
         self.scene = scene
         self.task: Task[Odds] | None = None
         self.key: tuple | None = None

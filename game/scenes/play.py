@@ -223,10 +223,6 @@ class PlayScene(TableScene):
     def _step_hint(self) -> None:
         self.hints.step()
 
-    def hint_refusal(self) -> str:
-        """Why the coach may not help in this game ("" when it may): its flow's say."""
-        return self.flow.hint_refusal(self) if self.flow is not None else ""
-
     def _cycle_speed(self) -> None:
         self.app.notify(f"Bot pace: {self.app.settings.next_speed().title()}")
         self.app.save_settings()

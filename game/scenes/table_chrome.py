@@ -7,22 +7,49 @@ over a phone's pane."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
-from game.scenes.tables.base import Banner
+from game.catalog import GameInfo
+from game.scenes.tables.base import Banner, Table
 from game.ui import inline, layout, marks, probe, theme
+from game.ui.celebrate import TurnFlourish
 from game.ui.layout import fr
 from game.ui.text import draw_text_in, ellipsize, text_width
+from game.ui.widgets import FocusGroup
 from game.ui.words import says, turn_of
 
-if TYPE_CHECKING:
-    from game.scenes.table_view import TableScene
+
+class Host(Protocol):
+    """What this piece asks of the table scene that composes it (game.scenes.table_view),
+    and nothing more."""
+
+    app: Any  # game.app.App
+    coach: Any
+    compact_bar: bool
+    flourish: TurnFlourish
+    handing_over: bool
+    info: GameInfo
+    pane: str
+    regions: dict[str, pygame.Rect]
+    shown_seat: int | None
+    state: Any
+    table: Table
+    top_buttons: FocusGroup
+    view_state: Any
+
+    def coach_thinking(self) -> bool: ...
+
+    def current_hint(self) -> Any: ...
+
+    def name(self, seat: int) -> str: ...
+
+    def tab_rects(self) -> dict[str, pygame.Rect]: ...
 
 
 class Chrome:
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: Host):
         self.scene = scene
 
     def turn_text(self, width: int | None = None, size: float = 20) -> tuple[str, tuple]:

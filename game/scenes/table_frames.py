@@ -10,22 +10,57 @@ change, and a frame that changes it with much else leaves it to the next one (``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
+from game.scenes.table_hints import Hints
+from game.scenes.table_tray import Tray
+from game.scenes.tables.base import Table
 from game.ui import probe, theme
+from game.ui.celebrate import Burst, TurnFlourish
+from game.ui.dice import DiceAnimator
+from game.ui.moments import Effects
 from game.ui.sheet import RADIUS as SHEET_RADIUS
-from game.ui.sheet import SheetModel
-
-if TYPE_CHECKING:
-    from game.scenes.table_view import TableScene
+from game.ui.sheet import ScoreSheet, SheetModel
+from game.ui.widgets import FocusGroup
 
 SPREAD = True  # a frame that changes the sheet with much else leaves the sheet to the next
 
 
+class Host(Protocol):
+    """What this piece asks of the table scene that composes it (game.scenes.table_view),
+    and nothing more."""
+
+    _view_key: tuple | None
+    animator: DiceAnimator
+    app: Any  # game.app.App
+    burst: Burst
+    card_flip: float
+    effects: Effects
+    flourish: TurnFlourish
+    hints: Hints
+    hover_die: int
+    pane: str
+    regions: dict[str, pygame.Rect]
+    sheet: ScoreSheet
+    slides: dict[int, list]
+    table: Table
+    table_buttons: FocusGroup
+    top_buttons: FocusGroup
+    tray: Tray
+
+    def _sheet_model(self) -> SheetModel: ...
+
+    def animating(self) -> bool: ...
+
+    def coach_thinking(self) -> bool: ...
+
+    def view_key(self) -> tuple: ...
+
+
 class Frames:
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: Host):
         self.scene = scene
         self._clean: pygame.Surface | None = None  # the screen under the effects
         self._clean_ok = False

@@ -9,20 +9,54 @@ gone is dropped, a hint for another position is not shown."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
+from game.catalog import GameInfo
+from game.scenes.tables.base import Table
 from game.tasks import FRAME_BUDGET, Task
 from game.ui import marks, probe, theme
+from game.ui.sheet import ScoreSheet
 from game.ui.words import possessive
 
-if TYPE_CHECKING:
-    from game.scenes.table_view import TableScene
+
+class Host(Protocol):
+    """What this piece asks of the table scene that composes it (game.scenes.table_view),
+    and nothing more."""
+
+    app: Any  # game.app.App
+    autosave: bool
+    banner: tuple | None
+    busy: bool
+    die_spots: list[pygame.Rect]
+    flow: Any
+    human_turn: bool
+    info: GameInfo
+    regions: dict[str, pygame.Rect]
+    sheet: ScoreSheet
+    state: Any
+    table: Table
+
+    def _position(self) -> tuple: ...
+
+    def _show_hint(self) -> None: ...
+
+    def coach_thinking(self) -> bool: ...
+
+    def complain(self, text) -> None: ...
+
+    def current_hint(self) -> Any: ...
+
+    def hint_refusal(self) -> str: ...
+
+    def name(self, seat: int) -> str: ...
+
+    def store_game(self) -> bool: ...
 
 
 class Hints:
-    def __init__(self, scene: TableScene, hinted: bool):
+    def __init__(self, scene: Host, hinted: bool):
         self.scene = scene
         self.coach = None  # a game.coach.Coach, made on the first hint
         self.hint = None  # (the position it is for, the Hint) while one is shown

@@ -6,16 +6,44 @@ time is refused with the reason (the scene's ``_not_now``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from game.scenes.table_view import TableScene
+from game.scenes.tables.base import Table
+from game.ui.history import History
+from game.ui.layout import Sections
+from game.ui.sheet import ScoreSheet
+from game.ui.widgets import FocusGroup
+
+
+class Host(Protocol):
+    """What this piece asks of the table scene that composes it (game.scenes.table_view),
+    and nothing more."""
+
+    app: Any  # game.app.App
+    busy: bool
+    die_rects: list[pygame.Rect]
+    history: History
+    human_turn: bool
+    pane_toggle: bool
+    regions: dict[str, pygame.Rect]
+    sections: Sections
+    sheet: ScoreSheet
+    table: Table
+    table_buttons: FocusGroup
+    tabs: bool
+    top_buttons: FocusGroup
+
+    def _not_now(self) -> None: ...
+
+    def show_pane(self, pane: str) -> None: ...
+
+    def tab_rects(self) -> dict[str, pygame.Rect]: ...
 
 
 class TableInput:
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: Host):
         self.scene = scene
 
     def route(self) -> None:

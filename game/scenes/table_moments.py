@@ -9,12 +9,13 @@ drawn (``locate``). Nothing here starts while skipping ahead."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
+from game.rules.core import Event
 from game.scenes.table_tray import aside_slots
-from game.scenes.tables.base import Banner, Scoring
+from game.scenes.tables.base import Banner, Scoring, Table
 from game.ui import motion, theme
 from game.ui.celebrate import Burst, TurnFlourish
 from game.ui.moments import (
@@ -29,15 +30,32 @@ from game.ui.moments import (
     Strike,
     Travel,
 )
+from game.ui.sheet import ScoreSheet
 from game.ui.words import number, your_turn
 
-if TYPE_CHECKING:
-    from game.rules.core import Event
-    from game.scenes.table_view import TableScene
+
+class Host(Protocol):
+    """What this piece asks of the table scene that composes it (game.scenes.table_view),
+    and nothing more."""
+
+    app: Any  # game.app.App
+    die_rects: list[pygame.Rect]
+    fast_forward: bool
+    pending: list[Event]
+    regions: dict[str, pygame.Rect]
+    sheet: ScoreSheet
+    shown_seat: int | None
+    state: Any
+    table: Table
+    throw: tuple | None  # (positions, the faces they can show, the action)
+
+    def name(self, seat: int) -> str: ...
+
+    def pace(self) -> float: ...
 
 
 class Moments:
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: Host):
         self.scene = scene
         self.effects = Effects()  # the moments in motion (game.ui.moments)
         self.burst = Burst()  # sparks on the tray for a moment worth celebrating

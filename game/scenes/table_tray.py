@@ -9,23 +9,44 @@ round), and moves a die at rest that the game now places elsewhere (``slides``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
+from game.rules.core import Event
+from game.scenes.tables.base import Table
 from game.ui import hands, layout, motion, probe, theme
 from game.ui.dice import THROW_SECONDS, DiceAnimator, draw_die
+from game.ui.moments import Effects
 from game.ui.text import draw_text_in
 from game.ui.widgets import draw_text, panel
-
-if TYPE_CHECKING:
-    from game.scenes.table_view import TableScene
 
 THROW_PACE = {"slow": 1.15, "normal": 1.0, "fast": 0.6}  # the throw's length, by the bot pace
 
 
+class Host(Protocol):
+    """What this piece asks of the table scene that composes it (game.scenes.table_view),
+    and nothing more."""
+
+    _view_key: tuple | None
+    app: Any  # game.app.App
+    effects: Effects
+    fast_forward: bool
+    gone: set[int]
+    handing_over: bool
+    human_turn: bool
+    landing: Event | None
+    regions: dict[str, pygame.Rect]
+    state: Any
+    table: Table
+    throw: tuple | None  # (positions, the faces they can show, the action)
+    view_state: Any
+
+    def pace(self) -> float: ...
+
+
 class Tray:
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: Host):
         self.scene = scene
         self.animator = DiceAnimator()
         self.slides: dict[int, list] = {}  # die -> [from, to, seconds gone]: a die moving

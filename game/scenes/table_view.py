@@ -35,6 +35,7 @@ from game.app import App, Scene
 from game.bots import make_policy
 from game.catalog import GameInfo
 from game.rules.core import Action, Event, GameState, IllegalAction
+from game.scenes.odds_view import OddsView
 from game.scenes.table_autosave import Autosave
 from game.scenes.table_chrome import Chrome
 from game.scenes.table_frames import Frames
@@ -135,7 +136,6 @@ class TableScene(Scene):
         self.shown_seat = None if state.is_over() else state.current  # whose turn is on screen
         self._turn_key = (state.current, state.turns_played)
         self.hints = Hints(self, hinted)  # the coach (game.scenes.table_hints)
-        from game.scenes.odds_view import OddsView
         self.odds = OddsView(self)  # exact odds on a human's turn (O)
         self.table.new_turn()
         self._build_top_buttons()
@@ -591,6 +591,10 @@ class TableScene(Scene):
     def current_hint(self):
         """The hint on show for this very position, or None."""
         return self.hints.current()
+
+    def hint_refusal(self) -> str:
+        """Why the coach may not help in this game ("" when it may): its flow's say."""
+        return self.flow.hint_refusal(self) if self.flow is not None else ""
 
     def coach_thinking(self) -> bool:
         """The coach is working on a hint for this very position."""
