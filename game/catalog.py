@@ -123,7 +123,7 @@ CATALOG: tuple[GameInfo, ...] = (
     GameInfo(
         id="maxi_yatzy", title="Maxi Yatzy",
         pitch="Six dice and twenty boxes: royal, triplets, 4+2.",
-        min_players=1, max_players=6, state_class="yatzy:YatzyState", bot_module="yatzy",
+        min_players=1, max_players=6, state_class="yatzy:MaxiYatzyState", bot_module="yatzy",
         fixed_options={"dice": 6}, options=STAKES_OPTIONS, rules_help="maxi_yatzy"),
     GameInfo(
         id="farkle", title="Farkle", pitch="Six dice, press your luck: bank it or risk it all.",
