@@ -22,8 +22,7 @@ from game.review import (
 from game.rules.core import Seat
 from game.sim import play_game
 
-PRICED_GAMES = ("yatzy", "maxi_yatzy", "farkle", "pirates", "grab_it",
-                "bona_fortuna")  # the coach prices moves in every game
+PRICED_GAMES = tuple(GAMES)  # the coach prices moves in every game
 OPTIONS: dict = {}  # every game at its default options
 WIN_GAMES = ("farkle", "grab_it")  # their strongest bot plays for the win near the end
 

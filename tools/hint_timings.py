@@ -29,7 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-GAME_IDS = ["yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it"]
+from game.catalog import GAMES  # noqa: E402  (the catalog alone: no rules, no bots)
+
+GAME_IDS = list(GAMES)
 
 
 def cold_position(game_id: str):
