@@ -9,6 +9,7 @@ import pytest
 from game.bots import make_policy
 from game.catalog import GAMES
 from game.coach import Coach, Hint, move_key, strongest
+from game.contract import PolicyBase
 from game.rules.core import Seat
 
 GAME_IDS = list(GAMES)
@@ -323,7 +324,7 @@ def test_advice_says_when_a_move_is_the_only_one_or_not_priced():
     assert said == f"Coach (expert bot): {h.action}.", said
 
 
-class _MoveOnly:
+class _MoveOnly(PolicyBase):
     def __init__(self, policy):
         self.policy = policy
 

@@ -9,6 +9,7 @@ import pytest
 
 from game.catalog import GAMES
 from game.coach import Coach, strongest
+from game.contract import PolicyBase
 from game.review import (
     BEST_MARGIN,
     WIN_MARGIN,
@@ -192,8 +193,9 @@ def test_a_weak_bot_loses_chances_to_win_in_the_endgame(game_id, weak):
     assert note == ("each point you win or lose by counts as 1%" if game_id == "grab_it" else "")
 
 
-class _Unpricing:
-    """The strongest policy without ``action_values``: it names moves, never prices them."""
+class _Unpricing(PolicyBase):
+    """The strongest policy without ``action_values``: it names moves, never prices them
+    (the contract's defaults answer the rest)."""
 
     def __init__(self, policy):
         self.policy = policy

@@ -324,6 +324,26 @@ class GameState:
     def score_range(cls, options: dict[str, Any] | None = None) -> tuple[int, int]:
         return (-RACE_BOUND, RACE_BOUND)
 
+    # -- what shared code reads of a position (game.contract.GameRules) -------------------
+    # Action fields that name dice by their positions on the table (a move key, the words
+    # of a move): holding either of two equal dice is the same move.
+    POSITION_FIELDS: ClassVar[tuple[str, ...]] = ("hold", "set_aside", "dice")
+
+    def table_dice(self) -> list[Any]:
+        """The dice on the table now, by position (faces as the rules name them); [] when
+        none are (before the first roll, or a game without dice)."""
+        return []
+
+    def roll_number(self) -> int:
+        """Which roll of the turn the dice on the table come from (1 for the first); 0
+        before the first roll, or where the game does not count its rolls."""
+        return 0
+
+    def points_at_stake(self) -> int:
+        """The points the player to act has gathered this turn and could still lose (a
+        press-your-luck turn's total); 0 where a turn puts nothing at risk."""
+        return 0
+
     def roll_spec(self, action: Action) -> RollSpec | None:
         """The dice ``action`` would roll now (see RollSpec), None when it rolls none. Each
         game that rolls dice says so here; the chance model below needs nothing else."""
@@ -532,6 +552,11 @@ class GameState:
     def actions(self) -> list[Action]:
         """Every action applied so far (copies), oldest first."""
         return [dict(a) for a in self._log]
+
+    @property
+    def actors(self) -> list[int]:
+        """The seat that made each action applied so far, oldest first."""
+        return list(self._actors)
 
     def to_dict(self, game_id: str | None = None) -> dict[str, Any]:
         """The whole game state as JSON data (what the digest covers); not a save.

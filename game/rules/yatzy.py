@@ -158,6 +158,11 @@ class YatzyState(RollAndScore, GameState):
     def categories(self) -> tuple[str, ...]:
         return CATEGORIES[self.n_dice]
 
+    @classmethod
+    def box_made(cls, box: str, dice: tuple[int, ...]) -> bool:
+        """Do these sorted dice make ``box``: what the rules score it above 0."""
+        return _score_sorted(box, dice) > 0
+
     def open_categories(self, seat: int | None = None) -> list[str]:
         sheet = self.sheets[self.current if seat is None else seat]
         return [c for c in self.categories if c not in sheet]
