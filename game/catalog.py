@@ -48,6 +48,7 @@ class GameInfo:
     rules_help: str = ""  # name of assets/rules/<name>.txt
     table: str = ""  # module under game.scenes.tables that configures the play scene
     player_counts: tuple[int, ...] = ()  # when not every count from min to max is allowed
+    odds: str = ""  # "module:function", the position's odds (game.contract.OddsJob); "": none
 
     def takes(self, players: int) -> bool:
         """Whether the game can be played by this many players."""
@@ -68,6 +69,14 @@ class GameInfo:
     def state_type(self):
         module, cls = self.state_class.split(":")
         return getattr(importlib.import_module(f"game.rules.{module}"), cls)
+
+    def odds_job(self):
+        """The function giving a position's odds (game.contract.OddsJob), None when the
+        game offers none."""
+        if not self.odds:
+            return None
+        module, name = self.odds.split(":")
+        return getattr(importlib.import_module(module), name)
 
     def default_options(self) -> dict[str, Any]:
         opts = {o.key: o.default for o in self.options if o.key == SESSION_OPTION}
@@ -114,17 +123,21 @@ def session_option(help_text: str) -> Option:
                          (3, "3 games per side")))
 
 
+BOX_ODDS = "game.odds:box_odds_steps"  # the category games' odds: each open box's chance
+
 # Every game on offer, in the order the menu shows them: the one list the rest derives from.
 CATALOG: tuple[GameInfo, ...] = (
     GameInfo(
         id="yatzy", title="Yatzy", pitch="Five dice, three rolls, fifteen boxes to fill.",
         min_players=1, max_players=6, state_class="yatzy:YatzyState", bot_module="yatzy",
-        fixed_options={"dice": 5}, options=STAKES_OPTIONS, rules_help="yatzy"),
+        fixed_options={"dice": 5}, options=STAKES_OPTIONS, rules_help="yatzy",
+        odds=BOX_ODDS),
     GameInfo(
         id="maxi_yatzy", title="Maxi Yatzy",
         pitch="Six dice and twenty boxes: royal, triplets, 4+2.",
         min_players=1, max_players=6, state_class="yatzy:MaxiYatzyState", bot_module="yatzy",
-        fixed_options={"dice": 6}, options=STAKES_OPTIONS, rules_help="maxi_yatzy"),
+        fixed_options={"dice": 6}, options=STAKES_OPTIONS, rules_help="maxi_yatzy",
+        odds=BOX_ODDS),
     GameInfo(
         id="farkle", title="Farkle", pitch="Six dice, press your luck: bank it or risk it all.",
         min_players=1, max_players=8, state_class="farkle:FarkleState", bot_module="farkle",
@@ -151,12 +164,12 @@ CATALOG: tuple[GameInfo, ...] = (
                    help="If a piggybacking turn farkles, the previous player gets the points "
                         "again."),
         ),
-        rules_help="farkle"),
+        rules_help="farkle", odds="game.farkle_odds:odds_steps"),
     GameInfo(
         id="bona_fortuna", title="Bona Fortuna",
         pitch="Fill two columns, then fight for doubled boxes.",
         min_players=2, max_players=4, state_class="bona_fortuna:BonaFortunaState",
-        bot_module="bona_fortuna", rules_help="bona_fortuna"),
+        bot_module="bona_fortuna", rules_help="bona_fortuna", odds=BOX_ODDS),
     GameInfo(
         id="grab_it", title="Grab It!",
         pitch="Twelve shared boxes: what you grab, nobody else gets.",
@@ -165,7 +178,7 @@ CATALOG: tuple[GameInfo, ...] = (
             session_option("One game, or a session of 1 to 3 games per side, the first roller "
                            "moving on each game; most games won takes it."),
         ),
-        rules_help="grab_it", player_counts=(2, 3, 4, 6)),
+        rules_help="grab_it", player_counts=(2, 3, 4, 6), odds=BOX_ODDS),
     GameInfo(
         id="pirates", title="Pirate Fortune",
         pitch="Eight dice, a Fortune Card, mind the skulls.",
@@ -181,7 +194,7 @@ CATALOG: tuple[GameInfo, ...] = (
                    choices=(3000, 5000, 6000, 8000, 10000, 12000),
                    help="Reaching it starts the last round: everyone else gets one more turn."),
         ),
-        rules_help="pirates"),
+        rules_help="pirates", odds="game.pirate_odds:odds_steps"),
 )
 
 GAMES: dict[str, GameInfo] = {info.id: info for info in CATALOG}

@@ -103,6 +103,7 @@ seconds = time.perf_counter() - started
 # Exact odds (game.odds) at positions of seeded games, with the bot's selection: the
 # numbers must be the same as native; timed cold (tables built) and warm.
 from game import odds as odds_mod
+from game import pirate_odds
 from game.bots import make_policy, turn_search
 from game.catalog import GAMES
 from game.rules.core import Seat
@@ -144,7 +145,7 @@ for game_id in GAMES:
             step += 1
     turn_search._TABLES.cache_clear()
     odds_mod._BOX_VALUES.clear()
-    odds_mod._BATTLE_VALUES.clear()
+    pirate_odds._BATTLE_VALUES.clear()
     cold = [run_timed(odds_mod.odds_steps(s, sel)) for s, sel in positions]
     warm = [run_timed(odds_mod.odds_steps(s, sel)) for s, sel in positions]
     odds_results[game_id] = [[sorted(o.boxes.items()), sorted(o.chances.items()), o.lines]
@@ -330,6 +331,7 @@ def test_runner_copies_only_pure_modules(tmp_path):
     assert tops <= {"rules", "bots"}, tops
     assert "game/sim.py" in found["files"] and "game/rules/yatzy.py" in found["files"]
     assert "game/odds.py" in found["files"] and "game/tasks.py" in found["files"]
+    assert {"game/contract.py", "game/farkle_odds.py", "game/pirate_odds.py"} <= set(found["files"])
     assert "game/bots/data/yatzy_expert.bin" in found["files"]
 
 
