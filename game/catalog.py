@@ -34,6 +34,13 @@ class Option:
         return str(value)
 
 
+def module_path(package: str, name: str) -> str:
+    """Where a catalog entry's module lives: ``name`` under ``package`` ("yatzy" is
+    game.rules.yatzy), or ``name`` itself when it is a whole path (a game kept elsewhere,
+    such as a test's)."""
+    return name if "." in name else f"{package}.{name}"
+
+
 @dataclass(frozen=True)
 class GameInfo:
     id: str
@@ -41,8 +48,8 @@ class GameInfo:
     pitch: str
     min_players: int
     max_players: int
-    state_class: str  # "module:Class" under game.rules
-    bot_module: str  # module under game.bots with POLICIES
+    state_class: str  # "module:Class" under game.rules (or a whole module path, "a.b:Class")
+    bot_module: str  # module under game.bots with POLICIES (or a whole module path)
     fixed_options: dict[str, Any] = field(default_factory=dict)
     options: tuple[Option, ...] = ()
     rules_help: str = ""  # name of assets/rules/<name>.txt
@@ -68,7 +75,7 @@ class GameInfo:
 
     def state_type(self):
         module, cls = self.state_class.split(":")
-        return getattr(importlib.import_module(f"game.rules.{module}"), cls)
+        return getattr(importlib.import_module(module_path("game.rules", module)), cls)
 
     def odds_job(self):
         """The function giving a position's odds (game.contract.OddsJob), None when the

@@ -127,3 +127,14 @@ def test_the_shared_code_asks_games_only_through_the_contract(rel):
         elif what[1] in own or any(n.startswith("_") for n in what[2]):
             found.append((line, f"{what[0]} {what[1]} {what[2]}"))
     assert not found, f"{rel} reaches into games: {found}"
+
+
+def test_an_entry_may_name_its_modules_by_whole_path():
+    """A game kept outside game/ (a test's) names its rules, bots and odds by whole paths."""
+    info = GAMES["farkle"]
+    elsewhere = type(info)(**{**info.__dict__, "state_class": "game.rules.farkle:FarkleState",
+                              "bot_module": "game.bots.farkle"})
+    assert elsewhere.state_type() is info.state_type()
+    assert bot_module(elsewhere) is bot_module(info)
+    assert make_policy(elsewhere.bot_module, "hard", seed=1).choose(a_position("farkle")) \
+        == make_policy(info.bot_module, "hard", seed=1).choose(a_position("farkle"))

@@ -61,16 +61,15 @@ def play_scene_steps(info, state):
 
 def cold(game_id: str, mode: str) -> dict:
     """One cold hint in this (fresh) process; mode "direct" or "task"."""
-    import importlib
-
     import game.scenes.play  # noqa: F401 - what the play scene has loaded anyway
+    from game.bots import bot_module
     from game.catalog import GAMES
     from game.coach import Coach
     from game.tasks import Task
     info = GAMES[game_id]
     state = cold_position(game_id)
     start = time.perf_counter()
-    importlib.import_module(f"game.bots.{info.bot_module}")  # the opponent bot did it
+    bot_module(info)  # (the opponent bot imported it)
     imported = (time.perf_counter() - start) * 1000
     if mode == "import":
         return {"ms": imported}

@@ -13,6 +13,7 @@ import importlib
 import random
 from typing import Any
 
+from game.catalog import module_path
 from game.contract import BotModule, Policy, PolicyBase
 from game.rules.core import Action, GameState
 
@@ -42,7 +43,7 @@ def make_policy(bot_module: str, name: str, seed: int | None = None) -> Policy:
     rng = random.Random(seed)
     if name == "random":
         return RandomPolicy(rng)
-    module = importlib.import_module(f"game.bots.{bot_module}")
+    module = importlib.import_module(module_path("game.bots", bot_module))
     try:
         return module.POLICIES[name](rng)
     except KeyError:
@@ -57,7 +58,8 @@ def every_strength(options: dict[str, Any]) -> tuple[str, ...]:
 
 def bot_module(info) -> BotModule:
     """The bots of a game (a catalog ``GameInfo``)."""
-    return importlib.import_module(f"game.bots.{info.bot_module}")  # type: ignore[return-value]
+    return importlib.import_module(  # type: ignore[return-value]
+        module_path("game.bots", info.bot_module))
 
 
 def strengths_for(info) -> tuple[str, ...]:
