@@ -55,3 +55,36 @@ def pytest_terminal_summary(terminalreporter, config):
     if isinstance(seed, int):
         terminalreporter.write_line(f"tests ran in a random order: repeat it with "
                                     f"--randomly-seed={seed}")
+
+
+# -- how xdist deals the tests out (tests/scheduling.py) ------------------------------------
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` (pyproject's): files that share a costly fixture on one worker,
+    the longest work first. Any other ``--dist`` is xdist's own."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from tests.scheduling import SharedSetupLongestFirst
+    return SharedSetupLongestFirst(config, log)
+
+
+DURATIONS = "dice-harbor/durations"  # the cache's key
+_durations: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report):
+    """Each test's time (set-up, call and teardown), for the next run's order; the
+    controller sees every worker's reports."""
+    _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session):
+    """Keep this run's durations, merged with those kept (a run of some tests keeps the
+    others' figures); in the controller, or in the one process of a run with -n 0."""
+    cache = getattr(session.config, "cache", None)
+    if cache is None or not _durations or hasattr(session.config, "workerinput"):
+        return
+    kept = cache.get(DURATIONS, {}) or {}
+    kept.update({k: round(v, 3) for k, v in _durations.items()})
+    cache.set(DURATIONS, kept)

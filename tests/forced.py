@@ -47,3 +47,13 @@ def land(app, scene, limit: int = 600) -> None:
             return
         frames(app)
     raise AssertionError("the dice did not land")
+
+
+def arrive(app, scene, limit: int = 600) -> None:
+    """Frames until a score's dice have reached its box (the moment of game.ui.moments)
+    and what it led to is being shown."""
+    for _ in range(limit):
+        if scene.flight is None and not scene._scoring_waits():
+            return
+        frames(app)
+    raise AssertionError("the score did not reach its box")

@@ -18,7 +18,7 @@ from game.rules.core import Seat
 from game.rules.pirates import CARD_EFFECTS
 from game.scenes.carddraw import CardDrawScene
 from game.scenes.play import PlayScene
-from game.ui import text, widgets
+from game.ui import probe, text, widgets
 from tests.test_redraw import drawn_afresh
 from tests.test_ui_screens import long_seats, make_app
 from tests.ui_driver import use_hand
@@ -119,19 +119,25 @@ def test_the_work_of_a_frame_under_a_card_is_spread():
 
 
 def steps_until_face_up(app, card: CardDrawScene) -> set[str]:
-    """The texts drawn by the frame that turns the card face up and the two after it."""
+    """The texts drawn by the frame that turns the card face up and the two after it (the
+    words on the card's face among them)."""
     said: set[str] = set()
     while card.phase != "show" or not said:
-        with text.record() as drawn:
+        with text.record() as drawn, probe.record_shown() as shown:
             app.step(1 / 60)
         if card.phase == "show":
-            said |= {d.text for d in drawn} | {"(a frame)"}
+            said |= {d.text for d in drawn} | {"(a frame)"} | face_words(shown)
     for _ in range(2):
-        with text.record() as drawn:
+        with text.record() as drawn, probe.record_shown() as shown:
             app.step(1 / 60)
-        said |= {d.text for d in drawn}
+        said |= {d.text for d in drawn} | face_words(shown)
     assert app.scene is card, "the card closed before it was read"
     return said
+
+
+def face_words(shown) -> set[str]:
+    """The name and effect written on the card faces shown."""
+    return {w for kind, words, _ in shown if kind == "card words" for w in words if w}
 
 
 def test_a_card_face_up_shows_its_name_and_effect_without_input():

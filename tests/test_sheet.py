@@ -22,14 +22,23 @@ def drawn(sheet, m):
     return rec
 
 
-def test_one_size_for_labels_and_numbers_a_long_label_ends_in_an_ellipsis():
-    sheet = ScoreSheet(pygame.Rect(0, 0, 600, 400), label_width=170)
-    labels = ["ONES", "TWOS", "FIVES", "THREE OF A KIND OR A FULL HOUSE"]
-    rec = drawn(sheet, model(labels))
+def test_one_size_for_labels_and_numbers_a_long_label_whole_short_or_cut_last():
+    """A label takes the room the columns leave; one too long for it takes its short form,
+    and ends in "…" only when it has none that fits."""
+    long = "THREE OF A KIND OR A FULL HOUSE"
+    labels = ["ONES", "TWOS", "FIVES", long]
+    rec = drawn(ScoreSheet(pygame.Rect(0, 0, 600, 400), label_width=170), model(labels))
     sizes = {d.size for d in rec if d.source in labels or d.text == "1"}
     assert len(sizes) == 1 and sizes.pop() >= 16
-    long = [d for d in rec if d.source == "THREE OF A KIND OR A FULL HOUSE"]
-    assert long and long[0].text.endswith("…") and not text.overflows(rec)
+    assert [d.text for d in rec if d.source == long] == [long]  # the room was there
+    crowded = model(labels, players=6)
+    rec = drawn(ScoreSheet(pygame.Rect(0, 0, 480, 400), label_width=170), crowded)
+    cut = [d.text for d in rec if d.source == long]
+    assert cut and cut[0].endswith("…") and not text.overflows(rec)
+    crowded.rows[-1].short = "3 KIND / FULL"
+    rec = drawn(ScoreSheet(pygame.Rect(0, 0, 480, 400), label_width=170), crowded)
+    assert [d.text for d in rec if d.source.startswith("3 KIND")] == ["3 KIND / FULL"]
+    assert not [d for d in rec if d.text.endswith("…")]
 
 
 def test_the_sheet_takes_the_largest_size_where_everything_fits():

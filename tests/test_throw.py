@@ -95,7 +95,10 @@ def test_the_dice_fly_in_from_the_throwers_edge_and_rest_in_their_places(app, ga
         heights = [rest[i].centery - s[0][i].centery for s in shots]
         assert max(abs(h) for h in heights) > 0
     frames(app)
-    assert play.die_spots == rest, "at rest in their places"
+    moved = set(play.slides) | (set(range(len(rest))) if play.effects.shaking() else set())
+    # (a skull slides on to the skulls' corner, a third skull shakes the dice: their tests)
+    assert [s for i, s in enumerate(play.die_spots) if i not in moved] == \
+        [s for i, s in enumerate(rest) if i not in moved], "at rest in their places"
 
 
 @pytest.mark.parametrize("where", ["play", "replay"])

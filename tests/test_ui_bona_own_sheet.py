@@ -7,7 +7,7 @@ import pygame
 
 from game.catalog import GAMES
 from game.rules.core import Seat
-from tests.forced import settle
+from tests.forced import arrive, settle
 from tests.ui_driver import click, frames, key, sheet_spot
 
 
@@ -38,6 +38,7 @@ def take_turn(app, play) -> None:
         key(pygame.K_t)
         frames(app)
     assert play.state.current != who, "the turn went on"
+    arrive(app, play)  # (its dice are seen going to the box first)
 
 
 def until(app, play, test, limit=3000):
@@ -70,7 +71,7 @@ def test_your_sheet_stays_while_bots_play_and_tab_looks_at_others(app):
     key(pygame.K_TAB)
     frames(app)
     assert shown(play) == "Cy"
-    until(app, play, lambda: state.current == 0)  # back to Ann: her own sheet again
+    until(app, play, lambda: play.human_turn)  # back to Ann (on screen): her own sheet again
     assert shown(play) == "Ann" and play.table.viewing is None
     take_turn(app, play)
     frames(app)

@@ -15,7 +15,7 @@ from game.rules.core import Seat
 from game.scenes.carddraw import CardDrawScene
 from game.scenes.play import PlayScene
 from game.ui.text import record
-from tests.forced import land, loaded_dice, settle
+from tests.forced import arrive, land, loaded_dice, settle
 from tests.ui_driver import button, click, frames, key, sheet_spot
 
 CELEBRATION_SOUNDS = {"celebrate", "hot_dice", "island"}
@@ -168,6 +168,7 @@ def test_pirates_full_chest_is_celebrated(app):
     watch.nothing()  # a roll is not yet a score
     key(pygame.K_RETURN)  # stop: every die counts
     frames(app)
+    arrive(app, play)
     banner = celebration(play, watch, "FULL CHEST!")
     assert "+500" in banner.text
 
@@ -200,6 +201,7 @@ def test_grab_it_snatching_the_next_players_best_box_is_celebrated(app):
     press(app, play, pygame.K_SPACE, [1, 2, 3, 4, 6])
     click(sheet_spot(app, play, "small_straight"))  # the box Bob was likeliest to score
     frames(app)
+    arrive(app, play)
     assert play.state.board["small_straight"] == [0, 40]
     celebration(play, watch, "SNATCHED! Ann grabs Small Straight (+40) from under Bob's nose")
     assert "score" not in watch.sounds_played()  # one banner, one sound: the moment's

@@ -73,11 +73,14 @@ def test_the_standings_are_as_tall_as_their_rows_and_the_sheet_has_the_room(game
         pygame.quit()
 
 
-def confetti_pixels(app, scene: ResultsScene) -> pygame.mask.Mask:
+def confetti_pixels(app, scene: ResultsScene, shown: pygame.Surface | None = None
+                    ) -> pygame.mask.Mask:
     """The pixels the confetti took on the screen this frame: the frame drawn with its
-    confetti and again without (the same moment, the pieces taken away)."""
-    app.draw()
-    shown = app.screen.copy()
+    confetti (``shown``, if it was drawn already) and again without (the same moment, the
+    pieces taken away)."""
+    if shown is None:
+        app.draw()
+        shown = app.screen.copy()
     pieces, scene.confetti = scene.confetti, []
     try:
         app.draw()
@@ -107,7 +110,7 @@ def test_confetti_never_crosses_the_title_or_any_text(size):
                 app.notify("Records saved")  # a message for a while, over the headline
             with text.record() as drawn:
                 app.draw()
-            confetti = confetti_pixels(app, scene)
+            confetti = confetti_pixels(app, scene, app.screen.copy())
             seen += confetti.count()
             for name, box in (("title", scene.title_box), ("headline", scene.headline_box)):
                 assert not overlap(confetti, box), f"confetti in the {name} at {scene.time:.2f}s"

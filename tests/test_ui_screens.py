@@ -10,7 +10,11 @@ session standings, the records, the review, a replay) and fails when
 * anything is drawn outside the window;
 * two controls overlap, or a control on a layout meant for touch is smaller than 44x44 CSS
   px;
-* the place for messages covers a control.
+* the place for messages covers a control;
+* something is hidden without a sign (``hidden_problems``): a text cut off at the edge of a
+  view that does not say it continues that way, a scrolling region whose content fits but
+  that draws a sign, a score sheet that leaves rows out without saying how many, or a
+  player's score out of view (in their column or on the line of the players paged out).
 
 Sizes are CSS pixels with a device pixel ratio, as a browser reports them; the window is
 drawn at the device size (``--window W×H --dpr N`` in the demo shows any of them)."""
@@ -27,6 +31,7 @@ from game.bots import make_policy
 from game.catalog import GAMES
 from game.launcher import LONG_NAMES
 from game.rules.core import Seat
+from game.tasks import Task
 from game.ui import probe, text, theme
 from tests.ui_driver import frames
 
@@ -78,6 +83,18 @@ def positions(game_id: str):
     return mid, state.save()
 
 
+# (game id, touch) -> the review of ``positions``' finished game, as the review scene made it:
+# each size's case shows it (made anew it took the most CPU of a case: the coach prices
+# every move of every seat)
+REVIEWS: dict = {}
+
+
+def at_once(result):
+    """A task's job that is done at once, with ``result``."""
+    return result
+    yield  # (a generator)
+
+
 def load(info, save):
     return info.state_type().load(save)
 
@@ -95,9 +112,11 @@ class Screen:
 
     def __init__(self, app: App, size, what: str):
         self.app, self.size, self.what = app, size, what
-        with text.record() as drawn, probe.record() as controls:
+        with text.record() as drawn, probe.record() as controls, \
+                probe.record_scrollers() as scrollers, probe.record_shown() as shown:
             app.draw()
         self.drawn, self.controls = drawn, controls
+        self.scrollers, self.shown = scrollers, shown
 
     def check(self, touch_targets: bool = True) -> Screen:
         where = f"{self.what} at {SIZE_IDS[SIZES.index(self.size)]}"
@@ -125,11 +144,100 @@ class Screen:
         message = self.app.scene.message_rect()
         problems += [f"the message place {tuple(message)} covers {c.name!r}"
                      for c in shown if message.colliderect(c.shown)]
+        problems += hidden_problems(self)
         assert not problems, f"{where}: " + "\n  ".join(problems[:12])
         return self
 
     def sizes_of(self, predicate) -> list[float]:
         return [d.size for d in self.drawn if predicate(d)]
+
+
+def sign_problems(scrollers, drawn) -> list[str]:
+    """Nothing cut off without a sign: a scrolling region signs exactly the edges it has
+    more beyond (none when its content fits), each row it drew is whole or cut only at a
+    signed edge, and every text cut off by a clip lies in such a region and at such an
+    edge."""
+    out = []
+    for s in scrollers:
+        more = tuple(side for side, beyond in (("above", s.offset > 0),
+                                               ("below", s.offset + s.viewport.h < s.content_h))
+                     if beyond)
+        if s.signs != more:
+            out.append(f"the {s.name} region signs {s.signs}, has more {more}")
+        for item in s.items:
+            if item.top < s.clip.top and "above" not in s.signs or \
+                    item.bottom > s.clip.bottom and "below" not in s.signs:
+                out.append(f"a row of {s.name} {tuple(item)} cut by {tuple(s.clip)} "
+                           f"without a sign ({s.signs})")
+    for d in drawn:
+        if not d.cut:
+            continue
+        cut_top, cut_bottom = d.whole.top < d.ink.top, d.whole.bottom > d.ink.bottom
+        region = next((s for s in scrollers if s.viewport.contains(d.ink)), None)
+        if region is None or (cut_top and "above" not in region.signs) or \
+                (cut_bottom and "below" not in region.signs) or \
+                d.whole.left < d.ink.left or d.whole.right > d.ink.right:
+            out.append(f"{d.text!r} is cut off {tuple(d.whole)} -> {tuple(d.ink)} without a "
+                       f"sign")
+    return out
+
+
+def sheet_problems(screen: Screen) -> list[str]:
+    """On a screen with a score sheet: every row of it drawn whole or counted in the
+    "N more" under the rows, every player's score in view (in their column, or with the
+    players paged out), no label cut with "…" where it has a short form and no odds cut."""
+    scene = screen.app.scene
+    sheet = getattr(scene, "sheet", None)
+    if sheet is None or getattr(scene, "regions", {"sheet": 1}).get("sheet") is None:
+        return []
+    model = scene._sheet_model() if hasattr(scene, "_sheet_model") else scene.table.sheet()
+    inside = [d for d in screen.drawn if sheet.rect.contains(d.box)]
+    out = []
+    # every row drawn whole, or counted as out of view
+    labels = {}
+    for d in inside:
+        labels.setdefault(d.source, []).append(d)
+    view = next((s for s in screen.scrollers if s.name == "sheet"
+                 and sheet.rect.contains(s.viewport)), None)
+
+    def whole(d) -> bool:  # its label drawn uncut, and its row not cut by the view's edge
+        return not d.cut and (view is None or not view.viewport.colliderect(d.ink)
+                              or view.clip.contains(d.box))
+    unseen = [r for r in model.rows
+              if not any(whole(d) for d in labels.get(r.label, []) + labels.get(r.short, [])
+                         if r.label or r.short)]
+    counted = sum(int(d.text.split()[0]) for d in inside
+                  if d.text.endswith(" more") and d.text.split()[0].isdigit())
+    if len(unseen) != counted:
+        out.append(f"{len(unseen)} rows out of view ({[r.label for r in unseen][:6]}), "
+                   f"{counted} said to be")
+    # every player's score
+    total = next((r for r in reversed(model.rows) if r.kind == "total"), None)
+    if total is not None:
+        scores = {what for kind, what, _ in screen.shown if kind == "score"}
+        for c, header in enumerate(model.headers):
+            if c in model.keep or c >= len(total.cells) or not total.cells[c].text:
+                continue
+            if (header[0], total.cells[c].text) not in scores:
+                out.append(f"{header[0]}'s score {total.cells[c].text} is not in view")
+        for kind, what, rect in screen.shown:
+            if kind == "score" and not any(d.text.split()[-1:] == [what[1]]
+                                           and rect.contains(d.ink) and not d.cut
+                                           for d in inside):
+                out.append(f"the score {what} is not drawn whole where it is said to be")
+    # labels: the short form before "…"; the odds beside them whole
+    for r in model.rows:
+        if r.note and r.note != "…" and any(d.text != r.note for d in labels.get(r.note, [])):
+            out.append(f"the odds {r.note!r} beside {r.label!r} are cut")
+        for d in labels.get(r.label, []) + (labels.get(r.short, []) if r.short else []):
+            if d.text.endswith("…") and r.short:
+                out.append(f"the label {r.label!r} is cut to {d.text!r} though it has the "
+                           f"short form {r.short!r}")
+    return out
+
+
+def hidden_problems(screen: Screen) -> list[str]:
+    return sign_problems(screen.scrollers, screen.drawn) + sheet_problems(screen)
 
 
 def render(app: App, size, what: str, touch_targets: bool = True) -> Screen:
@@ -287,11 +395,16 @@ def sweep(game_id: str, size, large: bool = False) -> None:
         render(app, size, "recent games")
         review = app.show("review", info=info, state=final, seats=list(range(n)))
         render(app, size, "review in progress")
+        made = REVIEWS.get((game_id, app.touch))
+        if made is not None:  # the same game's review, made at another size: only its
+            review.task = Task(at_once(made))  # screens differ (and the first size's
+            # review was made over frames by the scene's own task, as here)
         for _ in range(5000):
             frames(app)
             if review.review is not None:
                 break
         assert review.review is not None
+        REVIEWS.setdefault((game_id, app.touch), review.review)
         render(app, size, "review")
         review.show_tab(n - 1)
         review.move_cursor(10**6)
@@ -305,3 +418,50 @@ def sweep(game_id: str, size, large: bool = False) -> None:
         pygame.quit()
         theme.use_palette("standard")
         theme.set_large_text(False)
+
+
+@functools.cache
+def two_player_positions(game_id: str):
+    """(a position where the human in seat 0 has rolled, the finished game) of two
+    players with long names, played by bots from a fixed seed."""
+    info = GAMES[game_id]
+    seats = long_seats(2)
+    options = {"target": 2000} if game_id in ("farkle", "pirates") else {}
+    state = info.new_game(seats, options, seed=12)
+    bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(2)}
+    mid = None
+    while not state.is_over():
+        if mid is None and state.current == 0 and state.turns_played >= 2 and (
+                getattr(state, "rolls", 0) or getattr(state, "rolled", False)):
+            mid = state.save()
+        state.apply(bots[state.current].choose(state))
+    return mid, state.save()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_two_players_sheets_fit_every_screen(game_id, size):
+    """The sheets of two players (the table with the odds on, the final sheet, the
+    results): the same checks, nothing hidden without a sign included."""
+    info = GAMES[game_id]
+    mid, final = two_player_positions(game_id)
+    app = make_app(size)
+    try:
+        app.settings.odds = True
+        play = app.show("play", info=info, state=load(info, mid), autosave=False)
+        for _ in range(240):
+            frames(app)
+            if play.odds.current() is not None and not play.busy:
+                break
+        play.banner = None
+        render(app, size, "two players: the table with the odds")
+        play = app.show("play", info=info, state=load(info, final), autosave=False)
+        settle(app, 5)
+        play.banner, play.pending = None, []
+        render(app, size, "two players: the final sheet")
+        app.show("results", info=info, state=load(info, final))
+        settle(app)
+        app.scene.time = 100
+        render(app, size, "two players: results")
+    finally:
+        pygame.quit()

@@ -1,14 +1,19 @@
-"""Frame strips: every few frames of a throw of the dice (or of a Fortune Card's draw) as
-one picture, to look at what the table shows while the dice fly and after they land.
+"""Frame strips: every few frames of a throw of the dice (or of a Fortune Card's draw, or
+of a score going to the sheet) as one picture, to look at what the table shows while the
+dice fly and after they land.
 
-    .venv/bin/python tools/frame_strip.py [--game yatzy] [--draw] [--size 1280x720r1] [--every 3]
-                                [--count 16] [--out build/strips]
+    .venv/bin/python tools/frame_strip.py [--game yatzy] [--draw | --score]
+                                          [--size 1280x720r1] [--every 3] [--count 16]
+                                          [--out build/strips]
 
 The game is seated as tools/screenshots.py seats it (the most players, the longest names, a
 person first) at the start of that person's turn; the roll is pressed with Space as a
-player presses it (``--draw``: Pirate Fortune's card is drawn with Space). Frames are stepped
-at 60 per second; each tile is labelled with its time. Writes
-OUT/<game>-<throw|draw>-<size>.png.
+player presses it (``--draw``: Pirate Fortune's card is drawn with Space). ``--score``: the
+person rolls, and once the dice have landed scores as a player would -- the box worth the
+most clicked on the sheet (Yatzy, Maxi Yatzy, Grab It!, Bona Fortuna), every scoring die
+picked and banked (Farkle: A, then B), or Enter to stop (Pirate Fortune) -- and the strip
+starts at that input. Frames are stepped at 60 per second; each tile is labelled with its
+time. Writes OUT/<game>-<throw|draw|score>-<size>.png.
 """
 
 from __future__ import annotations
@@ -35,7 +40,8 @@ def turn_start(game_id: str):
     info = GAMES[game_id]
     seats = long_seats(game_id, levels=("normal",))
     n = len(seats)
-    state = info.new_game(seats, seed=11)
+    options = {"on_board": False} if game_id == "farkle" else None  # (any bank will do)
+    state = info.new_game(seats, seed=11, options=options)
     bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(n)}
     while True:
         fresh = state.current == 0 and not getattr(state, "rolls", 0) and not getattr(
@@ -45,7 +51,29 @@ def turn_start(game_id: str):
         state.apply(bots[state.current].choose(state))
 
 
-def film(game_id: str, draw: bool, size: str, every: int, count: int):
+def score_input(app, play) -> None:
+    """The person's scoring input once the dice have landed (see the module's doc)."""
+    import pygame
+
+    from tests.ui_driver import click, key, sheet_spot
+    game_id = play.info.id
+    if game_id == "farkle":
+        key(pygame.K_a)
+        key(pygame.K_b)
+        return
+    if game_id == "pirates":
+        key(pygame.K_RETURN)
+        return
+    preview = play.state.preview()
+    if game_id == "bona_fortuna":
+        from game.scenes.tables.bona_fortuna import target_key
+        column, box, _ = max(preview, key=lambda k: preview[k])
+        click(sheet_spot(app, play, target_key(column, box)))
+        return
+    click(sheet_spot(app, play, max(preview, key=lambda k: preview[k])))
+
+
+def film(game_id: str, draw: bool, size: str, every: int, count: int, score: bool = False):
     """The frames (surfaces) from the key press on, every ``every`` frames."""
     import pygame
 
@@ -68,6 +96,12 @@ def film(game_id: str, draw: bool, size: str, every: int, count: int):
             for _ in range(70):
                 app.step(DT)
     space()  # the throw (or the draw)
+    if score:
+        for _ in range(120):  # the dice land and what they show is told
+            app.step(DT)
+        play = app.scenes[0]
+        play.banner = None  # (a moment the roll was: seen)
+        score_input(app, play)
     shots = []
     for frame in range(every * count):
         app.step(DT)
@@ -101,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="yatzy")
     parser.add_argument("--draw", action="store_true",
                         help="Pirate Fortune: film the card's draw instead of a throw")
+    parser.add_argument("--score", action="store_true",
+                        help="film the person's score going to the sheet after the throw")
     parser.add_argument("--size", default="1280x720r1")
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--count", type=int, default=16)
@@ -113,9 +149,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.draw and args.game != "pirates":
         parser.error("--draw is for Pirate Fortune (--game pirates): only it draws cards")
     import pygame
-    shots = film(args.game, args.draw, args.size, max(1, args.every), max(1, args.count))
+    shots = film(args.game, args.draw, args.size, max(1, args.every), max(1, args.count),
+                 score=args.score)
     args.out.mkdir(parents=True, exist_ok=True)
-    path = args.out / f"{args.game}-{'draw' if args.draw else 'throw'}-{args.size}.png"
+    what = "draw" if args.draw else "score" if args.score else "throw"
+    path = args.out / f"{args.game}-{what}-{args.size}.png"
     pygame.image.save(strip(shots), str(path))
     print(path)
     return 0

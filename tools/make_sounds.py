@@ -487,6 +487,151 @@ def fx_record(rng: random.Random) -> list[float]:
     return finish(buf, 0.66)
 
 
+# -- moments: takes of the throw and the landing, and the table's moments in motion -------
+
+
+def fx_roll_take(dice: int):
+    """The throw of ``dice`` dice: one or two rattle briefly, eight clatter long."""
+    def make(rng: random.Random) -> list[float]:
+        hits_max = 4 + 3 * dice
+        length = 0.35 + 0.04 * dice
+        buf = silence(length + 0.15)
+        t, hits = 0.01, 0
+        while t < length and hits < hits_max:
+            progress = t / length
+            strength = (1.0 - 0.7 * progress) * rng.uniform(0.55, 1.0)
+            mix(buf, knock(rng, strength), t)
+            if rng.random() < 0.3:  # a quick bounce of the same die
+                mix(buf, knock(rng, strength * 0.45), t + rng.uniform(0.012, 0.025))
+            hits += 1
+            t += rng.uniform(0.02, 0.06) * (1.0 + 1.4 * progress) * (6.0 / (3.0 + dice))
+        return finish(buf, 0.55 + 0.04 * min(dice, 6))
+    return make
+
+
+def fx_land_take(dice: int):
+    """The dice coming to rest, as many knocks as dice (one or two are a soft tap, eight a
+    clatter), each take placed and weighted by its own generator."""
+    def make(rng: random.Random) -> list[float]:
+        buf = silence(0.1 + 0.025 * dice)
+        t = 0.004
+        for k in range(dice):
+            strength = (1.0 - 0.5 * k / max(1, dice)) * rng.uniform(0.7, 1.0)
+            mix(buf, knock(rng, strength), t)
+            if k == 0 and rng.random() < 0.6:  # the first to stop rocks once on its edge
+                mix(buf, knock(rng, 0.3), t + rng.uniform(0.018, 0.03))
+            t += rng.uniform(0.008, 0.022)
+        return finish(buf, 0.4 + 0.04 * min(dice, 6))
+    return make
+
+
+def fx_lift(rng: random.Random) -> list[float]:
+    """Dice lifting off the felt to go to their box: a soft airy rise (quiet)."""
+    n = int(0.3 * RATE)
+    bp = StateVariable(600.0, 1.8, "band")
+    soften = OnePole(3500.0)
+    out = []
+    for i in range(n):
+        x = i / n
+        bp.set(500.0 + 1900.0 * x ** 1.3)
+        e = (x / 0.7) ** 1.5 if x < 0.7 else ((1.0 - x) / 0.3) ** 2
+        out.append(soften(bp(rng.uniform(-1.0, 1.0))) * e)
+    return finish(out, 0.22)
+
+
+def fx_scratch(rng: random.Random) -> list[float]:
+    """A box crossed out: a quick pencil stroke (quiet)."""
+    n = int(0.22 * RATE)
+    bp = StateVariable(2600.0, 4.0, "band")
+    out = []
+    for i in range(n):
+        x = i / n
+        bp.set(3200.0 - 1400.0 * x)
+        grain = 0.6 + 0.4 * math.sin(TAU * 90.0 * i / RATE) ** 2  # the paper's tooth
+        e = min(1.0, x / 0.08) * (1.0 - x) ** 0.7
+        out.append(bp(rng.uniform(-1.0, 1.0)) * e * grain)
+    return finish(out, 0.3)
+
+
+def fx_slide(rng: random.Random) -> list[float]:
+    """A die sliding over the felt to its place and stopping (quiet)."""
+    n = int(0.2 * RATE)
+    lp = StateVariable(900.0, 1.2, "low")
+    out = []
+    for i in range(n):
+        x = i / n
+        e = min(1.0, x / 0.1) * (1.0 - x) ** 1.2
+        out.append(lp(rng.uniform(-1.0, 1.0)) * e)
+    buf = out + silence(0.05)
+    mix(buf, knock(rng, 0.35), 0.17)
+    return finish(buf, 0.28)
+
+
+def fx_skull(rng: random.Random) -> list[float]:
+    """A skull rolling to its corner: a hollow, bony double clack."""
+    buf = silence(0.3)
+    for k, at in enumerate((0.0, rng.uniform(0.07, 0.1))):
+        n = int(0.12 * RATE)
+        f = rng.uniform(280.0, 340.0) * (1.0 - 0.12 * k)
+        out = []
+        for i in range(n):
+            t = i / RATE
+            body = math.sin(TAU * f * t) * math.exp(-t / 0.03)
+            body += 0.5 * math.sin(TAU * f * 2.6 * t) * math.exp(-t / 0.012)
+            out.append(body)
+        mix(buf, out, at, 1.0 - 0.35 * k)
+        mix(buf, knock(rng, 0.5 - 0.2 * k), at)
+    return finish(buf, 0.45)
+
+
+def fx_bank(rng: random.Random) -> list[float]:
+    """A bank: coins poured onto the pile, a bright chink to close."""
+    buf = silence(0.6)
+    coin = [(1.0, 1.0), (2.41, 0.5), (3.87, 0.3), (5.93, 0.12)]
+    for k in range(7):
+        f = rng.uniform(2600.0, 3600.0)
+        mix(buf, bell(f, 0.22, 0.05, partials=coin), 0.03 + 0.045 * k + rng.uniform(0, 0.02),
+            0.35 + 0.05 * k)
+    mix(buf, bell(note("E6"), 0.35, 0.12, detune=0.003), 0.34, 0.6)
+    return finish(buf, 0.5)
+
+
+def fx_mark(rng: random.Random) -> list[float]:
+    """A grabbed box's owner marker dropping into place: a small round pop."""
+    n = int(0.16 * RATE)
+    out = []
+    phase = 0.0
+    for i in range(n):
+        t = i / RATE
+        f = 380.0 + 520.0 * math.exp(-t / 0.025)
+        phase += TAU * f / RATE
+        out.append(math.sin(phase) * math.exp(-t / 0.04))
+    buf = out + silence(0.02)
+    mix(buf, knock(rng, 0.25), 0.0)
+    return finish(buf, 0.4)
+
+
+def fx_doubling(rng: random.Random) -> list[float]:
+    """The Doubling Round opens: a brass call answered an octave up (everything doubles),
+    about a second."""
+    buf = silence(1.1)
+    for name, t in (("G4", 0.0), ("C5", 0.12)):
+        mix(buf, brass(note(name), 0.14, attack=0.01, release=0.05, bright=0.9), t, 0.5)
+    for name, t in (("G5", 0.3), ("C6", 0.42)):
+        mix(buf, brass(note(name), 0.14, attack=0.01, release=0.05, bright=1.0), t, 0.45)
+    for name, gain in (("C5", 0.3), ("C6", 0.35), ("G5", 0.25)):
+        mix(buf, brass(note(name), 0.5, attack=0.02, release=0.3, vibrato=0.004), 0.56, gain)
+    return finish(buf, 0.6)
+
+
+def fx_game_over(rng: random.Random) -> list[float]:
+    """The game is over and a bot won: two soft, even bells going down (no fanfare)."""
+    buf = silence(0.75)
+    mix(buf, bell(note("E5"), 0.45, 0.16, detune=0.002), 0.0, 0.7)
+    mix(buf, bell(note("C5"), 0.6, 0.22, detune=0.002), 0.16, 0.8)
+    return finish(buf, 0.38)
+
+
 EFFECTS = {
     "roll": fx_roll,
     "hold": fx_hold,
@@ -503,6 +648,19 @@ EFFECTS = {
     "island": fx_island,
     "your_turn": fx_your_turn,
     "record": fx_record,
+    "lift": fx_lift,
+    "scratch": fx_scratch,
+    "slide": fx_slide,
+    "skull": fx_skull,
+    "bank": fx_bank,
+    "mark": fx_mark,
+    "doubling": fx_doubling,
+    "game_over": fx_game_over,
+    # takes of the throw and the landing by the dice thrown (1: one or two, 2: three to
+    # five, 3: six to eight), two of each landing so that two in a row differ
+    **{f"roll_{k}": fx_roll_take(dice) for k, dice in (("1", 2), ("2", 4), ("3", 7))},
+    **{f"land_{k}{take}": fx_land_take(dice) for k, dice in (("1", 2), ("2", 4), ("3", 7))
+       for take in "ab"},
 }
 
 

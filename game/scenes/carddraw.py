@@ -1,23 +1,26 @@
-"""Drawing a Fortune Card: an overlay over the play scene with the deck and the discard pile.
+"""Drawing a Fortune Card: one moment over the darkened table.
 
-The player to act turns over the top card (a human by click or tap, Space or Enter; a bot
-at its pace). When the pile is empty the discards fly back onto it first (the reshuffle).
-The card travels to the middle while it turns over, then shows its picture, name and
-effect large enough to read; a click or key (or a few seconds) returns to the table, where
-the card stays beside the dice for the whole turn. The table under the card names it (on
-the felt, in the move history) only once its face is up, half-way through the turn-over."""
+The player to act turns over the top card of the deck (a human by click or tap, Space or
+Enter; a bot at its pace). The deck is the one on the felt: the overlay lights it where it
+lies, so one deck is seen. When it is empty the discards fly back onto it first (the
+reshuffle). The card comes off the deck into the middle of the screen, turning over on the
+way, and shows its picture, name and effect on its face, large enough to read: the only
+place they are written while it is up. Every word of the overlay sits on a plate of its
+own, never on the table's words, and never over the top bar. A click or key (or a few
+seconds) returns to the table, where the card stays beside the dice for the whole turn.
+The table under the card names it (on the felt, in the move history) only once its face is
+up, half-way through the turn-over."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.app import App, Scene
-from game.rules.pirates import CARD_EFFECTS, CARD_NAMES
 from game.scenes.table_view import UNDO_GRACE
-from game.ui import hands, layout, probe, theme
+from game.ui import hands, layout, motion, probe, theme
 from game.ui.cards import draw_card, draw_pile
-from game.ui.layout import fr
 from game.ui.text import draw_text_in
+from game.ui.widgets import panel
 from game.ui.words import Possessive, says
 
 SHUFFLE = 0.9  # seconds: the discards fly back onto the deck
@@ -26,15 +29,14 @@ SHOW_HUMAN = 4.0  # seconds before the card closes by itself on a human's turn
 
 
 def _lerp_rect(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
-    t = max(0.0, min(1.0, t))
-    t = t * t * (3 - 2 * t)  # ease in and out
+    t = motion.ease_in_out(t)
     return pygame.Rect(round(a.x + (b.x - a.x) * t), round(a.y + (b.y - a.y) * t),
                        round(a.w + (b.w - a.w) * t), round(a.h + (b.h - a.h) * t))
 
 
 class CardDrawScene(Scene):
     overlay = True
-    dim_alpha = 200  # the app darkens the scenes under it
+    dim_alpha = 225  # the app darkens the scenes under it: nothing under it reads as words
 
     def __init__(self, app: App, play):
         super().__init__(app)
@@ -52,30 +54,42 @@ class CardDrawScene(Scene):
         return self.play.state
 
     def relayout(self) -> None:
-        """The title at the top; the deck and the discards either side (above the card on a
-        phone held upright); the card in the middle, turned over large enough to read; its
-        name and effect under it."""
-        f = layout.form()
-        screen = layout.inset(layout.screen_rect(), 12)
-        self.title_box, middle, self.name_box, self.effect_box, self.hint_box = layout.rows(
-            screen, 52, fr(), 40, 64, 34, gap=6)
+        """The deck where the felt has it; the card in the middle of the screen under the
+        top bar, as large as fits with a plate above it (whose card) and one under it (what
+        to do); the discards beside the deck while they are shuffled back."""
+        self.play.ensure_layout()
         px = theme.px
-        if f.portrait:
-            piles, card_area = layout.rows(middle, fr(0.36), fr(0.64), gap=30)
-            pile_h = piles.h - px(34)
-            pile_w = int(pile_h / 1.46)
-            left, right = layout.cols(piles, fr(), fr(), gap=20)
-            self.deck = layout.centred(left, theme.dp(pile_w), theme.dp(pile_h))
-            self.discard = layout.centred(right, theme.dp(pile_w), theme.dp(pile_h))
-        else:
-            left, card_area, right = layout.cols(middle, fr(1), fr(1.3), fr(1), gap=20)
-            pile_h = min(px(190), left.h - px(40))
-            pile_w = min(int(pile_h / 1.46), left.w - px(60))
-            pile_h = int(pile_w * 1.46)
-            self.deck = layout.centred(left, theme.dp(pile_w), theme.dp(pile_h))
-            self.discard = layout.centred(right, theme.dp(pile_w), theme.dp(pile_h))
-        card_h = min(card_area.h, int(card_area.w * 1.44), px(400))
-        self.card_rect = layout.centred(card_area, theme.dp(card_h / 1.44), theme.dp(card_h))
+        regions = self.play.regions
+        bar = regions.get("tools") or regions.get("bar")
+        top = (bar.bottom if bar is not None else 0) + px(10)
+        screen = layout.screen_rect()
+        area = pygame.Rect(screen.x + px(12), top, screen.w - px(24), screen.bottom - top - px(12))
+        from game.scenes.tables.pirates import zones
+        self.deck = zones(regions["tray"])["card"] if "tray" in regions else \
+            layout.centred(area, 90, 131)
+        self.discard = self.deck.move(self.deck.w + px(18), 0)
+        self._place(area)
+        if self.title_box.colliderect(self.deck.inflate(px(16), px(16))):  # a phone: under it
+            self._place(pygame.Rect(area.x, self.deck.bottom + px(14), area.w,
+                                    area.bottom - self.deck.bottom - px(14)))
+
+    def _place(self, area: pygame.Rect) -> None:
+        """The card and its plates in ``area``."""
+        px = theme.px
+        plate = px(44)
+        gap = px(10)
+        room_h = area.h - 2 * (plate + gap)
+        card_h = max(px(120), min(room_h, int((area.w - px(8)) * 1.44), px(470)))
+        card_w = int(card_h / 1.44)
+        self.card_rect = pygame.Rect(0, 0, card_w, card_h)
+        self.card_rect.center = (area.centerx, area.y + plate + gap + room_h // 2)
+        width = min(area.w, max(card_w + px(120), px(320)))
+        self.title_box = pygame.Rect(0, 0, width, plate)
+        self.title_box.midbottom = (self.card_rect.centerx, self.card_rect.top - gap)
+        self.hint_box = pygame.Rect(0, 0, width, plate)
+        self.hint_box.midtop = (self.card_rect.centerx, self.card_rect.bottom + gap)
+        self.wait_box = pygame.Rect(0, 0, width, px(90))  # what to do before the draw
+        self.wait_box.center = self.card_rect.center
 
     def message_rect(self) -> pygame.Rect:
         self.ensure_layout()
@@ -169,31 +183,37 @@ class CardDrawScene(Scene):
             self.play.card_seen()  # its face is up: the table may name it
 
     # -- drawing -----------------------------------------------------------------------------
+    def _plate(self, surface: pygame.Surface, rect: pygame.Rect, text: str, size: float,
+               colour, bold: bool = True) -> None:
+        """Words on a plate of their own: nothing of the table shows through them."""
+        panel(surface, rect, theme.BG_DARK, 12, colour)
+        probe.shown("plate", text, rect)
+        draw_text_in(surface, text, rect.inflate(-theme.px(20), -theme.px(6)), size, colour,
+                     bold, min_size=13, wrap=True)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         self._drawn_phase = self.phase
         name = self.play.name(self.seat)
         title = (f"{Possessive(name)} Fortune Card" if self.human
                  else f"{says(name, 'draws')} a Fortune Card")
-        draw_text_in(surface, title, self.title_box, 30, theme.player_colour(self.seat), True,
-                     min_size=18, display=True)
-        deck, discard = len(self.state.deck), len(self.state.discard)
+        self._plate(surface, self.title_box, title, 22, theme.player_colour(self.seat))
+        deck = len(self.state.deck)
         DECK, DISCARD, CARD = self.deck, self.discard, self.card_rect
         if self.phase == "shuffle":  # the discards fly back and the pile fills up again
             t = self.time / SHUFFLE
             left = round(self.discards_before * (1 - t))
-            draw_pile(surface, DECK, 0 if t < 1 else deck + 1, None, "Deck")
-            draw_pile(surface, DISCARD, left, None, "Discards")
+            draw_pile(surface, DECK, 0 if t < 1 else deck + 1, None, "")
+            draw_pile(surface, DISCARD, left, None, "")
             for i in range(4):
                 r = _lerp_rect(DISCARD, DECK, t * 1.3 - i * 0.1)
                 draw_card(surface, r, None, source=DISCARD.size)
-            draw_text_in(surface, f"Reshuffle: the {self.discards_before} discards become the "
-                         "deck", self.name_box, 22, theme.TEXT, True, min_size=16, wrap=True)
+            self._plate(surface, self.wait_box, f"Reshuffle: the {self.discards_before} "
+                        "discards become the deck", 20, theme.TEXT)
             return
         drawn = self.phase in ("flip", "show")
-        draw_pile(surface, DECK, deck, None, "Deck")
-        draw_pile(surface, DISCARD, discard, self.state.discard[-1] if discard else None,
-                  "Discards")
+        draw_pile(surface, DECK, deck, None, "")
+        probe.shown("deck", deck, DECK)
         if self.phase == "wait":
             pulse = theme.px(5 if theme.reduce_motion() else
                              4 + int(3 * abs((self.time * 2) % 2 - 1)))  # (still: no pulse)
@@ -205,19 +225,13 @@ class CardDrawScene(Scene):
                                  "Click the deck to turn over the top card")
             else:
                 hint = f"{says(name, 'reaches')} for the deck…"
-            draw_text_in(surface, hint, self.name_box, 20, theme.TEXT, True, min_size=16,
-                         wrap=True)
+            self._plate(surface, self.wait_box, hint, 20, theme.TEXT)
             return
         if drawn and self.card:
             t = self.time / FLIP if self.phase == "flip" else 1.0
-            rect = _lerp_rect(DECK, CARD, t)
-            draw_card(surface, rect, self.card, flip=min(1.0, t), source=CARD.size)
-            if self.phase == "show":
-                draw_text_in(surface, CARD_NAMES[self.card], self.name_box, 26, theme.TEXT,
-                             True, min_size=18)
-                draw_text_in(surface, CARD_EFFECTS[self.card], self.effect_box, 19, theme.TEXT,
-                             min_size=15, wrap=True, valign="top")
-                if self.human and self.app.toast is None:
-                    draw_text_in(surface, hands.say("Press Space to play", "Click to play"),
-                                 self.hint_box, 16,
-                                 theme.TEXT_DIM, min_size=13)
+            rect = CARD if motion.reduced() else _lerp_rect(DECK, CARD, t)  # (or it turns
+            draw_card(surface, rect, self.card, flip=min(1.0, t), source=CARD.size)  # there)
+            if self.phase == "show" and self.human and self.app.toast is None:
+                self._plate(surface, self.hint_box, hands.say("Press Space to play",
+                                                              "Click to play"),
+                            16, theme.TEXT_DIM, False)

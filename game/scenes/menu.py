@@ -20,7 +20,7 @@ from game.rules.core import NAME_MAX, SaveError, Seat
 from game.scenes.tables import announces_seating, progress_text
 from game.ui import hands, layout, marks, theme
 from game.ui.layout import fr
-from game.ui.scroll import ScrollArea
+from game.ui.scroll import GUTTER, ScrollArea
 from game.ui.text import ELLIPSIS, draw_text_in, face_for, fit_text
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import character_name, count, name_key
@@ -474,7 +474,7 @@ class MenuScene(Scene):
         self.offers = []
         self.content = {}
         body_buttons: list[Button] = []
-        width = body.w - theme.px(10)  # room for the scroll bar
+        width = body.w - theme.px(GUTTER)  # room for the scroll's sign
         if one_column:
             y = self._header(body_buttons, 0, width, True)
             y = self._games(body_buttons, y, width, True)
@@ -753,6 +753,10 @@ class MenuScene(Scene):
             self.show_rules()
             return
         if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END):
+                self.body.key(event)  # the body scrolls (the focus stays where it is)
+                self._place()
+                return
             self.focus.handle(event)
             self._scroll_to_focus()
             return
@@ -852,7 +856,8 @@ class MenuScene(Scene):
             for b in self.body_buttons:
                 if b.rect.colliderect(self.body.viewport):
                     b.draw(surface, focused=b is self.focus.focused)
-        self.body.draw_bar(surface)
+        self.body.draw_bar(surface, [b.rect for b in self.body_buttons
+                                     if b.rect.colliderect(self.body.viewport)])
         for b in self.foot_buttons:
             b.draw(surface, focused=b is self.focus.focused)
         if self.app.toast is None:

@@ -134,16 +134,31 @@ class OddsView:
         return full.w - theme.px(88)
 
     def _shown(self, full: pygame.Rect) -> list[tuple[str, bool]]:
-        """The wrapped lines that fit: the odds take at most 40% of the sheet's place (on a
-        phone the sheet keeps the rest); the last line kept ends with "…" when some do not."""
+        """The wrapped lines that fit: the odds take at most 40% of the sheet's place, and
+        never what the sheet needs at least (its names and every player's score: on a
+        phone the sheet keeps the rest); the last line kept ends with "…" when some do
+        not."""
         lines = self._wrapped(self._text_width(full))
         line_h = theme.font(LINE).get_height() + theme.px(2)
-        room = max(1, int((full.h * 0.4 - theme.px(10)) // line_h))
+        left = full.h - theme.px(16)
+        if lines and len(lines) > 1:
+            left -= self._sheet_least(full)
+        room = max(1, int((min(full.h * 0.4, left) - theme.px(10)) // line_h))
         if len(lines) > room:
             lines = lines[:room]
             text, bold = lines[-1]
             lines[-1] = (text.rstrip(" .") + " …", bold)
         return lines
+
+    def _sheet_least(self, full: pygame.Rect) -> int:
+        """What the sheet needs at least of the place it shares (``least_height``), worked
+        out once a position and size."""
+        scene = self.scene
+        key = (self.position_key(), full.size, scene.sheet.page, theme.metrics.key,
+               theme.generation)
+        if getattr(self, "_least", (None,))[0] != key:
+            self._least = (key, scene.sheet.least_height(scene.table.sheet(), full.w))
+        return self._least[1]
 
     def panel_height(self, full: pygame.Rect | None = None) -> int:
         """Device pixels the odds box takes at the bottom of the sheet's place."""

@@ -80,6 +80,8 @@ class PlayScene(TableScene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self.ensure_layout()
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
+            self.skip_moments()  # the next input finishes what is moving, then acts
         if (event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.banner is not None
                 and self.human_turn):
             self.banner = None  # seen: the player's key or click moves on to their turn
@@ -91,6 +93,10 @@ class PlayScene(TableScene):
             self.hover_die = next((i for i, r in enumerate(self.die_rects)
                                    if r.collidepoint(event.pos)), -1)
             self.sheet.hover_key = self.sheet.key_at(event.pos) if self.human_turn else None
+        if self.sheet.scroll.pressed and self._pointer_sheet(event):
+            return  # a drag of the sheet's rows goes on (and ends) wherever the pointer is
+        if self.history.pressed and self.history.pointer(event):
+            return  # and so does a drag of the history's lines
         if self.sections.route(event):
             return
         if event.type == pygame.MOUSEWHEEL:  # not over the sheet: the history scrolls
@@ -121,15 +127,17 @@ class PlayScene(TableScene):
             self.show_results()
         elif self.table.browse_key(event):
             self.app.invalidate()  # another player's sheet, also while others play
-        elif self.human_turn and not self.busy:
-            self.table.handle_key(event)
+        elif self.human_turn and not self.busy and self.table.handle_key(event):
             cursor = getattr(self.table, "cursor", None)
             if cursor:
                 if "sheet" not in self.regions:
                     self.show_pane("sheet")
                 self.sheet.reveal(cursor)
+        elif self.sheet_key(event):
+            pass  # Up/Down, Home/End: the sheet's rows scroll
         elif event.key in (pygame.K_SPACE, pygame.K_RETURN) or pygame.K_1 <= event.key <= pygame.K_9:
-            self._not_now()
+            if not self.human_turn or self.busy:
+                self._not_now()
 
     def undo(self) -> None:
         """Take back the human's last decision (Ctrl+Z / the Undo button): a replay of the

@@ -162,13 +162,35 @@ class ReplayScene(TableScene):
                 self.change_speed(1)
             elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_LEFT):
                 self.change_speed(-1)
+            else:
+                self.sheet_key(event)
             return
+        if "sheet" in self.regions and event.type in (pygame.MOUSEBUTTONDOWN,
+                                                      pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            on_sheet = hasattr(event, "pos") and self.sheet.rect.collidepoint(event.pos)
+            if (self.sheet.scroll.pressed or (on_sheet and event.type != pygame.MOUSEMOTION)) \
+                    and self.sheet.pointer(event, self._tap_replay_sheet):
+                self.app.invalidate()
+                return  # the sheet's rows dragged, its pages turned (nothing is played)
+        if self.history.pressed and self.history.pointer(event):
+            return  # a drag of the history's lines
+        if "history" in self.regions and event.type == pygame.MOUSEBUTTONDOWN and \
+                self.history.rect.collidepoint(event.pos) and self.history.pointer(event):
+            return  # its arrows, or the start of a drag
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.sections.pointer = event.pos  # (where the wheel scrolls)
             self.top_buttons.handle(event)
         if event.type == pygame.MOUSEBUTTONDOWN and self.tabs:
             self._pointer_tabs(event)
         elif event.type == pygame.MOUSEWHEEL:
             self.sections.route(event)
+
+    def _tap_replay_sheet(self, event: pygame.event.Event) -> bool:
+        """A tap on the replay's sheet: its page buttons (a replay chooses no box)."""
+        step = self.sheet.pager_at(event.pos)
+        if step:
+            self.sheet.turn_page(step)
+        return bool(step)
 
     def update(self, dt: float) -> None:
         self._update(dt)

@@ -4,8 +4,10 @@ it, play again with the same seats or go back.
 The standings panel is as large as its rows (large rows for a few players) and the final
 sheet takes the rest. A new record (the records' "best score yet (was 230)", "2nd in the
 high scores") gets a moment of its own: a card in its own place under the standings, shown
-a beat after the results with a sound. Confetti falls once, behind everything and never across a text or a
-panel (``confetti_rects``)."""
+a beat after the results with a sound. Confetti falls once, behind everything and never
+across a text or a panel (``confetti_rects``), and only for what it celebrates: a person's
+own win or a new record (``cheers``); when a bot wins the results come with a quieter sound
+and no confetti, and none falls under "reduce motion"."""
 
 from __future__ import annotations
 
@@ -55,6 +57,8 @@ class ResultsScene(Scene):
         self.confetti = [(rng.random(), rng.uniform(20, 700), rng.uniform(140, 260),
                           rng.uniform(0, 6.28), rng.randrange(4))  # (a shade of the gold)
                          for _ in range(90)]
+        if not self.cheers():  # (and none falls under reduce motion: ``confetti_rects``)
+            self.confetti = []
         self.focus = FocusGroup()
         nothing = pygame.Rect(0, 0, 0, 0)
         self.focus.set([
@@ -72,9 +76,17 @@ class ResultsScene(Scene):
         self.row_h = theme.px(52)
         self.rank_compact = False  # the standings take tighter margins (crowded panel)
         self.celebrated = False  # the new record was announced (its sound played)
-        app.sounds.play("win")
+        app.sounds.play("win" if self.cheers() else "game_over")
 
     # -- what there is to show -------------------------------------------------------------
+    def cheers(self) -> bool:
+        """Whether the results celebrate (confetti, the fanfare): a person at the table won
+        (alone, shared or with a partner), or set a new record. A bot's win is told, not
+        cheered."""
+        won = any(self.state.seats[seat].is_human for r in self.ranking if r["place"] == 1
+                  for seat in r["seats"])
+        return won or bool(self.records())
+
     def records(self) -> list[tuple[str, str]]:
         """The new records of this game, per player in ranking order: (name, what)."""
         out = []
@@ -202,7 +214,9 @@ class ResultsScene(Scene):
         return self.message
 
     def animating(self) -> bool:
-        return self.time < CONFETTI_SECONDS
+        if self.confetti and not theme.reduce_motion():
+            return self.time < CONFETTI_SECONDS
+        return bool(self.records()) and self.time < RECORD_AT + RECORD_POP + 0.1
 
     def play_again(self) -> None:
         options = {k: v for k, v in self.state.options.items() if k not in self.info.fixed_options}
@@ -243,15 +257,25 @@ class ResultsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
             self.show_records()
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            step = self.sheet.pager_at(event.pos)
-            if step:  # the other players' columns of a sheet too wide for the window
-                self.sheet.turn_page(step)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN,
+                                                          pygame.K_HOME, pygame.K_END):
+            self.sheet.key(event)  # the final sheet's rows, when they do not all fit
+            return
+        on_sheet = hasattr(event, "pos") and self.sheet.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEWHEEL or self.sheet.scroll.pressed or (
+                on_sheet and event.type == pygame.MOUSEBUTTONDOWN):
+            if self.sheet.pointer(event, self._tap_sheet):
                 self.app.invalidate()
                 return
-        if event.type == pygame.MOUSEWHEEL and self.sheet.wheel(event):
-            return
         self.focus.handle(event)
+
+    def _tap_sheet(self, event: pygame.event.Event) -> bool:
+        """A tap on the final sheet: its page buttons (the other players' columns of a
+        sheet too wide for the window)."""
+        step = self.sheet.pager_at(event.pos)
+        if step:
+            self.sheet.turn_page(step)
+        return bool(step)
 
     def update(self, dt: float) -> None:
         self.time += dt

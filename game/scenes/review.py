@@ -10,7 +10,9 @@ the replay paused just before that move; its Back returns here. Esc/Back returns
 the review was opened from (the results, the records).
 
 Keys: Up/Down choose a row, PgUp/PgDn/Home/End and the wheel scroll, Enter opens, Tab (or
-Left/Right) switches player, Esc goes back. Touch: tap a row, the page buttons scroll.
+Left/Right) switches player, Esc goes back. Touch: tap a row, drag the list or use the page
+buttons to scroll. A list longer than its place says so (arrows and a bar beside it, lit
+Page buttons).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from game.tasks import Task
 from game.ui import hands, inline, layout, probe, theme
 from game.ui.layout import fr
 from game.ui.marks import focus_ring
+from game.ui.scroll import DRAG, GUTTER, draw_sign
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import Possessive, possessive
@@ -93,6 +96,8 @@ class ReviewScene(Scene):
         self.top = 0  # first row on show
         self.cursor = 0  # the highlighted row (Enter opens it)
         self.hover = -1
+        self._press: tuple[tuple[int, int], int] | None = None  # (where, top) of a press
+        self.dragging = False
         self.focus = FocusGroup()
         self.regions: dict[str, pygame.Rect] = {}
         self.rows_per_page = 8
@@ -296,15 +301,32 @@ class ReviewScene(Scene):
             self.scroll(-3 * event.y)
             return
         if event.type == pygame.MOUSEMOTION:
+            if self._press is not None:  # a drag of the list: a row per row's height
+                (_, y0), top = self._press
+                dy = event.pos[1] - y0
+                if self.dragging or abs(dy) > theme.px(DRAG):
+                    self.dragging = True
+                    self.top = top - round(dy / self.row_h)
+                    self._clamp()
+                    self.cursor = max(self.top, min(self.cursor,
+                                                    self.top + self.rows_per_page - 1))
+                return
             self.focus.handle(event)
             self.hover = self.row_at(event.pos)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.focus.handle(event):
                 return
-            i = self.row_at(event.pos)
-            if i >= 0:
-                self.open(i)
+            if self.row_at(event.pos) >= 0:  # a row: opened when let go without a drag
+                self._press, self.dragging = (event.pos, self.top), False
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press:
+            (pos, top), dragged = self._press, self.dragging
+            self._press, self.dragging = None, False
+            if not dragged and self.top == top:
+                i = self.row_at(pos)
+                if i >= 0:
+                    self.open(i)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -414,9 +436,13 @@ class ReviewScene(Scene):
                          wrap=True, min_size=14)
             return
         y = lst.y + self.head_h + px(6)
+        per = self.rows_per_page
+        gutter = px(GUTTER) if len(rows) > per else 0
+        items = []
         for i in range(self.top, min(len(rows), self.top + self.rows_per_page)):
             d = rows[i]
-            line = pygame.Rect(lst.x + px(8), y, lst.w - px(16), self.row_h - px(4))
+            line = pygame.Rect(lst.x + px(8), y, lst.w - px(16) - gutter, self.row_h - px(4))
+            items.append(pygame.Rect(line.x, y, line.w, self.row_h))
             probe.control(f"decision {i}", line, surface=surface)
             if i == self.cursor:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(8))
@@ -437,12 +463,8 @@ class ReviewScene(Scene):
                     draw_text_in(surface, text, box, 16, c, c is colour and d.loss is not None,
                                  align, min_size=16)
             y += self.row_h
-        per = self.rows_per_page
-        if len(rows) > per:  # where the page is in the list
-            w = max(2, px(4))
-            track = pygame.Rect(lst.right - px(10), lst.y + self.head_h + px(6), w,
-                                per * self.row_h)
-            pygame.draw.rect(surface, theme.BG_DARK, track, border_radius=w // 2)
-            h = max(px(20), track.h * per // len(rows))
-            top = track.y + (track.h - h) * self.top // max(1, len(rows) - per)
-            pygame.draw.rect(surface, theme.LINE, (track.x, top, w, h), border_radius=w // 2)
+        # more rows than the list shows: arrows and a bar at its right (none when all fit)
+        view = pygame.Rect(lst.x + px(8), lst.y + self.head_h + px(6), lst.w - px(10),
+                           per * self.row_h)
+        draw_sign(surface, "review", view, len(rows) * self.row_h, self.top * self.row_h,
+                  theme.PANEL, items, fade=False)

@@ -227,12 +227,15 @@ class RulesScene(Scene):
             view = self.area.viewport
             y = view.y - self.area.offset
             style = body_style()
+            items = []
             for line in self.lines:
                 covers = line.extent().move(view.x, y)
                 if covers.bottom > view.y and covers.y < view.bottom:
                     self._draw_line(surface, line, view.x, y, style)
+                    items.append(covers)
                 y += line.h
-        self.area.draw_bar(surface)
+        self.area.bg = theme.PANEL  # (the fades go into the panel's colour)
+        self.area.draw_bar(surface, items)
         if self.area.scrolls and not theme.metrics.touch and not hands.touch() and \
                 self.app.toast is None:
             draw_text_in(surface, hands.say("Scroll: arrows, PgUp/PgDn", "Scroll: the wheel"),

@@ -46,11 +46,18 @@ class SessionScene(Scene):
         screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 28)
         control = layout.touch_size(54)
         self.title_box, self.headline_box, body, self.next_box, self.message, foot = layout.rows(
-            screen, 34, 56, fr(), 52, 36, control, gap=8)
+            screen, 34, 56, fr(), 72 if f.portrait else 52, 36, control, gap=8)
         rows = len(self.table)
-        row_h = min(56, max(layout.touch_size(36), (theme.dp(body.h) - 60) / max(1, rows)))
+        # every column on one line where they fit, else each side on two: its place, name,
+        # games won and points over the score of each game
+        n = self.session.length
+        self.two_line = theme.dp(body.w) - 32 < 54 + 22 + 90 + 64 + 80 + 36 * n + 5 * 8
+        low = 52 if self.two_line else layout.touch_size(36)
+        row_h = min(56 * (2 if self.two_line else 1),
+                    max(low, (theme.dp(body.h) - 60) / max(1, rows)))
         self.row_h = theme.px(row_h)
-        self.box = pygame.Rect(body.x, body.y, body.w, min(body.h, theme.px(44 + 24) +
+        self.head_h = theme.px(52 if self.two_line else 30)
+        self.box = pygame.Rect(body.x, body.y, body.w, min(body.h, theme.px(44) + self.head_h +
                                                           rows * self.row_h))
         if not f.portrait:
             self.box = layout.centred(pygame.Rect(body.x, body.y, body.w, self.box.h), 1040,
@@ -123,10 +130,21 @@ class SessionScene(Scene):
         results = s.results()
         n_games = s.length
         inner = layout.inset(box, x=16, y=10)
-        games_w = min(70 * n_games, max(36 * n_games, theme.dp(inner.w) * 0.34))
-        tracks = [54, 22, fr(min=90), 64, 80, games_w]
-        head = pygame.Rect(inner.x, inner.y, inner.w, px(30))
-        cells = layout.cols(head, *tracks, gap=8)
+        if self.two_line:  # the games' scores on a line of their own, under the rest
+            tracks = [40, 22, fr(min=70), 50, 70]
+        else:
+            games_w = min(70 * n_games, max(36 * n_games, theme.dp(inner.w) * 0.34))
+            tracks = [54, 22, fr(min=90), 64, 80, games_w]
+        head = pygame.Rect(inner.x, inner.y, inner.w, self.head_h)
+
+        def split(line: pygame.Rect) -> list[pygame.Rect]:
+            """A row's cells: place, dot, name, won, points, and the games' place."""
+            if not self.two_line:
+                return layout.cols(line, *tracks, gap=8)
+            top, bottom = layout.rows(line, fr(), fr())
+            return layout.cols(top, *tracks, gap=8) + [bottom]
+
+        cells = split(head)
         side = "Team" if any(len(r["seats"]) > 1 for r in self.table) else "Player"
         for text, cell, align in (("Place", cells[0], "left"), (side, cells[2], "left"),
                                   ("Won", cells[3], "right"), ("Points", cells[4], "right")):
@@ -136,11 +154,10 @@ class SessionScene(Scene):
             draw_text_in(surface, f"G{g + 1}" if cell.w >= px(30) else str(g + 1), cell, 15,
                          theme.TEXT_DIM, True, min_size=12)
         y = head.bottom + px(8)
-        size = max(16, min(26, theme.dp(self.row_h) * 0.5))
+        size = max(16, min(26, theme.dp(self.row_h) * (0.25 if self.two_line else 0.5)))
         # the names' column at one size (the type scale's: one size a column), the largest
         # at which every name fits; a name still too long ends in "…"
-        name_cell = layout.cols(pygame.Rect(inner.x, y, inner.w, self.row_h - px(4)),
-                                *tracks, gap=8)[2]
+        name_cell = split(pygame.Rect(inner.x, y, inner.w, self.row_h - px(4)))[2]
         name_size = min((fit_text(r["name"], name_cell.w, name_cell.h, size, 16,
                                   bold=True).size for r in self.table), default=size)
         for r in self.table:
@@ -150,7 +167,7 @@ class SessionScene(Scene):
             if lead:
                 pygame.draw.rect(surface, theme.BEST_FILL, line, border_radius=px(10))
             row = pygame.Rect(inner.x, y, inner.w, self.row_h - px(4))
-            cells = layout.cols(row, *tracks, gap=8)
+            cells = split(row)
             drawn = draw_text_in(surface, f"{r['place']}.", cells[0], size, colour, True,
                                  "left", min_size=16)
             if lead:  # the leader's crown after the place

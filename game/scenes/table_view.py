@@ -43,18 +43,30 @@ from game.scenes.tables import (
     replayed_history,
     seating_text,
 )
-from game.scenes.tables.base import Banner
+from game.scenes.tables.base import Banner, Scoring
 from game.tasks import FRAME_BUDGET, Task
-from game.ui import hands, inline, layout, marks, probe, theme
+from game.ui import hands, inline, layout, marks, motion, probe, theme
 from game.ui.celebrate import Burst, TurnFlourish
 from game.ui.dice import THROW_SECONDS, DiceAnimator, draw_die
 from game.ui.history import History
 from game.ui.layout import Sections, fr
+from game.ui.moments import (
+    CountUp,
+    Effects,
+    Float,
+    Lit,
+    Marker,
+    Rings,
+    Shake,
+    Stamp,
+    Strike,
+    Travel,
+)
 from game.ui.sheet import RADIUS as SHEET_RADIUS
 from game.ui.sheet import ScoreSheet, SheetModel
 from game.ui.text import draw_text_in, ellipsize, text_width
 from game.ui.widgets import Button, FocusGroup, draw_text, panel
-from game.ui.words import possessive, says, turn_of, your_turn
+from game.ui.words import number, possessive, says, turn_of, your_turn
 
 SPREAD = True  # a frame that changes the sheet with much else leaves the sheet to the next
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
@@ -90,6 +102,21 @@ class TableScene(Scene):
                      for i, seat in enumerate(state.seats) if seat.bot}
         self.animator = DiceAnimator()
         self.burst = Burst()  # sparks on the tray for a moment worth celebrating
+        self.effects = Effects()  # the moments in motion (game.ui.moments)
+        self.scoring: Scoring | None = None  # a score waiting to be shown going to its box
+        self.flight: Scoring | None = None  # the score whose dice are on their way
+        self._score_of: tuple = ([], None)  # (events, the game before): what ``scoring`` read
+        self.gone: set[int] = set()  # dice that went to their box: not on the felt any more
+        self.slides: dict[int, list] = {}  # die -> [from, to, seconds gone]: a die moving
+        # to another place on the felt (a skull to the skulls, a die onto the chest)
+        self._rest: dict[int, tuple] = {}  # die -> (turn, face, where it rests)
+        self._rest_key: tuple | None = None
+        self._clean: pygame.Surface | None = None  # the screen under the effects
+        self._clean_ok = False
+        self._effect_rects: list[pygame.Rect] = []  # where the effects drew last frame
+        self._tray_stale = False  # an effect on the felt ended: the tray is drawn again
+        self._sheet_soiled = False  # the effects drew over the sheet on screen (``_clean``
+        # has the sheet as it is under them)
         self.flourish = TurnFlourish()  # "Your turn, Ann!" over the top bar
         # The score sheet as the screen shows it (its picture's key, where, at what size)
         # and whether it is owed to the screen: a frame that changes much leaves the sheet
@@ -121,6 +148,7 @@ class TableScene(Scene):
         self.unseen: GameState | None = None  # the game as last seen, while an action's dice
         # (or card) are not seen yet: what the table is drawn from (``view_state``)
         self.later: list[tuple[Action, list[Event]]] = []  # Table.after_action, at the reveal
+        self._landings = 0  # dice landed so far (their sound alternates between two takes)
         self.throw: tuple[tuple[int, ...], tuple, Action] | None = None  # the dice in the air:
         # their positions, the faces they can show, the action that threw them
         self.landing: Event | None = None  # the "rolled" event of the dice in the air
@@ -208,7 +236,10 @@ class TableScene(Scene):
             return False
         events = self.table.arrange(events)
         kinds = {e["type"] for e in events}
-        hidden = seen is not None and bool(kinds & {"rolled", "drew"})
+        scoring = self.table.scoring(events, seen) if seen is not None else None
+        hidden = seen is not None and (bool(kinds & {"rolled", "drew"}) or scoring is not None)
+        self.scoring = scoring
+        self._score_of = (events, seen)  # (asked again when it is shown: the table then)
         if "rolled" in kinds and hidden:
             self.frozen_sheet, self._frozen_hand = before, hands.mode()
             rolled = next(e for e in events if e["type"] == "rolled")
@@ -258,12 +289,96 @@ class TableScene(Scene):
         self.table.tick(dt)
         if self.fast_forward:
             self.animator.finish()
+            self.effects.finish()
+            self.slides = {}
         else:
             self.animator.update(dt)
+            for ended in self.effects.update(dt):  # (the next frame clears where it was)
+                if ended.tray:
+                    self._tray_stale = True
+            self._find_targets()
+        self._watch_slides(dt)
         if self.card_flip > 0:
             self.card_flip = 0.0 if self.fast_forward else max(0.0, self.card_flip - dt)
             if self.card_hidden and self.card_flip <= CARD_FLIP / 2:
                 self.card_seen()
+
+    def _find_targets(self) -> None:
+        """A score on its way to a box that was out of view finds it once it is shown."""
+        for e in self.effects.items:
+            if isinstance(e, Travel) and e.end is None and e.target is not None:
+                e.end = self._locate(*e.target)
+                if e.end is not None:
+                    self.app.invalidate()  # (a whole frame keeps the screen on its way)
+
+    def _watch_slides(self, dt: float) -> None:
+        """A die at rest that the table now places elsewhere on the felt (a skull into the
+        skulls' corner, a die onto the chest or back) slides there (``motion.MOVE``); under
+        reduce motion, while skipping ahead or at another turn it is there at once."""
+        for i in list(self.slides):
+            self.slides[i][2] += dt
+            if self.slides[i][2] >= self.slides[i][3]:
+                del self.slides[i]
+                self._tray_stale = True  # (the next frame draws it at rest)
+        tray = self.regions.get("tray")
+        key = (self._view_key, self.animator.busy, self.landing is None)
+        if tray is None or key == self._rest_key:
+            return
+        self._rest_key = key
+        if self.landing is not None and self.animator.busy:
+            positions, _, action = self.throw
+            specs = self.table.throw_dice(action, positions)
+            groups = self.table.throw_aside(action)
+        else:
+            specs, groups = self.table.dice(), self.table.aside_dice()
+        placed = self._placed(tray, len(specs), bool(groups))
+        view = self.view_state
+        turn = (view.current, view.turns_played, theme.metrics.key, tuple(tray))
+        still = self.fast_forward or motion.reduced(self.app.settings)
+        rest, moved = {}, []
+        for i, spec in enumerate(specs):
+            if i >= len(placed):
+                break
+            rect = placed[i]
+            before = self._rest.get(i)
+            rest[i] = (turn, spec.value, rect)
+            if still or before is None or spec.value is None or i in self.animator.rolling:
+                continue
+            if before[0] == turn and before[2] != rect and before[1] in (spec.value, None):
+                start = self._slide_spot(i) or before[2]
+                self.slides[i] = [start, rect, 0.0, motion.MOVE * self.pace()]
+                moved.append(spec.value)
+        if moved:  # one sound for the dice that move together: a skull's, or a slide
+            self.app.sounds.play("skull" if "skull" in moved else "slide")
+        self._rest = rest
+
+    def _slide_spot(self, i: int) -> pygame.Rect | None:
+        """Where die ``i`` is drawn now while it slides, None when it is not sliding."""
+        slide = self.slides.get(i)
+        if slide is None:
+            return None
+        start, end, time, length = slide
+        k = motion.ease_in_out(time / length)
+        side = round(motion.lerp(start.w, end.w, k))
+        step = max(2, theme.px(6))
+        side = end.w if abs(side - end.w) < step else max(step, side // step * step)
+        rect = pygame.Rect(0, 0, side, side)
+        rect.center = (round(motion.lerp(start.centerx, end.centerx, k)),
+                       round(motion.lerp(start.centery, end.centery, k)))
+        return rect
+
+    def skip_moments(self) -> bool:
+        """The next input finishes every animation on screen at once (the dice in the air
+        are left alone: a throw is not an animation to skip). True when one was running."""
+        running = self.effects.busy or bool(self.slides)
+        for _ in range(3):  # (what the end of one led to, too: a box lit, a total counted)
+            if not (self.effects.busy or self.slides):
+                break
+            self.effects.finish()
+            self.slides = {}
+            self.app.invalidate()
+            self._pump()
+        return running
 
     def card_turn(self) -> float | None:
         """How far a card drawn on the felt has turned over (0 to 1), None when none is."""
@@ -281,6 +396,8 @@ class TableScene(Scene):
         """Everything still waiting is shown at once, without banners (a replay stepping on
         before the last move had all been shown)."""
         self.animator.finish()
+        self.effects.finish()
+        self.slides = {}
         self.card_flip = 0.0
         self.card_hidden = False
         self.banner = None
@@ -306,6 +423,8 @@ class TableScene(Scene):
         """The game was replaced (undo): nothing waits to be seen any more."""
         self.unseen, self.throw, self.landing, self.later = None, None, None, []
         self.card_hidden, self.card_flip = False, 0.0
+        self.scoring, self.flight, self.gone, self.slides = None, None, set(), {}
+        self.effects.finish()
         self.animator.finish()
 
     def _sync_turn(self) -> None:
@@ -351,7 +470,10 @@ class TableScene(Scene):
         while True:
             if self.landing is not None and not self.animator.busy:
                 self._landed()
-            if not self.pending or self.animator.busy or self.banner is not None:
+            if self.flight is not None and not self.effects.blocking:
+                self._arrived()
+            if not self.pending or self.animator.busy or self.banner is not None \
+                    or self.effects.blocking:
                 break
             if self.pending[0]["type"] == "drew" and self.card_hidden:
                 break
@@ -359,12 +481,31 @@ class TableScene(Scene):
                 break  # how the turn ended stays a moment before the next player's turn
             self._show(self.pending.pop(0))
         if self.unseen is not None and self.landing is None and not self.card_hidden \
+                and self.flight is None and not self._scoring_waits() \
                 and not any(e["type"] in ("rolled", "drew") for e in self.pending):
             self._reveal()
         if not self.animator.busy and not any(e["type"] == "rolled" for e in self.pending):
             self.frozen_sheet = None  # the dice have landed: the sheet may show the result
         if not self.pending and self.banner is None and self.unseen is None:
-            self.shown_seat = None if self.state.is_over() else self.state.current
+            seat = None if self.state.is_over() else self.state.current
+            if seat != self.shown_seat:
+                self.gone = set()  # (the dice that went to a box were the last player's)
+            self.shown_seat = seat
+
+    def _scoring_waits(self) -> bool:
+        """A score is still to be shown going to its box (its event not shown yet)."""
+        return self.scoring is not None and any(self._is_scoring(e) for e in self.pending)
+
+    def _is_scoring(self, event: Event) -> bool:
+        target = self.scoring.event if self.scoring is not None else None
+        return target is not None and event["type"] == target["type"] \
+            and event.get("seat") == target.get("seat")
+
+    def _handful(self) -> str:
+        """How many dice the throw in hand has, as its sound's take: "1" (one or two), "2"
+        (three to five) or "3" (six to eight)."""
+        n = len(self.throw[0]) if self.throw is not None else 5
+        return "1" if n <= 2 else "2" if n <= 5 else "3"
 
     def _throw_edge(self, seat: int) -> str:
         """The side of the felt a player throws from: a person at the screen from its
@@ -376,23 +517,39 @@ class TableScene(Scene):
     def _landed(self) -> None:
         """The dice are at rest: what they show is seen now (words, sound, the table)."""
         event, self.landing = self.landing, None
-        self.app.sounds.play("land")
+        self._landings += 1  # (two landings in a row never sound the same)
+        self.app.sounds.play("land", f"{self._handful()}{'ab'[self._landings % 2]}")
         self._reveal()
         self._words(event)
 
     def _show(self, event: Event) -> None:
+        if self._is_scoring(event):
+            scoring, self.scoring = self.scoring, None
+            scoring = self.table.scoring(*self._score_of) or scoring  # (where it is on screen
+            scoring.event = event  # now; its event as the table arranged it: its words)
+            if not self.fast_forward and self._fly(scoring):
+                self.flight = scoring  # its words wait for the dice to arrive
+                return
         if event["type"] == "rolled":
-            self.app.sounds.play("roll")
+            self.gone = set()  # (the felt's dice are thrown anew)
+            self.app.sounds.play("roll", self._handful())
             if not self.fast_forward and self.throw is not None:
                 positions, faces, _ = self.throw
                 pace = THROW_PACE.get(self.app.settings.bot_speed, 1.0)
-                self.animator.start(positions, faces, self._throw_edge(event["seat"]),
-                                    THROW_SECONDS * pace)
+                if motion.reduced(self.app.settings):  # no tumbling: they land where they rest
+                    self.animator.start(positions, faces, self._throw_edge(event["seat"]),
+                                        motion.MOVE * pace, still=True)
+                else:
+                    self.animator.start(positions, faces, self._throw_edge(event["seat"]),
+                                        THROW_SECONDS * pace)
                 self.landing = event  # its words wait for the landing
                 return
         elif event["type"] == "turn":
             self.shown_seat = event["seat"]
+            self.gone = set()
             self.table.turn_shown()
+        elif event["type"] == "set_aside" and not self.fast_forward:
+            self._set_aside(event)
         elif event["type"] == "game_over":
             self.shown_seat = None
         self._words(event)
@@ -409,10 +566,124 @@ class TableScene(Scene):
                 self._raise_banner(banner)
             if banner.celebrate:
                 self._celebrate(banner)
+            if not self.fast_forward:
+                self._moment_effects(banner)
+
+    # -- moments in motion (game.ui.moments) -------------------------------------------------
+    def pace(self) -> float:
+        return motion.pace(self.app.settings)
+
+    def _moment_effects(self, banner: Banner) -> None:
+        """What a banner asks of the felt: dice that shake, a stamp, rings round the dice."""
+        if "tray" not in self.regions:
+            return
+        reduced = motion.reduced(self.app.settings)
+        tray = self.regions["tray"]
+        pace = self.pace()
+        if banner.shake and not reduced:
+            self.effects.add(Shake(motion.MOMENT * pace, tray=True, name="shake",
+                                   dice=set(range(len(self.die_rects)))))
+        if banner.rings:
+            self.effects.add(Rings(motion.MOMENT * pace, tray=True, name="rings",
+                                   rects=[r for r in self.die_rects], colour=banner.colour,
+                                   clip=tray))
+        if banner.stamp:
+            self.effects.add(Stamp(max(motion.MOMENT * 2, 1.2) * pace, tray=True, name="stamp",
+                                   text=banner.stamp, at=tray, colour=banner.colour,
+                                   reduced=reduced))
+        self.app.invalidate()
+
+    def count_up(self, row: str, column: int, before: int, after: int, colour) -> None:
+        """A total on the sheet counts from ``before`` to ``after`` (a turn total growing)."""
+        cell = self._locate(row, column)
+        if cell is None or before == after or self.fast_forward:
+            return
+        self.effects.add(CountUp(motion.COUNT * self.pace(), name="count", rect=cell,
+                                 start=before, end=after, colour=colour))
+        self.app.invalidate()
+
+    def _locate(self, row: str | None, column: int | None) -> pygame.Rect | None:
+        """Where a box is on the score sheet as last drawn (device pixels), or None when
+        the sheet is not on screen or the box is not in view."""
+        if row is None or "sheet" not in self.regions:
+            return None
+        sheet = self.sheet
+        if column is None:
+            return sheet.cell_rects.get(row)
+        line = sheet.row_rects.get(row) or sheet.line_rects.get(row)
+        head = sheet.header_rects.get(column)
+        if line is None or head is None:
+            return None
+        return pygame.Rect(head.x, line.y, head.w, line.h)
+
+    def _fly(self, scoring: Scoring) -> bool:
+        """A score's dice lift and go to its box (the box scrolled into view first). False
+        when there is nothing to show going anywhere."""
+        if "tray" not in self.regions:
+            return False
+        end = self._locate(scoring.row, scoring.column)
+        if end is None and scoring.row is not None and "sheet" in self.regions:
+            self.sheet.reveal(scoring.row)  # (the next frame draws it in view)
+        specs = self.table.dice()
+        dice = [(i, specs[i].value, self.die_rects[i]) for i in scoring.dice
+                if i < len(specs) and i < len(self.die_rects) and specs[i].value is not None]
+        if not dice and not scoring.label and end is None and not scoring.changes:
+            return False
+        pace = self.pace()
+        hold = motion.MOVE * pace
+        if scoring.strike:  # a 0: the dice fade where they are, the box is crossed out
+            end = None
+        travel = Travel((motion.MOVE + motion.TRAVEL) * pace, blocking=True, name="travel",
+                        dice=dice, end=end, label=scoring.label, colour=scoring.colour,
+                        hold=hold, reduced=motion.reduced(self.app.settings),
+                        target=None if scoring.strike else (scoring.row, scoring.column))
+        self.effects.add(travel)
+        self.app.sounds.play("lift")  # (softly: they rise, then go)
+        self.app.invalidate()
+        return True
+
+    def _arrived(self) -> None:
+        """The dice of a score are at its box: the table shows the game as it is, the box
+        lights, the totals count to their new values."""
+        scoring, self.flight = self.flight, None
+        self.gone = set(scoring.dice)
+        self._reveal()
+        self._words(scoring.event)
+        if self.fast_forward:
+            return
+        pace = self.pace()
+        box = self._locate(scoring.row, scoring.column)
+        if box is not None:
+            self.effects.add(Lit(motion.LIT * pace, name="lit", rect=box, colour=scoring.colour))
+            if scoring.strike:
+                self.effects.add(Strike(motion.MOVE * pace, name="strike", rect=box))
+            if scoring.marker and scoring.column is not None:
+                head = self.sheet.header_rects.get(scoring.column)
+                if head is not None:
+                    self.app.sounds.play("mark")
+                    self.effects.add(Marker(motion.MOMENT * pace, name="marker", start=head,
+                                            end=box, colour=scoring.colour,
+                                            reduced=motion.reduced(self.app.settings)))
+        for row, column, before, after in scoring.changes:
+            cell = self._locate(row, column)
+            if cell is None or before == after:
+                continue
+            self.effects.add(CountUp(motion.COUNT * pace, name="count", rect=cell,
+                                     start=before, end=after,
+                                     colour=scoring.colour if after >= before else theme.BAD))
+            if column != scoring.column or row != scoring.row:
+                if after < before:  # a loss: the points fall out of the total
+                    self.effects.add(Float(motion.MOMENT * pace * 1.5, name="loss",
+                                           text=f"−{number(before - after)}",
+                                           at=cell.move(0, cell.h),  # (under the count)
+                                           colour=theme.BAD, rise=-22,
+                                           reduced=motion.reduced(self.app.settings)))
+        self.app.invalidate()
 
     def _celebrate(self, banner: Banner) -> None:
-        """Sparks from the dice on the tray (none while skipping ahead)."""
-        if self.fast_forward or "tray" not in self.regions:
+        """Sparks from the dice on the tray (none while skipping ahead, nor under reduce
+        motion: the banner says it)."""
+        if self.fast_forward or "tray" not in self.regions or motion.reduced(self.app.settings):
             return
         tray = self.regions["tray"]
         origins = [((r.centerx - tray.x) / max(1, tray.w), (r.centery - tray.y) / max(1, tray.h))
@@ -467,7 +738,7 @@ class TableScene(Scene):
             tray_h = self.table.tray_height(theme.dp(body.w))
             r["tray"], r["actions"], r["status"], r["pane"] = layout.rows(
                 body, fr(4, min=min(tray_h, 150), max=tray_h), control + 4, self.STATUS,
-                fr(1, min=150), gap=6)
+                fr(1, min=190), gap=6)
         else:
             bar_h = 48 if f.short else 64
             bar, body = layout.rows(screen, bar_h, fr())
@@ -590,8 +861,30 @@ class TableScene(Scene):
         return self.table.click_tray(event.pos)
 
     def _pointer_sheet(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            return self.sheet.wheel(event)
+        """The wheel and a drag of the rows scroll the sheet; a tap (a press let go where it
+        was made) pages, names a player or chooses a box."""
+        if self.sheet.pointer(event, self._tap_sheet):
+            self.app.invalidate()
+            return True
+        return False
+
+    def sheet_key(self, event: pygame.event.Event) -> bool:
+        """Up/Down and Home/End scroll the sheet's rows when they do not all fit (PgUp/PgDn
+        are the history's); on a phone the sheet comes up under the dice first."""
+        if event.key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END):
+            return False
+        if "sheet" not in self.regions:
+            if self.pane_toggle or self.tabs:
+                self.show_pane("sheet")
+                self.app.invalidate()
+                return True
+            return False
+        if self.sheet.key(event):
+            self.app.invalidate()
+            return True
+        return False
+
+    def _tap_sheet(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return False
         step = self.sheet.pager_at(event.pos)
@@ -616,12 +909,7 @@ class TableScene(Scene):
         return True
 
     def _pointer_history(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            self.history.scroll(event.y)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.history.handle_click(event.pos)
-        return False
+        return self.history.pointer(event)
 
     def _pointer_tabs(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
@@ -647,9 +935,12 @@ class TableScene(Scene):
         return status
 
     def animating(self) -> bool:
+        if self.app.scenes and self.app.scene is not self and self in self.app.scenes:
+            return False  # (covered: nothing of it moves until it is on top again)
         return (self.animator.busy or self.card_flip > 0 or self.coach_thinking()
                 or self.table.animating() or self.burst.busy or self.flourish.busy
-                or self._sheet_late)
+                or self._sheet_late or self.effects.visible or bool(self.slides)
+                or bool(self._effect_rects) or self._tray_stale)
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """While only the dice (or a celebration's sparks) move, only the tray is drawn
@@ -657,7 +948,14 @@ class TableScene(Scene):
         if self.card_flip > 0 or self.coach_thinking() or self.table.animating() \
                 or self.flourish.busy or not self.regions:
             return None
+        flying = bool(self._effect_rects) or bool(self.effects.reach(tray=False))
+        if flying and (not self._clean_ok or self._clean is None
+                       or self._clean.get_size() != surface.get_size()):
+            return None  # (no picture of the screen under them: a whole frame)
         rects = []
+        for r in self._effect_rects:  # where the effects were: the screen under them again
+            surface.blit(self._clean, r, r)
+            rects.append(r)
         if self._sheet_late:
             if "sheet" not in self.regions or self._hint_shown() is not None:
                 return None
@@ -666,7 +964,11 @@ class TableScene(Scene):
             surface.fill(theme.BG, area)  # (under its rounded corners)
             self._draw_sheet(surface, model)
             rects.append(area)
-        if self.animator.busy or self.burst.busy:
+            if flying:
+                self._keep_clean(surface, area)
+        if self.animator.busy or self.burst.busy or self.slides or self._tray_stale or \
+                self.effects.area(tray=True) or self.effects.shaking():
+            self._tray_stale = False
             tray, area = self.regions["tray"], self._tray_area(surface)
             surface.blit(self._felt(surface, area, tray), area)
             self._draw_tray(surface, felt=False)
@@ -674,9 +976,44 @@ class TableScene(Scene):
             if self._draw_hint_marks(surface) or area.colliderect(self.sheet.rect):
                 self._sheet_shown = None
             rects.append(area)
+            if flying:
+                self._keep_clean(surface, area)
+        if flying:
+            self._draw_effects(surface, keep=False)
+            rects += self._effect_rects
         if rects:
             self._drew_alone()
         return rects or None
+
+    def _keep_clean(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """``area`` was drawn again under the effects: the picture kept under them takes it
+        where they may go (not the whole of a sheet redrawn: a pass over half a 4K frame)."""
+        for r in self.effects.reach(tray=False) + self._effect_rects:
+            part = r.clip(area)
+            if part.w and part.h:
+                self._clean.blit(surface, part, part)
+
+    def _draw_effects(self, surface: pygame.Surface, keep: bool = True) -> None:
+        """The effects that leave the tray, over everything (``keep``: a whole frame keeps a
+        picture of the screen under them first, so the next frames redraw only where they
+        were and are)."""
+        mine = surface is getattr(self.app, "screen", None) and not probe.recording()
+        if keep and mine:
+            reach = self.effects.reach(tray=False)
+            if reach:  # the screen under them, where they may go (a pass over that only)
+                if self._clean is None or self._clean.get_size() != surface.get_size():
+                    self._clean = pygame.Surface(surface.get_size(), 0, surface)
+                region = reach[0].unionall(reach[1:]).clip(surface.get_rect())
+                self._clean.blit(surface, region, region)
+            self._clean_ok = bool(reach)
+        self.effects.draw(surface, tray=False)
+        rects = [r.clip(surface.get_rect()) for r in self.effects.area(tray=False)]
+        soiled = any(r.colliderect(self.sheet.rect) for r in rects)
+        if mine or not keep:
+            self._effect_rects = rects
+            self._sheet_soiled = soiled  # (the screen's sheet has them over it)
+        elif soiled:
+            self._sheet_shown = None
 
     def watch_view(self) -> None:
         """Once a frame: when something on screen changed, the next frame is drawn."""
@@ -685,6 +1022,7 @@ class TableScene(Scene):
         if key != self._view_key:
             self._view_key = key
             self.app.invalidate()
+        self._watch_slides(0.0)
 
     def view_key(self) -> tuple:
         """What the screen shows, in short: when it changes from one frame to the next the
@@ -710,6 +1048,9 @@ class TableScene(Scene):
             self.sheet.rect = self.odds.sheet_rect(self.regions["sheet"])
             model = self._sheet_model()
             mode = self._sheet_mode(surface, model)
+        if mode != "draw" and self._sheet_soiled:  # the sheet as it is under the effects
+            for r in self._effect_rects:
+                surface.blit(self._clean, r, r)
         self._fill_background(surface, whole_sheet=mode != "draw")
         self._draw_top(surface)
         self._draw_tray(surface)
@@ -734,6 +1075,9 @@ class TableScene(Scene):
                          align="left", min_size=12)
         if self._draw_hint_marks(surface):
             self._sheet_shown = None  # a gold frame on it: the screen's sheet is not the sheet
+        self._draw_effects(surface)
+        if surface is getattr(self.app, "screen", None):
+            self._tray_stale = False
         self._drew_alone()
 
     def _drew_alone(self) -> None:
@@ -797,6 +1141,9 @@ class TableScene(Scene):
         now = self._sheet_signature(surface, model)
         if shown is None or shown[1:] != now[1:]:
             return "draw"
+        if self._sheet_soiled and (not self._clean_ok or self._clean is None
+                                   or self._clean.get_size() != surface.get_size()):
+            return "draw"  # (the effects over it, and no picture of it without them)
         if shown[0] == now[0]:
             return "keep"
         return "draw" if self._sheet_late else "late"
@@ -946,6 +1293,7 @@ class TableScene(Scene):
         surface.set_clip(self._tray_area(surface).clip(clip))
         try:
             self._draw_tray_inside(surface, tray, felt)
+            self.effects.draw(surface, tray=True)  # (a stamp, rings: inside the felt)
         finally:
             surface.set_clip(clip)
 
@@ -966,25 +1314,34 @@ class TableScene(Scene):
             groups = self.table.throw_aside(action)
         else:
             dice, groups = self.table.dice(), self.table.aside_dice()
-        placed = self.table.dice_rects(tray, len(dice))
-        if not placed:
-            placed = self.dice_row(tray, len(dice), bool(groups))
+        placed = self._placed(tray, len(dice), bool(groups))
         self.die_rects, self.die_spots = [], []
         keys_on = self.human_turn and not self.handing_over and not theme.metrics.touch \
             and hands.keys_shown()
         felt = tray.inflate(-theme.px(8), -theme.px(8))
+        away = self.effects.hidden() | self.gone  # (drawn on their way, or gone to the box)
         for i, spec in enumerate(dice):
             rect = placed[i]
+            if i in away:
+                self.die_rects.append(rect)
+                self.die_spots.append(rect)
+                continue
             spot, rotation, rise = self.animator.place(i, rect, felt)
+            sliding = self._slide_spot(i)
+            if sliding is not None:
+                spot = sliding
+            dx, dy = self.effects.offset(i)
+            if dx or dy:
+                spot = spot.move(dx, dy)
             value = self.animator.shown(i, spec.value)
             drawn = draw_die(surface, spot, value, mode=spec.mode, rotation=rotation,
                              label=spec.label, rise=rise,
                              hover=(i == self.hover_die and self.human_turn))
             moving = spot != rect or rise
-            if spec.mode != "aside" and keys_on and not moving:  # its key
+            if spec.mode not in ("aside", "dead") and keys_on and not moving:  # its key
                 draw_text(surface, str(i + 1), (rect.centerx, rect.top - theme.px(30)), 13,
                           theme.FELT_TEXT, True, "center")
-            if spec.mode not in ("aside", "blank"):
+            if spec.mode not in ("aside", "blank", "dead"):
                 probe.control(f"die {i}", rect, group="dice", surface=surface)
             self.die_rects.append(rect)
             self.die_spots.append(drawn)
@@ -994,13 +1351,53 @@ class TableScene(Scene):
             label = pygame.Rect(gx, gy - theme.px(20), tray.w - theme.px(28), theme.px(18))
             draw_text_in(surface, self.table.aside_label(), label, 13, theme.FELT_TEXT, True,
                          "left", min_size=12)
-            for group in groups:
-                for v in group:
-                    if gx + size > tray.right - theme.px(8):
-                        break
-                    draw_die(surface, pygame.Rect(gx, gy, size, size), v, mode="aside")
-                    gx += size + theme.px(4)
-                gx += theme.px(12)
+            coming = self.effects.hidden_groups()  # (still on their way there)
+            for k, (group, slots) in enumerate(zip(groups, self._aside_slots(tray, groups),
+                                                   strict=True)):
+                if k not in coming:
+                    for v, slot in zip(group, slots, strict=False):
+                        draw_die(surface, slot, v, mode="aside")
+
+    def _aside_slots(self, tray: pygame.Rect, groups: list[list]) -> list[list[pygame.Rect]]:
+        """Where each die set aside earlier this turn sits, group by group, along the
+        bottom of the tray (as many as fit)."""
+        size = theme.px(34)
+        gx, gy = tray.x + theme.px(14), tray.bottom - size - theme.px(10)
+        out = []
+        for group in groups:
+            slots = []
+            for _ in group:
+                if gx + size > tray.right - theme.px(8):
+                    break
+                slots.append(pygame.Rect(gx, gy, size, size))
+                gx += size + theme.px(4)
+            gx += theme.px(12)
+            out.append(slots)
+        return out
+
+    def _set_aside(self, event: Event) -> None:
+        """Dice set aside before the roll goes on slide to their place in the row of dice
+        out of play, their points with them; the turn's total grows when the roll lands."""
+        if self.throw is None or "tray" not in self.regions or \
+                not any(e["type"] == "rolled" for e in self.pending):
+            return  # (a bank: the dice go to the banked score instead)
+        specs = self.table.dice()
+        dice = [(i, specs[i].value, self.die_rects[i]) for i in event.get("positions", [])
+                if i < len(specs) and i < len(self.die_rects) and specs[i].value is not None]
+        groups = self.table.throw_aside(self.throw[2])
+        if not dice or not groups:
+            return
+        ends = self._aside_slots(self.regions["tray"], groups)[-1]
+        self.app.sounds.play("slide")
+        self.effects.add(Travel(motion.MOVE * self.pace(), tray=True, name="aside", dice=dice,
+                                ends=ends, label=f"+{number(event['points'])}",
+                                colour=self.table.seat_colour(event["seat"]),
+                                reduced=motion.reduced(self.app.settings),
+                                hidden=False, group=len(groups) - 1))
+
+    def _placed(self, tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]:
+        """Where ``n`` dice rest on the felt: where the game puts them, else in a row."""
+        return self.table.dice_rects(tray, n) or self.dice_row(tray, n, aside)
 
     def dice_row(self, tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]:
         """The dice in a row in the middle of the tray, or in two rows when one row would

@@ -9,7 +9,7 @@ from game.rules.pirates import CARD_EFFECTS, CARD_NAMES
 
 from . import theme
 from .symbols import INK, draw_symbol
-from .text import draw_text_in
+from .text import draw_text_in, paused, text_width
 
 PARCHMENT = (246, 234, 204)
 PARCHMENT_EDGE = (176, 140, 84)
@@ -43,6 +43,12 @@ def card_face(card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
     key = ("face", card, w, h, effect, theme.metrics.scale)
     if key in _cache:
         return _cache[key]
+    with paused():  # (words on a picture: ``draw_card`` says where they are shown)
+        _cache[key] = _card_face(card, w, h, effect)
+    return _cache[key]
+
+
+def _card_face(card: str, w: int, h: int, effect: bool) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(6, w // 12)
     edge = max(3, w // 40)
@@ -57,8 +63,12 @@ def card_face(card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
     if wide >= NAMED:
         size = max(theme.FONT_FLOOR, wide / 9)
         name_h = theme.px(size * 1.4)
+        two = text_width(name, theme.FONT_FLOOR, True) > w - 2 * pad  # two lines, not "Monk…"
+        if two:
+            size = theme.FONT_FLOOR
+            name_h = 2 * theme.px(size * 1.4)
         draw_text_in(surf, name, pygame.Rect(pad, pad, w - 2 * pad, name_h), size, INK, True,
-                     min_size=theme.FONT_FLOOR)
+                     min_size=theme.FONT_FLOOR, wrap=two)
         top = pad + name_h
     art_h = int(h * (0.5 if effect else 0.62)) if wide >= NAMED else h - 2 * top
     art = pygame.Rect(pad, top + pad // 2, w - 2 * pad, art_h)
@@ -90,8 +100,15 @@ def card_face(card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
         box = pygame.Rect(pad, art.bottom + pad // 2, w - 2 * pad, h - art.bottom - pad)
         draw_text_in(surf, CARD_EFFECTS[card], box, max(theme.FONT_FLOOR, wide / 13), INK,
                      min_size=theme.FONT_FLOOR, wrap=True, valign="top")
-    _cache[key] = surf
     return surf
+
+
+def face_words(card: str, w: int, effect: bool = True) -> tuple[str, str]:
+    """The words a face ``w`` device pixels wide carries: its name (or "" for a picture
+    only) and its effect (or "")."""
+    wide = theme.dp(w)
+    name = SHORT_NAMES.get(card, CARD_NAMES[card]) if wide >= NAMED else ""
+    return name, CARD_EFFECTS[card] if effect and wide >= EFFECT else ""
 
 
 def card_back(w: int, h: int) -> pygame.Surface:
@@ -142,6 +159,9 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None,
     shadow = pygame.Rect(0, 0, width, rect.h).move(rect.centerx - width // 2 + 4, rect.y + 5)
     pygame.draw.rect(surface, (8, 14, 20), shadow, border_radius=max(6, rect.w // 12))
     probe_card(surface, rect, card if flip >= 0.5 else None)
+    if card is not None and flip >= 0.5:
+        from . import probe
+        probe.shown("card words", face_words(card, w, effect), rect)
     surface.blit(image, image.get_rect(center=rect.center))
 
 
@@ -163,6 +183,8 @@ def draw_pile(surface: pygame.Surface, rect: pygame.Rect, count: int, top: str |
                              border_radius=max(6, rect.w // 12))
         else:
             draw_card(surface, r, top, effect=False)
+    if not label:  # (a pile the table names already)
+        return
     draw_text_in(surface, f"{label} ({count})",
                  pygame.Rect(rect.x - theme.px(30), rect.bottom + theme.px(6),
                              rect.w + theme.px(60), theme.px(26)), 16, theme.TEXT_DIM, True,

@@ -26,7 +26,8 @@ FACE_SETS: dict[str, tuple] = {
     "pips": (1, 2, 3, 4, 5, 6),
     "pirate": ("skull", "parrot", "monkey", "sword", "gold", "diamond"),
 }
-SKULL_FACE = (44, 44, 52)  # a skull die is dark: it stands out without its colour too
+SKULL_FACE = (44, 44, 52)
+DEAD = (150, 150, 146)  # the face of a die whose roll failed (a farkle): greyed  # a skull die is dark: it stands out without its colour too
 
 _cache: dict[tuple, pygame.Surface] = {}
 
@@ -157,7 +158,7 @@ class DiceAnimator:
         self.face_set: tuple = FACE_SETS["pips"]
         self.faces: dict[int, int] = {}
         self.paths: dict[int, tuple[float, float, float, int, float]] = {}
-        self.still = False
+        self.still = False  # reduce motion: the dice wait face down where they rest
 
     def start(self, positions, faces: tuple | None = None, edge: str = "bottom",
               duration: float | None = None, still: bool | None = None) -> None:
@@ -204,7 +205,7 @@ class DiceAnimator:
             return
         before = int(self.time / FLICKER)
         self.time = min(self.duration, self.time + dt)
-        if int(self.time / FLICKER) != before:
+        if int(self.time / FLICKER) != before and not self.still:
             self._shuffle()
         if self.time >= self.duration:
             self.rolling = set()
@@ -264,7 +265,8 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
              mode: str = "free", rotation: float = 0.0, label: str = "", focused: bool = False,
              hover: bool = False, rise: int = 0) -> pygame.Rect:
     """mode: free (rollable), held (kept: lifted, on a plate), chosen (to set aside: the same),
-    aside (already out of play), blank (not rolled yet). ``rect`` in device pixels: its
+    aside (already out of play), dead (a roll that failed: greyed), blank (not rolled yet).
+    ``rect`` in device pixels: its
     spot on the felt, where its shadow falls; ``rise``: how high it is off the felt (a die
     in the air). Returns where the die itself was drawn (lifted, in the air)."""
     r = rect.move(0, lift(mode, rect) - rise)
@@ -282,12 +284,12 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
         draw_text(surface, "?", r.center, max(theme.FONT_FLOOR, theme.dp(rect.w) / 2),
                   theme.FELT, True, "center")
     else:
-        colour = (214, 208, 196) if mode == "aside" else theme.DIE
+        colour = (214, 208, 196) if mode == "aside" else DEAD if mode == "dead" else theme.DIE
         face = die_sprite(value, rect.w, face=colour, turning=bool(rotation))
         if rotation:
             face = pygame.transform.rotate(face, rotation)
         surface.blit(face, face.get_rect(center=r.center))
-    if hover and mode not in ("aside", "blank"):
+    if hover and mode not in ("aside", "blank", "dead"):
         pygame.draw.rect(surface, theme.TEXT, r.inflate(edge * 2, edge * 2), width=max(1, edge // 2),
                          border_radius=rect.w // 5)
     if focused:

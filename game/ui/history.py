@@ -1,5 +1,6 @@
 """The move history: every roll, choice and result of every player, newest at the bottom,
-scrollable with the wheel, PgUp/PgDn or the two arrow buttons (touch). Entries are kept
+scrollable with the wheel, PgUp/PgDn, a drag (a finger) or the two arrow buttons, which are
+lit while there is more that way (and a bar between them says where the view is). Entries are kept
 whole and wrapped once for the width they are shown at (again only when that changes), so a
 long game costs nothing per frame.
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from . import inline, probe, theme
+from .scroll import DRAG
 from .text import draw_text_in
 
 SIZE = 15  # dp
@@ -32,6 +34,7 @@ class History:
     def __init__(self, rect: pygame.Rect):
         self.entries: list[tuple[str, tuple]] = []
         self.offset = 0  # lines scrolled up from the newest
+        self._press: tuple[int, int] | None = None  # (y, offset) of a press that may drag
         self._wrapped: list[HistoryLine] = []
         self._wrap_key = None
         self.set_rect(rect)
@@ -113,6 +116,36 @@ class History:
         """Positive: back in time (up)."""
         self.offset = max(0, min(self.max_offset, self.offset + lines))
 
+    @property
+    def pressed(self) -> bool:
+        """A press (or a drag) in the history is under way: its motion and release belong
+        to it wherever they happen."""
+        return self._press is not None
+
+    def pointer(self, event: pygame.event.Event) -> bool:
+        """The wheel, the arrows, and a drag of the lines (down: older ones come into
+        view). True when the event was used."""
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.handle_click(event.pos):
+                return True
+            if self.rect.collidepoint(event.pos):
+                self._press = (event.pos[1], self.offset)
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION and self._press is not None:
+            dy = event.pos[1] - self._press[0]
+            if abs(dy) > theme.px(DRAG) or self.offset != self._press[1]:
+                self.offset = max(0, min(self.max_offset,
+                                         self._press[1] + round(dy / self.line_h)))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press:
+            self._press = None
+            return True
+        return False
+
     def handle_click(self, pos) -> bool:
         if self.up.collidepoint(pos):
             self.scroll(3)
@@ -131,9 +164,16 @@ class History:
         lh = self.line_h
         y = box.bottom - len(shown) * lh
         style = self._style()
+        items = []
         for line in shown:
             inline.draw_line(surface, line.layout, box.x, y, lh, SIZE, theme.live(line[1]), style)
+            items.append(pygame.Rect(box.x, y, box.w, lh))
             y += lh
+        above, below = self.offset < self.max_offset, self.offset > 0
+        view = pygame.Rect(box.x, box.bottom - self.visible * lh, box.w, self.visible * lh)
+        probe.scroller("history", view, len(lines) * lh, (self.max_offset - self.offset) * lh,
+                       tuple(s for s, more in (("above", above), ("below", below)) if more),
+                       items)
         if not lines:
             draw_text_in(surface, "Every move of the game will be listed here.", box, SIZE,
                          theme.TEXT_DIM, align="left", valign="top", wrap=True, min_size=13)

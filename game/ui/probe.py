@@ -39,7 +39,7 @@ def recording() -> bool:
     """Whether a test reads what is drawn (texts or controls): then everything is drawn
     afresh, nothing kept from an earlier frame."""
     from . import text
-    return _controls is not None or text._recorded is not None
+    return _controls is not None or text._recorded is not None or _scrollers is not None
 
 
 def covered() -> None:
@@ -75,3 +75,44 @@ def record_shown() -> Iterator[list[tuple[str, object, pygame.Rect]]]:
         yield _shown
     finally:
         _shown = saved
+
+
+@dataclass
+class Scroller:
+    """A scrolling region as drawn: its view, the content's height and how far it is
+    scrolled, the signs it drew ("above", "below": more that way) and the screen rects of
+    the rows (lines, buttons) it drew in the view."""
+    name: str
+    viewport: pygame.Rect
+    content_h: int
+    offset: int
+    signs: tuple[str, ...]
+    items: list[pygame.Rect]
+    clip: pygame.Rect  # where the rows are cut off (the view, or less)
+
+    @property
+    def scrolls(self) -> bool:
+        return self.content_h > self.viewport.h
+
+
+_scrollers: list[Scroller] | None = None
+
+
+def scroller(name: str, viewport: pygame.Rect, content_h: int, offset: int,
+             signs: tuple[str, ...], items: list[pygame.Rect],
+             clip: pygame.Rect | None = None) -> None:
+    """Note a scrolling region drawn (``game.ui.scroll.draw_sign`` does)."""
+    if _scrollers is not None:
+        _scrollers.append(Scroller(name, pygame.Rect(viewport), content_h, offset,
+                                   tuple(signs), [pygame.Rect(r) for r in items],
+                                   pygame.Rect(viewport if clip is None else clip)))
+
+
+@contextmanager
+def record_scrollers() -> Iterator[list[Scroller]]:
+    global _scrollers
+    saved, _scrollers = _scrollers, []
+    try:
+        yield _scrollers
+    finally:
+        _scrollers = saved

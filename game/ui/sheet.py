@@ -7,27 +7,37 @@ and results use it.
 How it fits any window, without shrinking text below what a player reads: the body is one
 size throughout (16 dp at least, larger when there is room), the same for labels and
 numbers; rows are as tall as that text needs, or 44 dp where they are tapped on a touch
-layout. When the rows do not fit, the middle of the sheet scrolls (wheel, finger, keyboard
-cursor) while the names above and the totals below stay. When the players' columns do not
-fit, the sheet keeps the player to act and the viewer in view and pages through the others
-(the ‹ › buttons in the header corner, or a tap on a name); a name that does not fit its
-column is shortened to its initials, the full name a tap away.
+layout. When the rows do not fit, the middle of the sheet scrolls (wheel, finger drag,
+keys, keyboard cursor) and says so (``scroll.draw_sign``: fades and arrows at the edges with
+more beyond, a bar), while the names above and the totals (rows of kind "total") at the top
+and the bottom stay; the view rests on a row's top. Columns are as narrow as their texts
+need (a finger's width only where a cell is tapped), and the labels take the room left: a
+label that does not fit takes its short form (``Row.short``), and only then ends in "…".
+When the players' columns still do not fit, the sheet keeps the player to act and the
+viewer in view and pages through the others (the ‹ › buttons in the header corner, or a tap
+on a name), and the scores of the players paged out stay in view on a line of their own
+(``strip``); a name that does not fit its column is shortened to its initials, the full
+name a tap away.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 import pygame
 
 from . import probe, theme
 from .marks import focus_ring, icon
-from .scroll import ScrollArea
+from .scroll import GUTTER, ScrollArea, draw_sign
 from .text import draw_text_in, ellipsize, fit_text, text_width
 
 BODY = 16  # dp: the sheet's numbers and labels are never smaller
 RADIUS = 14  # dp: the panel's corners (every pixel between them is the sheet's)
 HEADER = 15  # dp: the names above the columns (two lines where they need them)
+NOTE = 13  # dp: the odds beside a label
+STRIP = 15  # dp: the scores of the players whose columns are paged out
+MORE = 13  # dp: "▲ 3 more  ▼ 2 more" under the rows that scroll
 
 
 def mark_room(size: float) -> int:
@@ -60,6 +70,7 @@ class Cell:
     key: str | None = None  # set when clicking this one cell means something (a box of a column)
     mark: str | None = None  # a shape before the text (game.ui.marks.icon): "best", "leader",
     # "good", "bad", "coach": the meaning's second cue beside its colour
+    strike: bool = False  # a box crossed out (a 0 written in it): a stroke through it
 
 
 @dataclass
@@ -67,11 +78,12 @@ class Row:
     label: str
     cells: list[Cell]
     key: str | None = None  # set when clicking the row means something (a category)
-    kind: str = "normal"  # normal | sum | total
+    kind: str = "normal"  # normal | sum | total | foot (kept under the totals: chips)
     label_colour: tuple = theme.TEXT
     box: str | None = None  # the game's box this row stands for, when not ``key``
     note: str = ""  # a small text at the right of the label (the odds of making the box)
     note_colour: tuple = theme.ODDS
+    short: str = ""  # the label's short form, for a label column too narrow for ``label``
 
 
 @dataclass
@@ -93,6 +105,8 @@ class ScoreSheet:
     label_width: int = 200  # dp, the most the label column takes (less when labels are short)
     hover_key: str | None = None
     row_rects: dict[str, pygame.Rect] = field(default_factory=dict)
+    line_rects: dict[str, pygame.Rect] = field(default_factory=dict)  # every row in view, by
+    # its label and its box (a score's moment finds its box and its total there)
     cell_rects: dict[str, pygame.Rect] = field(default_factory=dict)
     header_rects: dict[int, pygame.Rect] = field(default_factory=dict)
     page: int = 0  # which of the other players are in view when not all fit
@@ -101,6 +115,9 @@ class ScoreSheet:
     touch_rows: bool = True  # rows that are tapped get the touch minimum height on touch layouts
     interactive: bool = True  # rows and cells can be chosen (not on the results' final sheet)
     _picture: pygame.Surface | None = field(default=None, repr=False)
+    _row_step: int = field(default=24, repr=False)  # device px: the tallest scrolling row
+    # widths measured for the model being laid out (kept for one draw)
+    _measured: dict = field(default_factory=dict, repr=False)
     # the rows' places in the scrolled content (drawn): none before the first draw
     _content_rows: dict[str, pygame.Rect] = field(default_factory=dict, repr=False)
     _picture_key: tuple | None = field(default=None, repr=False)
@@ -135,11 +152,33 @@ class ScoreSheet:
         self.page += step
 
     def wheel(self, event: pygame.event.Event) -> bool:
-        """The wheel over the sheet scrolls its rows (when they do not all fit)."""
+        """The wheel over the sheet scrolls its rows (when they do not all fit): a row or
+        two a notch."""
         if self.scroll.scrolls:
             self.scroll.scroll(-event.y * theme.px(40))
             return True
         return False
+
+    def pointer(self, event: pygame.event.Event, click) -> bool:
+        """Wheel, press, drag and release over the sheet: the wheel and a drag of the rows
+        scroll them; a press released where it started reaches ``click`` (as a
+        MOUSEBUTTONDOWN there). True when the event was used."""
+        if event.type == pygame.MOUSEWHEEL:
+            return self.wheel(event)
+        if self.scroll.pressed or (event.type == pygame.MOUSEBUTTONDOWN
+                                   and self.scroll.scrolls
+                                   and self.scroll.viewport.collidepoint(event.pos)):
+            return self.scroll.handle(event, click)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return click(event)
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Up/Down a row, PgUp/PgDn a view, Home/End: the rows scroll (when they do not all
+        fit). True when the key scrolled them."""
+        if not self.scroll.scrolls:
+            return False
+        return self.scroll.key(event, theme.dp(self._row_step))
 
     def reveal(self, key: str) -> None:
         """Scroll so that the row of ``key`` (a row key or a cell key) is in view."""
@@ -177,46 +216,181 @@ class ScoreSheet:
         column ends with "…" rather than shrinking alone."""
         return size
 
-    def _columns(self, model: SheetModel, width: int, size: float) -> tuple[int, list[int]]:
-        """(label column width, the model columns shown), all in device pixels."""
+    @staticmethod
+    def _note_width(model: SheetModel) -> int:
+        """The odds' column beside the labels: as wide as the widest odds written
+        (">99.9%"), none without odds."""
+        if not any(r.note for r in model.rows):
+            return 0
+        return text_width(">99.9%", NOTE, True) + theme.px(12)  # (in its badge)
+
+    def _label_need(self, model: SheetModel, size: float, short: bool = False) -> int:
+        """The label column's width for every label whole (in its short form where it has
+        one, with ``short``), the odds beside it included."""
+        known = self._measured.get(("labels", id(model), size, short))
+        if known is not None:
+            return known
+        px = theme.px
+        note = self._note_width(model) + px(4)
+        widest = max((text_width(r.short if short and r.short else r.label, size)
+                      + (note if r.note else 0) for r in model.rows), default=px(60))
+        self._measured[("labels", id(model), size, short)] = widest + px(16)
+        return widest + px(16)
+
+    def _column_widths(self, model: SheetModel, size: float) -> tuple[list[int], list[int]]:
+        """The least width of each column (its widest text with its mark, a long word such
+        as a taker's name counted as at most 64 dp: it ends in "…" rather than widen its
+        column; a finger's width where a cell of it is tapped on a touch layout), and the
+        width its widest text wants whole."""
+        known = self._measured.get(("columns", id(model), size))
+        if known is not None:
+            return known
+        px = theme.px
+        columns = self._measured.get(("texts", id(model)))
+        if columns is None:  # each column's distinct texts, and whether a cell is tapped
+            columns = [(set(), False) for _ in model.headers]
+            for r in model.rows:
+                for c, cell in enumerate(r.cells[:len(columns)]):
+                    texts, tapped = columns[c]
+                    if cell.text:
+                        texts.add((cell.text, bool(cell.mark)))
+                    if cell.key and not tapped:
+                        columns[c] = (texts, True)
+            self._measured[("texts", id(model))] = columns
+        least, want = [], []
+        for texts, tapped in columns:
+            cap = px(64)
+            widest = max((min(text_width(t, size, True), cap)
+                          + (mark_room(size) if marked else 0) for t, marked in texts),
+                         default=px(20))
+            whole = max((text_width(t, size, True) + (mark_room(size) if marked else 0)
+                         for t, marked in texts), default=px(20))
+            floor = px(theme.TOUCH_MIN + 6) if tapped and theme.metrics.touch else px(40)
+            least.append(max(widest + px(10), floor))
+            want.append(max(whole + px(10), least[-1]))
+        self._measured[("columns", id(model), size)] = (least, want)
+        return least, want
+
+    def _columns(self, model: SheetModel, width: int, size: float
+                 ) -> tuple[int, list[int], dict[int, int]]:
+        """(label column width, the model columns shown, each shown column's width), in
+        device pixels. The columns get what their texts need first, then the labels (whole,
+        else in their short forms), then the columns share what is left."""
         px = theme.px
         n = len(model.headers)
-        widest = max((text_width(r.label, size) + (px(50) if r.note else 0)
-                      for r in model.rows), default=px(60))
-        label_w = min(widest + px(14), px(self.label_width), int(width * 0.42))
+        label_w = min(self._label_need(model, size), px(self.label_width), int(width * 0.42))
         label_w = max(label_w, min(px(90), int(width * 0.3)))
-        # (a long word in a cell, a taker's name, ends in "…" rather than widening its column)
-        texts = {(c.text, bool(c.mark and c.text)) for r in model.rows for c in r.cells}
-        widest_cell = max((min(text_width(t, size, True), px(64)) + (mark_room(size) if m else 0)
-                           for t, m in texts), default=px(20))
-        min_col = max(widest_cell + px(10), px(theme.TOUCH_MIN + 6 if theme.metrics.touch else 40))
+        least, want = self._column_widths(model, size)
         room = width - label_w
-        fits = max(1, room // max(1, min_col))
-        if fits >= n:
-            return label_w, list(range(n))
-        # Not every column fits: the fixed ones, the player to act, the viewer, then others
-        # page by page.
-        must = list(range(min(model.fixed_columns, n))) + [c for c in model.keep if c < n]
-        viewer = model.viewer if model.viewer >= 0 else next(
-            (c for c, h in enumerate(model.headers) if len(h) > 2 and h[2]), -1)
-        for c in (model.active_column, viewer):
-            if 0 <= c < n and c not in must:
-                must.append(c)
-        others = [c for c in range(n) if c not in must]
-        slots = max(0, fits - len(must))
-        if slots == 0 or not others:
-            shown = must[:max(1, fits)]
+        if sum(least) <= room:
+            shown = list(range(n))
         else:
-            pages = (len(others) + slots - 1) // slots
-            self.page %= pages
-            shown = must + others[self.page * slots:(self.page + 1) * slots]
-        return label_w, sorted(shown)
+            # Not every column fits: the fixed ones, the player to act, the viewer, then
+            # others page by page.
+            min_col = max(least, default=px(40))
+            fits = max(1, room // max(1, min_col))
+            must = list(range(min(model.fixed_columns, n))) + [c for c in model.keep if c < n]
+            viewer = model.viewer if model.viewer >= 0 else next(
+                (c for c, h in enumerate(model.headers) if len(h) > 2 and h[2]), -1)
+            for c in (model.active_column, viewer):
+                if 0 <= c < n and c not in must:
+                    must.append(c)
+            others = [c for c in range(n) if c not in must]
+            slots = max(0, fits - len(must))
+            if slots == 0 or not others:
+                shown = must[:max(1, fits)]
+            else:
+                pages = (len(others) + slots - 1) // slots
+                self.page %= pages
+                shown = must + others[self.page * slots:(self.page + 1) * slots]
+            shown = sorted(shown)
+            if sum(least[c] for c in shown) > room:  # (uniform columns, as many as fit)
+                least = [min_col] * n
+        spare = room - sum(least[c] for c in shown)
+        for need in (self._label_need(model, size), self._label_need(model, size, True)):
+            if label_w < need <= label_w + spare:  # the labels whole: from the spare room
+                spare -= need - label_w
+                label_w = need
+                break
+        else:
+            if spare > 0 and label_w < self._label_need(model, size, True):
+                grow = min(spare, self._label_need(model, size, True) - label_w)
+                label_w, spare = label_w + grow, spare - grow
+        widths = {c: least[c] for c in shown}
+        short = {c: want[c] - least[c] for c in shown if want[c] > least[c]}
+        if short and spare > 0:  # a long word in a column: more of it whole
+            share = min(1.0, spare / sum(short.values()))
+            for c, missing in short.items():
+                widths[c] += int(missing * share)
+                spare -= int(missing * share)
+        for c in shown:
+            widths[c] += spare // max(1, len(shown))
+        return label_w, shown, widths
+
+    def least_height(self, model: SheetModel, width: int, n_rows: int = 3) -> int:
+        """The least height (device px) at which the sheet shows, ``width`` wide, its
+        names, its totals, the scores of players paged out, ``n_rows`` of the rows that
+        scroll and the line saying how many more there are: what a panel sharing its
+        place (the odds) leaves it."""
+        px = theme.px
+        self._measured = {}
+        inner_w = width - px(16)
+        label_w, shown, col_w = self._columns(model, inner_w - px(GUTTER), BODY)
+        head = self._header_height(model, inner_w, BODY, max(1, len(model.headers)),
+                                   min(col_w.values(), default=px(40)))
+        if len(shown) < len(model.headers) and theme.metrics.touch:
+            head = max(head, px(theme.TOUCH_MIN + 4))
+        pinned = [r for r in model.rows if r.kind in ("total", "foot")]
+        rows = self._rows_height(BODY, pinned) + self._rows_height(
+            BODY, [r for r in model.rows if r.kind not in ("total", "foot")][:n_rows])
+        strip = 0
+        if len(shown) < len(model.headers):
+            lines = self._strip_lines(self._strip(model, shown), inner_w - px(8))
+            strip = len(lines) * (theme.font(STRIP, True).get_height() + px(2)) + px(6)
+        return px(12) + head + rows + strip + theme.font(MORE, True).get_height()
+
+    def _strip(self, model: SheetModel, shown: list[int]) -> list[tuple[str, tuple, str]]:
+        """The scores of the players whose columns are paged out: (name, colour, score)
+        from the sheet's total row (the last row of kind "total")."""
+        total = next((r for r in reversed(model.rows) if r.kind == "total"), None)
+        if total is None or len(shown) == len(model.headers):
+            return []
+        out = []
+        for c, header in enumerate(model.headers):
+            if c in shown or c in model.keep or c < model.fixed_columns \
+                    or c >= len(total.cells) or not total.cells[c].text:
+                continue
+            out.append((header[0], header[1], total.cells[c].text))
+        return out
+
+    def _strip_lines(self, entries: list[tuple[str, tuple, str]], width: int, label: str = ""
+                     ) -> list[list[tuple[str, str, tuple, int]]]:
+        """The strip's entries ("ЖЁ 650", in the player's colour; ``label`` first, when it
+        stands for its total row) flowed into lines of ``width``: (name, text, colour,
+        width) each, the name "" for the label."""
+        px = theme.px
+        lines: list[list[tuple[str, str, tuple, int]]] = [[]]
+        used = 0
+        if label:
+            w = text_width(label, STRIP, True)
+            lines[-1].append(("", label, theme.TEXT, w))
+            used = w + px(14)
+        for name, colour, score in entries:
+            words = f"{initials(name)} {score}"
+            w = px(14) + text_width(words, STRIP, True)
+            if lines[-1] and used + w > width:
+                lines.append([])
+                used = 0
+            lines[-1].append((name, words, colour, w))
+            used += w + px(14)
+        return [line for line in lines if line]
 
     # -- drawing ---------------------------------------------------------------------------
     def _key(self, model: SheetModel) -> tuple:
         """Everything the sheet's picture depends on."""
-        rows = tuple((r.label, r.kind, r.key, r.note, r.label_colour, r.note_colour,
-                      tuple((c.text, c.colour, c.bold, c.fill, c.key, c.mark) for c in r.cells))
+        rows = tuple((r.label, r.short, r.kind, r.key, r.note, r.label_colour, r.note_colour,
+                      tuple((c.text, c.colour, c.bold, c.fill, c.key, c.mark, c.strike)
+                            for c in r.cells))
                      for r in model.rows)
         return (rows, tuple(tuple(h) for h in model.headers), model.active_column,
                 model.cursor, model.footer, model.corner, model.viewer, model.fixed_columns,
@@ -244,9 +418,11 @@ class ScoreSheet:
 
     def _draw(self, surface: pygame.Surface, model: SheetModel) -> None:
         px = theme.px
+        self._measured = {}
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(RADIUS))
         inner = self.rect.inflate(-px(16), -px(12))
         self.row_rects, self.cell_rects, self.header_rects, self.pager = {}, {}, {}, {}
+        self.line_rects = {}
         self._content_rows = {}
         if inner.h < px(60):  # no room for a sheet at all (never at a supported size)
             return
@@ -271,21 +447,38 @@ class ScoreSheet:
             size = columns_only or BODY
         head_guess = self._header_height(model, inner.w, size, n_cols)
         rows_h = self._rows_height(size, model.rows)
-        bar = theme.px(10) if head_guess + rows_h > inner.h - footer_h else 0
-        label_w, shown = self._columns(model, inner.w - bar, size)
-        paged = len(shown) < len(model.headers)
-        col_w = (inner.w - bar - label_w) // max(1, len(shown))
-        head_h = self._header_height(model, inner.w, size, n_cols, col_w)
-        if paged and theme.metrics.touch:  # the page buttons are tapped
-            head_h = max(head_h, px(theme.TOUCH_MIN + 4))
+        bar = px(GUTTER) if head_guess + rows_h > inner.h - footer_h else 0
+        scored = next((r for r in reversed(model.rows) if r.kind == "total"), None)
+        for _ in range(2):  # (again with room for the scroll's sign when the rows turn out
+            # not to fit beside a taller header or the line of the players paged out)
+            label_w, shown, col_w = self._columns(model, inner.w - bar, size)
+            paged = len(shown) < len(model.headers)
+            head_h = self._header_height(model, inner.w, size, n_cols,
+                                         min(col_w.values(), default=px(40)))
+            if paged and theme.metrics.touch:  # the page buttons are tapped
+                head_h = max(head_h, px(theme.TOUCH_MIN + 4))
+            entries = self._strip(model, shown) if paged else []
+            # a total row with nothing in the columns shown gives its place to the strip
+            dropped = bool(entries) and not any(c < len(scored.cells) and scored.cells[c].text
+                                                for c in shown)
+            strip = self._strip_lines(entries, inner.w - px(8),
+                                      scored.label if dropped else "")
+            strip_h = len(strip) * (theme.font(STRIP, True).get_height() + px(2))
+            strip_h += px(6) if strip else 0
+            if bar or head_h + rows_h + strip_h <= inner.h - footer_h:
+                break
+            bar = px(GUTTER)
         x0 = inner.x
-        col_x = {c: x0 + label_w + i * col_w for i, c in enumerate(shown)}
+        col_x, x = {}, x0 + label_w
+        for c in shown:
+            col_x[c] = x
+            x += col_w[c]
         y = inner.y
         self.header_rects, self.pager = {}, {}
         # The header: player names, the active player's lit.
         for c in shown:
             name, colour = model.headers[c][:2]
-            cell = pygame.Rect(col_x[c] + px(2), y, col_w - px(4), head_h - px(2))
+            cell = pygame.Rect(col_x[c] + px(2), y, col_w[c] - px(4), head_h - px(2))
             self.header_rects[c] = cell
             if c == model.active_column:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=px(8))
@@ -313,48 +506,147 @@ class ScoreSheet:
             draw_text_in(surface, model.corner, corner.inflate(-px(4), 0), HEADER,
                          theme.TEXT_DIM, True, "left", min_size=HEADER, wrap=True)
         y += head_h
-        # Rows: the totals at the bottom stay; the rest scroll when they do not fit.
+        # Rows: the totals at the top and the bottom stay; the rest scroll when they do not
+        # fit (and say so). The scores of players paged out (``strip``) come under their
+        # total row; a total row with nothing in the columns shown gives its place to them.
         body = pygame.Rect(inner.x, y, inner.w, inner.bottom - footer_h - y)
-        pinned = []
-        for row in reversed(model.rows):
-            if row.kind != "total":
+        top_pinned, pinned = [], []
+        for row in model.rows:
+            if row.kind != "total" or len(top_pinned) == len(model.rows) - 1:
+                break
+            top_pinned.append(row)
+        for row in reversed(model.rows[len(top_pinned):]):
+            if row.kind not in ("total", "foot"):
                 break
             pinned.insert(0, row)
-        middle = model.rows[:len(model.rows) - len(pinned)]
-        pinned_h = self._rows_height(size, pinned)
-        view = pygame.Rect(body.x, body.y, body.w, body.h - pinned_h)
+        middle = model.rows[len(top_pinned):len(model.rows) - len(pinned)]
+        strip_top = bool(strip) and any(r is scored for r in top_pinned)
+        if dropped:
+            top_pinned = [r for r in top_pinned if r is not scored]
+            pinned = [r for r in pinned if r is not scored]
+            middle = [r for r in middle if r is not scored]
         heights = [self._row_height(size, r) for r in middle]
-        self.scroll.set(view, sum(heights))
+        pinned_h = self._rows_height(size, pinned) + self._rows_height(size, top_pinned) + \
+            (strip_h if strip else 0)
+        if footer_h and sum(heights) > body.h - pinned_h:
+            # rows scroll: the footer (a legend) only where it leaves three of them in view
+            least = sum(heights[:3]) + theme.font(MORE, True).get_height()
+            if body.h - pinned_h < least:
+                body.h += footer_h
+                footer_h = 0
+        args = (model, size, label_w, col_x, col_w, shown)
+        for row in top_pinned:
+            h = self._row_height(size, row)
+            self._draw_row(surface, row, y, h, *args, self.rect)
+            y += h
+        strip_box = None
+        if strip and strip_top:
+            strip_box = pygame.Rect(inner.x, y + px(4), inner.w, strip_h - px(6))
+            self._draw_strip(surface, strip, strip_box)
+            y += strip_h
+        pinned_h = self._rows_height(size, pinned) + (0 if not strip or strip_top else strip_h)
+        full = pygame.Rect(body.x, y, body.w, max(0, body.bottom - pinned_h - y))
+        tops = [0, *accumulate(heights)]
+        content_h = tops.pop()
+        # the rows that scroll, and under them the line that says how many more there are
+        more_h = theme.font(MORE, True).get_height() if content_h > full.h else 0
+        room = pygame.Rect(full.x, full.y, full.w, max(0, full.h - more_h))
+        self._row_step = max(heights, default=px(24))
+        self.scroll.bg = theme.PANEL
+        self.scroll.set(room, content_h, tops)
+        # whole rows only: the view ends with the last row that fits whole
+        offset = self.scroll.offset
+        view_h = room.h
+        if more_h:
+            view_h = max((t + h - offset for t, h in zip(tops, heights, strict=True)
+                          if offset < t + h <= offset + room.h), default=room.h)
+        view = pygame.Rect(full.x, full.y, full.w, view_h)
         self.row_rects, self.cell_rects = {}, {}
-        self._content_rows: dict[str, pygame.Rect] = {}
-        self._content_top = {}
-        cy = 0
+        self._content_rows = {}
+        items = []
         clip = surface.get_clip()
         surface.set_clip(view.clip(clip))
-        for row, h in zip(middle, heights, strict=True):
+        for row, h, cy in zip(middle, heights, tops, strict=True):
             content = pygame.Rect(0, cy, view.w, h)
             for key in [row.key] + [c.key for c in row.cells]:
                 if key:
                     self._content_rows[key] = content
             top = view.y + cy - self.scroll.offset
             if top + h > view.y and top < view.bottom:
-                self._draw_row(surface, model, row, top, h, size, label_w, col_x, col_w, shown,
-                               view)
-            cy += h
+                self._draw_row(surface, row, top, h, *args, view)
+                items.append(pygame.Rect(view.x, top, view.w, h))
+        surface.set_clip(full.clip(clip))
+        draw_sign(surface, self.scroll.name, room, content_h, offset, theme.PANEL, items,
+                  clip=view, fade=False)
         surface.set_clip(clip)
-        if model.cursor and model.cursor in self._content_rows and self.scroll.scrolls:
-            pass  # the keyboard cursor is kept in view by the scene (reveal)
-        self.scroll.draw_bar(surface)
-        y = view.bottom
+        # how many rows are out of view (a row cut by no more than its bottom margin, when
+        # none fits whole, is in view); said under the rows once the totals are drawn
+        above = sum(1 for t in tops if t < offset)
+        below = sum(1 for t, h in zip(tops, heights, strict=True)
+                    if t + h - px(2) > offset + view.h)
+        y = full.bottom
         for row in pinned:
             h = self._row_height(size, row)
-            self._draw_row(surface, model, row, y, h, size, label_w, col_x, col_w, shown,
-                           self.rect)
+            self._draw_row(surface, row, y, h, *args, self.rect)
             y += h
-        if model.footer:
+        if strip and not strip_top:
+            strip_box = pygame.Rect(inner.x, y + px(4), inner.w, strip_h - px(6))
+            self._draw_strip(surface, strip, strip_box)
+        if more_h:
+            band = pygame.Rect(full.x, room.bottom, full.w - px(GUTTER), more_h)
+            if full.h < more_h and strip_box is not None:
+                # no room under the rows (a small phone, larger text, the odds): the count
+                # goes at the end of the last line of scores, where there is room for it
+                line_h = theme.font(STRIP, True).get_height() + px(2)
+                used = sum(w + px(14) for *_, w in strip[-1]) + px(8)
+                band = pygame.Rect(strip_box.x + used, strip_box.y + (len(strip) - 1) * line_h,
+                                   strip_box.w - used, line_h)
+            self._draw_more(surface, band, above, below)
+        if model.footer and footer_h:
             draw_text_in(surface, model.footer, pygame.Rect(inner.x, inner.bottom - footer_h,
                                                             inner.w, footer_h),
                          13, theme.TEXT_DIM, wrap=True, min_size=12)
+
+    @staticmethod
+    def _draw_more(surface: pygame.Surface, band: pygame.Rect, above: int, below: int) -> None:
+        """How many rows are out of view above and below ("▲ 3 more  ▼ 2 more"), at the
+        right under the rows."""
+        px = theme.px
+        a = max(3, px(4))
+        x = band.right - px(4)
+        for n, sign in ((below, -1), (above, 1)):
+            if not n:
+                continue
+            words = f"{n} more"
+            w = text_width(words, MORE, True)
+            draw_text_in(surface, words, pygame.Rect(x - w, band.y, w, band.h), MORE,
+                         theme.TEXT_DIM, True, "right", min_size=MORE)
+            x -= w + px(6)
+            cy = band.centery
+            tip, base = cy - sign * a, cy + sign * a
+            pygame.draw.polygon(surface, theme.TEXT_DIM, [(x - a, tip), (x - 2 * a, base),
+                                                          (x, base)])
+            x -= 2 * a + px(14)
+
+    def _draw_strip(self, surface: pygame.Surface, lines, box: pygame.Rect) -> None:
+        """The scores of the players paged out, a dot in their colour before each."""
+        px = theme.px
+        line_h = theme.font(STRIP, True).get_height() + px(2)
+        pygame.draw.line(surface, theme.LINE, (box.x, box.y - px(3)), (box.right, box.y - px(3)))
+        for i, line in enumerate(lines):
+            x, y = box.x + px(4), box.y + i * line_h
+            for name, words, colour, w in line:
+                if not name:  # the total row's label
+                    draw_text_in(surface, words, pygame.Rect(x, y, w, line_h), STRIP, colour,
+                                 True, "left", min_size=STRIP)
+                    x += w + px(14)
+                    continue
+                pygame.draw.circle(surface, colour, (x + px(5), y + line_h // 2), px(4))
+                spot = pygame.Rect(x + px(14), y, w - px(14), line_h)
+                draw_text_in(surface, words, spot, STRIP, colour, True, "left",
+                             min_size=STRIP)
+                probe.shown("score", (name, words.rsplit(" ", 1)[1]), spot)
+                x += w + px(14)
 
     def _header_height(self, model: SheetModel, width: int, size: float, n: int,
                        col_w: int | None = None) -> int:
@@ -376,11 +668,17 @@ class ScoreSheet:
         whole = " ".join(fitted.lines).split() == name.split() and fitted.width <= width
         return name if whole else initials(name)
 
-    def _draw_row(self, surface, model, row, y, h, size, label_w, col_x, col_w, shown,
+    def _label_text(self, row: Row, size: float, room: int) -> str:
+        """The label whole when it fits ``room``, else its short form (if it has one)."""
+        if row.short and text_width(row.label, size) > room:
+            return row.short
+        return row.label
+
+    def _draw_row(self, surface, row, y, h, model, size, label_w, col_x, col_w, shown,
                   area) -> None:
         px = theme.px
         x0 = self.rect.x + px(8)
-        right = max(col_x.values(), default=x0 + label_w) + col_w
+        right = max((col_x[c] + col_w[c] for c in shown), default=x0 + label_w)
         line = pygame.Rect(x0, y, right - x0, h)
         if row.kind in ("sum", "total"):
             pygame.draw.line(surface, theme.LINE, (x0, y - 1), (line.right, y - 1), 1)
@@ -389,21 +687,22 @@ class ScoreSheet:
             if row.key == model.cursor:  # the keyboard's cursor: the focus ring
                 focus_ring(surface, line.inflate(-px(8), -px(8)), 6)
         bold = row.kind == "total"
-        note_w = px(48) if row.note else 0
+        note_w = self._note_width(model) if row.note else 0
         if row.note:  # a chance: a neutral badge with its % sign (never a player's colour)
             badge = pygame.Rect(x0 + label_w - note_w - px(4), y + px(2), note_w, h - px(6))
             if "%" in row.note:
                 pygame.draw.rect(surface, theme.BG_DARK, badge, border_radius=badge.h // 2)
-            draw_text_in(surface, row.note, badge.inflate(-px(8), 0), 13, row.note_colour,
+            draw_text_in(surface, row.note, badge.inflate(-px(8), 0), NOTE, row.note_colour,
                          True, "right", min_size=12)
-        draw_text_in(surface, row.label, pygame.Rect(x0 + px(6), y, label_w - px(10) - note_w,
-                                                     h - px(2)),
+        room = label_w - px(10) - (note_w + px(4) if note_w else 0)
+        draw_text_in(surface, self._label_text(row, size, room),
+                     pygame.Rect(x0 + px(6), y, room, h - px(2)),
                      size, row.label_colour, bold, "left", min_size=size)
         for c in shown:
             if c >= len(row.cells):
                 continue
             cell = row.cells[c]
-            box = pygame.Rect(col_x[c] + px(2), y, col_w - px(4), h)
+            box = pygame.Rect(col_x[c] + px(2), y, col_w[c] - px(4), h)
             if c == model.active_column:
                 pygame.draw.rect(surface, (32, 50, 70), box)
             if cell.fill:
@@ -431,6 +730,16 @@ class ScoreSheet:
                 draw_text_in(surface, cell.text, text_box, size, cell.colour,
                              cell.bold or bold, "left" if cell.mark else "center",
                              min_size=size)
+                if bold:
+                    probe.shown("score", (model.headers[c][0], cell.text), box)
+            if cell.strike:
+                stroke = box.inflate(-px(10), -px(8))
+                pygame.draw.line(surface, cell.colour, stroke.bottomleft, stroke.topright,
+                                 max(1, px(2)))
+        if line.clip(area).h >= line.h // 2:
+            self.line_rects[row.label] = line
+            if row.box:
+                self.line_rects.setdefault(row.box, line)
         if row.key and self.interactive:
             visible = line.clip(area)
             if visible.h >= line.h // 2:

@@ -1,4 +1,8 @@
-"""Sound effects: .ogg files from assets/sounds, silent when there is no audio device."""
+"""Sound effects: .ogg files from assets/sounds, silent when there is no audio device.
+
+A sound may come in takes (``name_take.ogg``, made by tools/make_sounds.py): the caller
+says which take fits (a throw of two dice or of eight, the other of two landings), and
+the sound itself plays where there is no such take."""
 
 from __future__ import annotations
 
@@ -14,6 +18,9 @@ class Sounds:
         self.available = False
         self._cache: dict[str, pygame.mixer.Sound | None] = {}
         self.played: list[str] = []  # names, newest last: lets tests see feedback happen
+        self.takes: list[str] = []  # the files played for them (a take, or the sound)
+        folder = ASSETS / "sounds"
+        self._files = {p.stem for p in folder.glob("*.ogg")} if folder.is_dir() else set()
         if enabled:
             try:
                 pygame.mixer.init()
@@ -25,8 +32,11 @@ class Sounds:
         self.muted = not self.muted
         return self.muted
 
-    def play(self, name: str) -> None:
+    def play(self, name: str, take: str = "") -> None:
         self.played = (self.played + [name])[-50:]
+        if take and f"{name}_{take}" in self._files:
+            name = f"{name}_{take}"
+        self.takes = (self.takes + [name])[-50:]
         if self.muted or not self.available or self.volume <= 0:
             return
         if name not in self._cache:

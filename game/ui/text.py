@@ -32,14 +32,22 @@ _recorded: list[Drawn] | None = None
 
 class Drawn(tuple):
     """One drawn line: unpacks as (text, ink, box); ``size`` (dp) and ``source`` (the whole
-    text it came from) ride along for the floor and word checks."""
+    text it came from) ride along for the floor and word checks, and ``whole`` (its ink
+    before a clip cut it: a scrolling view's edge) for the check that nothing is cut off
+    without a sign."""
 
     def __new__(cls, text: str, ink: pygame.Rect, box: pygame.Rect, size: float = 0,
-                source: str = ""):
+                source: str = "", whole: pygame.Rect | None = None):
         self = super().__new__(cls, (text, ink, box))
         self.size = size
         self.source = source or text
+        self.whole = ink if whole is None else whole
         return self
+
+    @property
+    def cut(self) -> bool:
+        """A clip (a scrolling view's edge) cut part of it off."""
+        return self.whole != self.ink
 
     @property
     def text(self) -> str:
@@ -242,6 +250,7 @@ def _note(text: str, image: pygame.Surface, rect: pygame.Rect, box: pygame.Rect,
           size: float = 0, source: str = "", surface: pygame.Surface | None = None) -> None:
     if _recorded is not None and text.strip():
         ink = image.get_bounding_rect().move(rect.topleft)
+        whole = ink
         box = pygame.Rect(box)
         if surface is not None:
             clipped = ink.clip(surface.get_clip())  # what a scrolling view lets through
@@ -250,8 +259,8 @@ def _note(text: str, image: pygame.Surface, rect: pygame.Rect, box: pygame.Rect,
             ink = clipped if clipped != ink else ink
             if surface.get_parent() is not None:  # a subsurface: where it lands on screen
                 offset = surface.get_abs_offset()
-                ink, box = ink.move(offset), box.move(offset)
-        _recorded.append(Drawn(text, ink, box, size, source))
+                ink, box, whole = ink.move(offset), box.move(offset), whole.move(offset)
+        _recorded.append(Drawn(text, ink, box, size, source, whole))
 
 
 def note_free_text(text: str, image: pygame.Surface, rect: pygame.Rect,

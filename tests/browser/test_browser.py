@@ -358,18 +358,33 @@ def test_the_sharpest_picture_is_a_choice_that_is_kept(game):
     assert g.py("result = app.sharper_possible()") is True
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
-def test_every_game_played_by_bots_scores_as_natively(game, game_id, tmp_path):
-    g = game()
-    code = f"""
+BOT_GAMES = list(GAMES)
+
+
+@pytest.fixture(scope="module")
+def bots_in_browser(browser, site) -> dict:
+    """Each game played by bots in the browser, all in one tab (a page's start costs more
+    CPU than a game), each from the menu the one before went back to: {game: [its scores,
+    whether it was over]}."""
+    g = Game(browser, site)
+    played = {}
+    try:
+        for game_id in BOT_GAMES:
+            played[game_id] = g.py(f"""
 from argparse import Namespace
 from game.launcher import run_demo
 args = Namespace(demo={game_id!r}, seed=7, players=None, long_names=False, frames=None,
                  screenshot=None, skip=True)
 stats = run_demo(app, args)
 app.to_menu()
-result = [stats["scores"], stats["game_over"]]"""
-    in_browser = g.py(code)
+result = [stats["scores"], stats["game_over"]]""")
+    finally:
+        g.close()  # (no console errors)
+    return played
+
+
+@pytest.mark.parametrize("game_id", BOT_GAMES)
+def test_every_game_played_by_bots_scores_as_natively(bots_in_browser, game_id):
     from argparse import Namespace
 
     from game.app import App
@@ -379,7 +394,7 @@ result = [stats["scores"], stats["game_over"]]"""
     stats = run_demo(app, Namespace(demo=game_id, seed=7, players=None, long_names=False,
                                     frames=None, screenshot=None, skip=True))
     pygame.quit()
-    assert in_browser == [stats["scores"], True]
+    assert bots_in_browser[game_id] == [stats["scores"], True]
 
 
 def test_a_game_by_link_opens_from_the_address_and_sends_the_next_link(game, browser):

@@ -6,6 +6,7 @@ maps the game's state to things to draw and the player's input to actions."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -42,6 +43,32 @@ class Banner:
     sound: str = ""
     big: bool = False  # a centre-screen announcement rather than a status line
     celebrate: str = ""  # a moment: sparks on the tray in this style ("gold", "skulls")
+    shake: bool = False  # the dice on the felt shake (they failed: a farkle, a third skull)
+    stamp: str = ""  # a word stamped over the felt (DISQUALIFIED, DOUBLING ROUND)
+    rings: bool = False  # rings open round every die (hot dice: all six come back)
+
+
+@dataclass
+class Scoring:
+    """A score landing on the sheet (``Table.scoring``), shown as a moment: the dice that
+    make it (``dice``, by position on the felt) lift and travel to the box with the points
+    (``label``), the box lights in the player's colour, and each total in ``changes``
+    counts to its new value. ``event`` is the event it shows (its words come when the dice
+    arrive). A box is found on the sheet by its row (a row's key, box or label) and its
+    column (the model's column index; None: ``row`` is a cell's key)."""
+
+    event: Event
+    seat: int
+    dice: list[int]
+    row: str | None
+    column: int | None
+    points: int
+    label: str = ""
+    changes: list[tuple[str, int, int, int]] = dc_field(default_factory=list)  # (row, column,
+    # from, to): totals that count up (or down) once the dice are there
+    strike: bool = False  # a 0 written: the box is crossed out
+    marker: bool = False  # the owner's marker slides into the box (a shared board)
+    colour: tuple = theme.TEXT  # the player's (the side's) colour: the box lights in it
 
 
 class Table:
@@ -124,18 +151,20 @@ class Table:
     def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
         """Extra things on the felt, under the dice (a card, a chest, zones)."""
 
-    def turn_rows(self, seats: list[int], cell, limit: int) -> list[Row]:
-        """The sheet's "Turns" count and the last ``limit`` turns, newest first: one row per
-        turn, ``cell(result)`` for each player's entry of ``state.turn_results(seat)``."""
+    def turn_rows(self, seats: list[int], cell) -> list[Row]:
+        """The sheet's "Turns" count and every turn, newest first (the sheet scrolls down to
+        the first): one row per turn, ``cell(result)`` for each player's entry of
+        ``state.turn_results(seat)``."""
         s = self.state
-        rows = [Row("Turns", [Cell(str(s.turns_taken(i)), theme.TEXT_DIM) for i in seats],
+        results = {i: s.turn_results(i) for i in seats}
+        rows = [Row("Turns", [Cell(str(len(results[i])), theme.TEXT_DIM) for i in seats],
                     kind="sum")]
-        played = max((s.turns_taken(i) for i in seats), default=0)
-        for turn in range(played, max(1, played - limit + 1) - 1, -1):
+        played = max((len(r) for r in results.values()), default=0)
+        for turn in range(played, 0, -1):
             cells = []
             for i in seats:
-                results = s.turn_results(i)
-                cells.append(cell(results[turn - 1]) if turn <= len(results) else Cell(""))
+                mine = results[i]
+                cells.append(cell(mine[turn - 1]) if turn <= len(mine) else Cell(""))
             rows.append(Row(f"Turn {turn}", cells, label_colour=theme.TEXT_DIM))
         return rows
 
@@ -317,6 +346,18 @@ class Table:
         after the dice it follows have landed; ``describe`` gives its banner."""
         return list(events)
 
+    def scoring(self, events: list[Event], before: Any) -> Scoring | None:
+        """The score among an action's ``events`` that lands on the sheet, None when none
+        does (games with boxes, banks or turn scores say where it lands). ``before`` is the
+        game as it was before the action, ``self.scene.state`` as it is after; the sheet on
+        screen is the one ``self.state`` gives (asked when the score is about to be shown,
+        the table drawn from the game before the action)."""
+        return None
+
+    def total_row(self) -> str:
+        """The label of the sheet's row of totals (what counts up after a score)."""
+        return "Total"
+
     def rolled_positions(self, event: Event) -> list[int]:
         """Which dice tumble for a 'rolled' event."""
         hold = set(event.get("hold", []))
@@ -333,6 +374,36 @@ class Table:
             return (f"{says(self.scene.name(seat), 'rolls')} {dice_text(event['dice'])}",
                     theme.player_colour(seat))
         return None
+
+
+FACE_BOXES = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
+KINDS = {"one_pair": 2, "three_of_a_kind": 3, "four_of_a_kind": 4, "five_of_a_kind": 5}
+PAIRS = {"two_pair": 2, "two_pairs": 2, "three_pairs": 3}
+
+
+def meld_dice(meld: str, dice: list, points: int) -> list[int]:
+    """The positions of the dice that make ``points`` in the box (or meld) ``meld``: the
+    dice of its face for a number box, the n of a kind, the pairs; every die for a whole
+    hand (a straight, a full house, a chance, a Yatzy); none for a 0."""
+    if not points:
+        return []
+    if meld in FACE_BOXES:
+        return [i for i, v in enumerate(dice) if v == FACE_BOXES[meld]]
+    counts = {v: dice.count(v) for v in set(dice)}
+    if meld in KINDS:
+        n = KINDS[meld]
+        faces = sorted((v for v, c in counts.items() if c >= n), reverse=True)
+        if not faces:
+            return list(range(len(dice)))
+        face = next((v for v in faces if n * v == points), faces[0])
+        return [i for i, v in enumerate(dice) if v == face][:n]
+    if meld in PAIRS:
+        faces = sorted((v for v, c in counts.items() if c >= 2), reverse=True)[:PAIRS[meld]]
+        out: list[int] = []
+        for face in faces:
+            out += [i for i, v in enumerate(dice) if v == face][:2]
+        return sorted(out) or list(range(len(dice)))
+    return list(range(len(dice)))
 
 
 def leader_cell(text: str, value: float, values: list, key: str | None = None) -> Cell:

@@ -23,7 +23,15 @@ from game.rules.bona_fortuna import (
     score_action,
 )
 from game.rules.core import Action, Event
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text, leader_cell
+from game.scenes.tables.base import (
+    Banner,
+    ButtonSpec,
+    DieSpec,
+    Scoring,
+    dice_text,
+    leader_cell,
+    meld_dice,
+)
 from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import hands, theme
 from game.ui.sheet import Cell, Row, SheetModel
@@ -32,6 +40,10 @@ from game.ui.words import number, possessive, says, verb
 TAKEN = (30, 44, 60)
 COLUMN_TITLES = {"normal": "Normal", "doubled": "Doubled x2"}
 SHORT_MELD = {"three_of_a_kind": "3K", "full_house": "FH"}
+# the boxes' short names, for a sheet whose label column is too narrow for the whole ones
+SHORT = {"five_of_a_kind": "5 Kind", "four_of_a_kind": "4 Kind", "three_or_full": "3K / FH",
+         "three_of_a_kind": "3 Kind", "full_house": "Full H.", "big_straight": "Big Str.",
+         "small_straight": "Sm. Str.", "mixed_straight": "Mixed Str."}
 BONUS_ROWS = {"kinds": "Bonus (40)", "straights": "Bonus (30)", "numbers": "Bonus 45/90"}
 ROUND_BONUS_ROWS = {"kinds": "Bonus (80)", "straights": "Bonus (60)", "numbers": "Bonus (40)"}
 LABEL_WIDTH = 165
@@ -303,6 +315,38 @@ class Table(BaseTable):
         if action["kind"] == "roll":
             self.cursor = None
 
+    def scoring(self, events: list[Event], before) -> Scoring | None:
+        """A box filled: the dice that make it go to the box of the sheet on show (the
+        player's column, or their summary column when another sheet is shown; in the
+        Doubling Round the shared board, where the owner's marker drops in), and the total
+        counts up; a 0 crosses the box out."""
+        event = next((e for e in events if e["type"] == "scored"), None)
+        if event is None:
+            return None
+        seat, points = event["seat"], event["points"]
+        after = self.scene.state
+        dice = meld_dice(event["meld"], event["dice"], points) if points else \
+            list(range(len(event["dice"])))
+        label = f"+{points}" if points else ""
+        colour = theme.player_colour(seat)
+        if event["phase"] == 2:
+            column = 1 + list(self.state.phase1_order).index(seat)
+            return Scoring(event, seat, dice, event["box"], 0, points, label=label,
+                           changes=[("Grand total", column, before.grand_total(seat),
+                                     after.grand_total(seat))],
+                           strike=not points, marker=bool(points), colour=colour)
+        if self.state.phase == 2 and self.viewing is None:
+            return Scoring(event, seat, dice, None, None, points, label=label, colour=colour)
+        focus = self.focus
+        if seat == focus:
+            column, total_column = COLUMNS.index(event["column"]), 0
+        else:
+            column = total_column = 2 + self._others().index(seat)
+        return Scoring(event, seat, dice, event["box"], column, points, label=label,
+                       changes=[("Phase I total", total_column, before.phase1_total(seat),
+                                 after.phase1_total(seat))],
+                       strike=not points, colour=colour)
+
     def describe(self, event: Event) -> Banner | None:
         kind = event["type"]
         who = self.scene.name(event["seat"]) if "seat" in event and event["seat"] is not None \
@@ -316,14 +360,14 @@ class Table(BaseTable):
                 where = COLUMN_TITLES[event["column"]].split()[0]
                 if not pts:
                     return Banner(f"{who} wrote 0 in {LABELS[event['box']]} ({where})",
-                                  theme.TEXT_DIM, "click")
+                                  theme.TEXT_DIM, "scratch")
                 if event["meld"] == "five_of_a_kind":
                     return Banner(f"5 of a Kind! {who} +{pts}", theme.BEST, "bonus", big=True)
                 return Banner(f"{who}: {pts} for {label} ({where})",
                               theme.player_colour(event["seat"]), "score")
             if not pts:
                 return Banner(f"{who} scratched {LABELS[event['box']]} for everyone",
-                              theme.TEXT_DIM, "click")
+                              theme.TEXT_DIM, "scratch")
             return Banner(f"{says(who, 'takes')} {label}: {pts}",
                           theme.player_colour(event["seat"]), "score",
                           big=pts >= 80)
@@ -335,7 +379,8 @@ class Table(BaseTable):
         if kind == "phase":
             starter = self.scene.name(event["starter"])
             return Banner(f"Doubling Round! {says(starter, 'starts')} (lowest Phase I total)",
-                          theme.BEST, "bonus", big=True)
+                          theme.BEST, "doubling", big=True, stamp="DOUBLING ROUND",
+                          rings=True)
         return None
 
     def history_line(self, event: Event) -> tuple[str, tuple] | None:
@@ -453,7 +498,8 @@ class Table(BaseTable):
                 sheet = s.sheets[focus][column]
                 if box in sheet:
                     v = sheet[box]
-                    cells.append(Cell(str(v), theme.TEXT if v else theme.TEXT_DIM))
+                    cells.append(Cell(str(v), theme.TEXT if v else theme.TEXT_DIM,
+                                      strike=not v))
                 elif live:
                     cells.append(self.preview_cell(column, box, best))
                 else:
@@ -463,7 +509,7 @@ class Table(BaseTable):
                 text = str(sum(filled)) if filled else ""
                 cells.append(Cell(text, theme.TEXT if len(filled) == 2 else theme.TEXT_DIM,
                                   key=f"seat:{x}"))
-            rows.append(Row(LABELS[box], cells, box=box))
+            rows.append(Row(LABELS[box], cells, box=box, short=SHORT.get(box, "")))
             group = next((g for g, boxes in GROUPS.items() if boxes[-1] == box), None)
             if group:
                 rows.append(self._bonus_row(group, focus, others))
@@ -485,13 +531,17 @@ class Table(BaseTable):
             cells.append(Cell(f"+{got}" if got else "", theme.GOOD, True, key=f"seat:{x}"))
         return Row(BONUS_ROWS[group], cells, kind="sum", label_colour=theme.TEXT_DIM)
 
-    def column_titles(self, n_columns: int) -> list[str]:
-        """"Normal" / "Doubled" when they fit the sheet's columns, else "×1" / "×2"."""
+    def column_titles(self) -> list[str]:
+        """"Normal" / "Doubled" when they fit the sheet's columns at the most players, else
+        "×1" / "×2": the same words whatever the number of players."""
+        n_columns = 2 + 3  # (the two columns and the others' of a table of four)
         sheet = getattr(self.scene, "sheet", None)
         if sheet is None:
             return [COLUMN_TITLES[c].split()[0] for c in COLUMNS]
-        width = (sheet.rect.w - 20 - sheet.label_width) // n_columns - 12
-        face = theme.font(21, True)
+        from game.ui.sheet import HEADER
+        width = (sheet.rect.w - theme.px(20) - theme.px(sheet.label_width)) // n_columns \
+            - theme.px(12)
+        face = theme.font(HEADER, True)  # (the header's own size: the same word at 2 and 4)
         if all(face.size(COLUMN_TITLES[c].split()[0])[0] <= width for c in COLUMNS):
             return [COLUMN_TITLES[c].split()[0] for c in COLUMNS]
         return ["×1", "×2"]
@@ -502,7 +552,7 @@ class Table(BaseTable):
         others = self._others()
         live = s.phase == 1 and focus == s.current and not s.is_over() and bool(s.dice)
         colour = theme.player_colour(focus)
-        headers = [(t, colour) for t in self.column_titles(2 + len(others))]
+        headers = [(t, colour) for t in self.column_titles()]
         headers += [(s.seats[x].name, theme.player_colour(x)) for x in others]
         rows: list[Row] = []
         self._phase1_box_rows(rows, focus, others, live)
@@ -562,7 +612,7 @@ class Table(BaseTable):
                     got = board.points(x, box)
                     cells.append(Cell(str(got), theme.player_colour(x) if got else theme.LINE,
                                       bool(got), key=f"seat:{x}"))
-            rows.append(Row(LABELS[box], cells, box=box))
+            rows.append(Row(LABELS[box], cells, box=box, short=SHORT.get(box, "")))
             group = next((g for g, boxes in GROUPS.items() if boxes[-1] == box), None)
             if group:
                 bonus_cells = [Cell("")]

@@ -12,13 +12,19 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.rules.farkle import FarkleState
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text, leader_cell
+from game.scenes.tables.base import (
+    Banner,
+    ButtonSpec,
+    DieSpec,
+    Scoring,
+    dice_text,
+    leader_cell,
+)
 from game.scenes.tables.base import Table as BaseTable
 from game.ui import hands, theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import Possessive, count, number, says, signed, turn_of, verb
 
-HISTORY_ROWS = 9
 SCORING_MARK = theme.INFO  # the mark under a die that can be set aside (a neutral bar)
 OUT_OF_PLAY = (20, 66, 46)  # the dark strip of the dice set aside earlier this turn
 ASIDE_GAP = 22  # dp between the dice in play and that strip: their labels and marks
@@ -139,7 +145,28 @@ class Table(BaseTable):
     def preview_bot(self, action: Action) -> None:
         self.chosen = set(action.get("set_aside", []))
 
+    def scoring(self, events: list[Event], before) -> Scoring | None:
+        """A bank: the dice set aside with it and the turn's points go to the player's
+        banked score, which counts up."""
+        event = next((e for e in events if e["type"] == "banked"), None)
+        if event is None:
+            return None
+        seat = event["seat"]
+        aside = next((e for e in events if e["type"] == "set_aside"), None)
+        column = self.columns()[0].index(seat)
+        return Scoring(event, seat, list(aside["positions"]) if aside else [], "Banked", column,
+                       event["points"], label=f"+{number(event['points'])}",
+                       changes=[("Banked", column, before.totals[seat], event["total"])],
+                       colour=self.seat_colour(seat))
+
     def after_action(self, action: Action, events: list[Event]) -> None:
+        aside = next((e for e in events if e["type"] == "set_aside"), None)
+        count_up = getattr(self.scene, "count_up", None)
+        if aside is not None and count_up is not None and \
+                not any(e["type"] == "banked" for e in events):
+            column = self.columns()[0].index(aside["seat"])  # the turn total grows
+            count_up("This turn", column, aside["turn_total"] - aside["points"],
+                     aside["turn_total"], self.seat_colour(aside["seat"]))
         self.chosen = set()
         farkle = next((e for e in events if e["type"] == "farkle"), None)
         self.farkled = list(farkle["dice"]) if farkle else []
@@ -166,13 +193,14 @@ class Table(BaseTable):
         if kind == "farkle":
             lost = f", {number(event['lost'])} points lost" if event["lost"] else ""
             return Banner(f"FARKLE! {says(who, 'scores')} nothing with "
-                          f"{dice_text(event['dice'])}{lost}", theme.BAD, "farkle", big=True)
+                          f"{dice_text(event['dice'])}{lost}", theme.BAD, "farkle", big=True,
+                          shake=True)
         if kind == "penalty":
             return Banner(f"Three farkles in a row: {says(who, 'loses')} 1,000", theme.BAD, "error",
                           big=True)
         if kind == "hot_dice":
             return Banner(f"HOT DICE! Every die scored: {says(who, 'may')} roll all six again",
-                          theme.BEST, "hot_dice", big=True, celebrate="gold")
+                          theme.BEST, "hot_dice", big=True, celebrate="gold", rings=True)
         if kind == "vant_hof":
             return Banner(f"Van't Hof 6! {Possessive(who)} 1s are worth 3,000", theme.BEST,
                           "bonus", big=True)
@@ -181,7 +209,7 @@ class Table(BaseTable):
                 self.state.options["on_board"] else ""
             return Banner(f"{says(who, 'banks')} {number(event['points'])}{extra} "
                           f"(total {number(event['total'])})",
-                          theme.player_colour(event["seat"]), "score")
+                          theme.player_colour(event["seat"]), "bank")
         if kind == "piggyback":
             return Banner(f"{says(who, 'piggybacks')} on {number(event['points'])} points",
                           theme.INFO,
@@ -206,8 +234,8 @@ class Table(BaseTable):
         if s.rolled:
             return [DieSpec(v, "chosen" if i in self.chosen else "free",
                             "CHOSEN" if i in self.chosen else "") for i, v in enumerate(s.dice)]
-        if self.farkled and not self.swept:
-            return [DieSpec(v, "free", "") for v in self.farkled]
+        if self.farkled and not self.swept:  # the roll that failed: greyed
+            return [DieSpec(v, "dead", "") for v in self.farkled]
         return [DieSpec(None, "blank") for _ in range(s.dice_left)]
 
     def aside_dice(self) -> list[list[int]]:
@@ -347,7 +375,7 @@ class Table(BaseTable):
                                                       mark="bad") if s.farkles_in_row[i] == 2
                                                  else Cell(str(s.farkles_in_row[i]),
                                                            theme.TEXT_DIM) for i in seats]))
-        rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
+        rows += self.turn_rows(seats, self._turn_cell)
         footer = (f"Solo: reach {number(s.options['target'])} in as few turns as you can"
                   if len(s.seats) == 1 else
                   f"First to {number(s.options['target'])} starts the last round · crown: the leader")

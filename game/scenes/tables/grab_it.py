@@ -17,16 +17,25 @@ from __future__ import annotations
 from game.bots import grab_it_table
 from game.rules.core import Event
 from game.rules.grab_it import CATEGORIES, LABELS, VALUES, GrabItState
-from game.scenes.tables.base import Banner, HoldTable, dice_text
+from game.scenes.tables.base import Banner, HoldTable, Scoring, dice_text, meld_dice
 from game.scenes.tables.yatzy import Table as YatzyTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import number, possessive, says
 
+# the boxes' short names, for a sheet whose label column is too narrow for the whole ones
+SHORT = {"five_of_a_kind": "5 Kind", "four_of_a_kind": "4 Kind", "three_of_a_kind": "3 Kind",
+         "full_house": "Full H.", "high_dice": "High", "two_pair": "2 Pair",
+         "odd_flush": "Odd", "even_flush": "Even", "big_straight": "Big Str.",
+         "small_straight": "Sm. Str.", "skip_straight": "Skip Str.", "sum": "Sum"}
 
-def row_label(category: str) -> str:
+
+def row_label(category: str, short: bool = False) -> str:
+    """A box's row on the board: its name and its value ("Full House 40"); ``short``: the
+    short name ("Full H. 40")."""
     value = VALUES.get(category)
-    return f"{LABELS[category]} {value}" if value else LABELS[category]
+    label = SHORT.get(category, LABELS[category]) if short else LABELS[category]
+    return f"{label} {value}" if value else label
 
 
 class Table(YatzyTable):
@@ -86,6 +95,21 @@ class Table(YatzyTable):
         deny = {c: grab_it_table.ALONE[c] for c in open_before}
         return victim if deny[category] >= max(deny.values()) else None
 
+    def scoring(self, events: list[Event], before) -> Scoring | None:
+        """A grab: the dice that make it go to the box, the side's marker drops into it and
+        the side's total counts up; a scratch crosses the box out for everyone."""
+        event = next((e for e in events if e["type"] == "scored"), None)
+        if event is None:
+            return None
+        seat, side, points = event["seat"], event["side"], event["points"]
+        dice = meld_dice(event["category"], event["dice"], points) if points else \
+            list(range(len(event["dice"])))
+        return Scoring(event, seat, dice, event["category"], side, points,
+                       label=f"+{points}" if points else "",
+                       changes=[("Total", side, before.totals()[side],
+                                 self.scene.state.totals()[side])],
+                       strike=not points, marker=bool(points), colour=self.side_colour(side))
+
     def moments(self, events: list[Event]) -> list[Event]:
         out: list[Event] = []
         for event in super().moments(events):
@@ -116,7 +140,7 @@ class Table(YatzyTable):
             label = LABELS[event["category"]]
             if event["points"] == 0:
                 return Banner(f"{says(who, 'scratches')} {label} for everyone", theme.TEXT_DIM,
-                              "click")
+                              "scratch")
             if event["category"] == "five_of_a_kind":
                 return Banner("BOMB! 5 of a Kind: +70", theme.BEST, "bonus", big=True)
             return Banner(f"{says(who, 'grabs')} {label}: +{event['points']}",
@@ -223,7 +247,7 @@ class Table(YatzyTable):
             else:
                 cells.append(Cell(""))
                 cells.append(Cell(f"~{deny[cat]}" if cat in deny else "", theme.TEXT_DIM))
-            rows.append(Row(row_label(cat), cells, key=cat,
+            rows.append(Row(row_label(cat), cells, key=cat, short=row_label(cat, True),
                             label_colour=theme.TEXT if entry is None else theme.TEXT_DIM))
         totals = s.totals()
         lead = max(totals, default=0)

@@ -7,7 +7,14 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.rules.pirates import CARD_EFFECTS, CARD_NAMES, CARD_SKULLS, SEA_BATTLES, PirateState
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text, leader_cell
+from game.scenes.tables.base import (
+    Banner,
+    ButtonSpec,
+    DieSpec,
+    Scoring,
+    dice_text,
+    leader_cell,
+)
 from game.scenes.tables.base import Table as BaseTable
 from game.ui import hands, layout, probe, theme
 from game.ui.cards import draw_card
@@ -19,7 +26,6 @@ from game.ui.symbols import draw_symbol
 from game.ui.text import draw_text_in
 from game.ui.words import count, number, says, signed
 
-HISTORY_ROWS = 8
 ISLAND_TINT = (90, 20, 30, 120)
 END_PAUSE = 0.6  # seconds to see how a turn ended before the next card is drawn
 RESULT_TEXT = {"disqualified": "out", "island": "island", "battle_lost": "battle",
@@ -188,6 +194,34 @@ class Table(BaseTable):
             self.end_island = scored is None
             self.pause = END_PAUSE
 
+    def scoring(self, events: list[Event], before) -> Scoring | None:
+        """A turn's score goes to the player's score: the dice that count fly there (a
+        disqualified turn: only what the chest saved), the score counts up or down. The
+        Island of Skulls: every opponent's score falls."""
+        columns = self.columns()[0]
+        island = next((e for e in events if e["type"] == "island_penalty"), None)
+        if island is not None:
+            seat = island["seat"]
+            changes = [("Score", columns.index(v), before.totals[v], island["totals"][v])
+                       for v in island["victims"]]
+            return Scoring(island, seat, [], None, None, -island["penalty"], changes=changes,
+                           colour=theme.BAD)
+        event = next((e for e in events if e["type"] == "scored"), None)
+        if event is None:
+            return None
+        seat, points, faces = event["seat"], event["points"], event["dice"]
+        if event["result"] == "disqualified":
+            dice = [i for i in before.chest if i < len(faces)] if points > 0 else []
+            if not dice:
+                return None  # (its moment is the stamp: DISQUALIFIED)
+        else:
+            dice = [i for i, f in enumerate(faces) if f != "skull"]
+        column = columns.index(seat)
+        return Scoring(event, seat, dice, "Score", column, points,
+                       label=signed(points) if points else "0",
+                       changes=[("Score", column, before.totals[seat], event["total"])],
+                       colour=self.seat_colour(seat) if points >= 0 else theme.BAD)
+
     def arrange(self, events: list[Event]) -> list[Event]:
         """The Sorceress's die is seen landing before its face is told."""
         told = [e for e in events if e["type"] == "sorceress"]
@@ -208,7 +242,7 @@ class Table(BaseTable):
             if result == "disqualified":
                 extra = f", the chest saves {number(points)}" if points > 0 else ""
                 return Banner(f"Three skulls! {says(who, 'is')} out{extra}", theme.BAD, "farkle",
-                              big=True)
+                              big=True, shake=True, stamp="DISQUALIFIED")
             if result == "battle_lost":
                 return Banner(f"{says(who, 'loses')} the Sea Battle: {number(points)}", theme.BAD,
                               "farkle", big=True)
@@ -467,7 +501,7 @@ class Table(BaseTable):
             lines.append(hands.say("Press Space to draw a Fortune Card.", "Click Draw a card to "
                                    "start the turn.") if human else
                          f"{says(self.scene.name(s.current), 'draws')} a card…")
-        elif not s.rolled:  # once the dice are out the card is beside them, effect and all
+        elif not s.rolled and self._card_on_table():  # (the dice out: the card beside them)
             lines.append(f"{CARD_NAMES[s.card]}: {CARD_EFFECTS[s.card]}")
         if s.rolled and s.island:
             lines.append(f"Island of Skulls: {s.skulls()} skulls, every opponent loses "
@@ -503,6 +537,12 @@ class Table(BaseTable):
                          f"Beat {number(s.leader_total(s.current))}!")
         return lines
 
+    def _card_on_table(self) -> bool:
+        """The card is back on the table (no card draw over it, where its face says it)."""
+        app = getattr(self.scene, "app", None)
+        return app is None or app.scene is self.scene or \
+            type(app.scene).__name__ != "CardDrawScene"
+
     @staticmethod
     def _turn_cell(r: dict) -> Cell:
         if r["result"] == "island":
@@ -531,7 +571,7 @@ class Table(BaseTable):
             Cell(number(sum(h["points"] for h in s.history[i] if h["result"] == "penalised"))
                  if any(h["result"] == "penalised" for h in s.history[i]) else "",
                  theme.BAD, mark="bad") for i in seats]))
-        rows += self.turn_rows(seats, self._turn_cell, HISTORY_ROWS)
+        rows += self.turn_rows(seats, self._turn_cell)
         footer = (f"Solo: reach {number(target)} in as few turns as you can"
                   if len(s.seats) == 1 else
                   f"First to {number(target)} starts the last round · crown: the leader")

@@ -6,11 +6,25 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.rules.yatzy import LABELS, UPPER, YatzyState
-from game.scenes.tables.base import Banner, ButtonSpec, DieSpec, dice_text, leader_cell
+from game.scenes.tables.base import (
+    Banner,
+    ButtonSpec,
+    DieSpec,
+    Scoring,
+    dice_text,
+    leader_cell,
+    meld_dice,
+)
 from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import hands, theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import number, says
+
+# the boxes' short names, for a sheet whose label column is too narrow for the whole ones
+SHORT = {"two_pairs": "2 Pairs", "three_pairs": "3 Pairs", "three_of_a_kind": "3 of a Kind",
+         "four_of_a_kind": "4 of a Kind", "five_of_a_kind": "5 of a Kind",
+         "small_straight": "Sm. Straight", "large_straight": "Lg. Straight",
+         "two_triplets": "2 x 3 Kind", "four_and_two": "4 + 2 Kind"}
 
 
 class Table(BaseTable):
@@ -105,6 +119,22 @@ class Table(BaseTable):
         if action["kind"] == "roll":
             self.cursor = None
 
+    def scoring(self, events: list[Event], before) -> Scoring | None:
+        """A box filled: the dice that make it go to the player's box, the total counts
+        up; a 0 crosses the box out."""
+        event = next((e for e in events if e["type"] == "scored"), None)
+        if event is None:
+            return None
+        seat, points = event["seat"], event["points"]
+        column = self.columns()[0].index(seat)
+        dice = meld_dice(event["category"], event["dice"], points) if points else \
+            list(range(len(event["dice"])))
+        return Scoring(event, seat, dice, event["category"], column, points,
+                       label=f"+{points}" if points else "",
+                       changes=[("Total", column, before.totals(seat)["total"],
+                                 self.scene.state.totals(seat)["total"])],
+                       strike=not points, colour=self.seat_colour(seat))
+
     def describe(self, event: Event) -> Banner | None:
         kind = event["type"]
         who = self.scene.name(event["seat"]) if "seat" in event else ""
@@ -114,7 +144,7 @@ class Table(BaseTable):
             label = LABELS[event["category"]]
             dice = dice_text(event["dice"])
             if event["points"] == 0:
-                return Banner(f"{who} scratched {label} with {dice}", theme.TEXT_DIM, "click")
+                return Banner(f"{who} scratched {label} with {dice}", theme.TEXT_DIM, "scratch")
             if event["category"] == "yatzy":
                 return Banner(f"YATZY! {who} +{event['points']}", theme.BEST, "bonus", big=True)
             return Banner(f"{who}: {event['points']} in {label} with {dice}",
@@ -186,7 +216,8 @@ class Table(BaseTable):
             for i in seats:
                 if cat in s.sheets[i]:
                     v = s.sheets[i][cat]
-                    cells.append(Cell(str(v), theme.TEXT if v else theme.TEXT_DIM))
+                    cells.append(Cell(str(v), theme.TEXT if v else theme.TEXT_DIM,
+                                      strike=not v))
                 elif i == s.current and cat in preview:
                     v = preview[cat]
                     if cat == self.pending_zero:
@@ -197,7 +228,7 @@ class Table(BaseTable):
                         cells.append(Cell(str(v) if v else "·", theme.TEXT_DIM if v else theme.LINE))
                 else:
                     cells.append(Cell(""))
-            rows.append(Row(LABELS[cat], cells, key=cat))
+            rows.append(Row(LABELS[cat], cells, key=cat, short=SHORT.get(cat, "")))
             if cat == UPPER[-1]:
                 sums = []
                 bonuses = []
@@ -214,7 +245,8 @@ class Table(BaseTable):
         rows.append(Row("Total", [leader_cell(number(t), t, totals) for t in totals],
                         kind="total"))
         if s.chips:
-            rows.append(Row("Chips", [Cell(number(s.chips[i]), theme.TEXT) for i in seats]))
+            rows.append(Row("Chips", [Cell(number(s.chips[i]), theme.TEXT) for i in seats],
+                            kind="foot"))
         return SheetModel(headers, rows, active, cursor=self.cursor,
                           footer="Final sheet" if s.is_over() else
                           self.footer())

@@ -1,0 +1,69 @@
+"""How pytest-xdist hands the suite to its two workers (``-n 2 --dist loadgroup``, pyproject).
+
+xdist's own ``loadgroup`` would not do here, for two reasons:
+
+* **Tests that share a costly module fixture run on one worker.** Every test of
+  ``tests/test_pyodide.py`` reads one run of the pyodide drivers (Node.js and WebAssembly
+  CPython: most of a minute of CPU), every browser test one staged site and one Chromium;
+  spread over both workers, each worker would pay for them again. ``xdist_group`` marks
+  were meant for that, but on pytest 9.2 a mark no longer reaches the scheduler
+  (pytest-xdist issue #1386: the tests are dealt out as if unmarked), so the files are named
+  here (``SHARED_SETUP``); a group a mark does bring (``name@group``) is kept as well.
+* **The longest work starts first, so that both workers end together** (the longest
+  processing time first rule): a minute of pyodide or a ten-second screen sweep dealt out
+  last would leave the other core idle meanwhile. A test's weight is its duration in the
+  last run (kept in .pytest_cache by tests/conftest.py), else ``SLOW``'s figure for a fresh clone,
+  else ``DEFAULT``; ties keep the collection's (random) order.
+
+Everything else is dealt out one test at a time, as ``--dist load`` does.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from xdist.scheduler import LoadScopeScheduling
+
+from tests.conftest import DURATIONS
+
+SHARED_SETUP = ("tests/test_pyodide.py", "tests/browser/test_browser.py")
+
+# Seconds of CPU a test takes on a quiet core (measured with -n 0), for a run with no
+# durations kept; keyed by file, or by file::test for every case of a parametrized test.
+SLOW = {
+    "tests/test_pyodide.py": 1.5,
+    "tests/browser/test_browser.py": 8.0,
+}
+DEFAULT = 0.2
+
+
+def weight(nodeid: str, known: dict[str, float]) -> float:
+    if nodeid in known:
+        return known[nodeid]
+    test = nodeid.split("[", 1)[0]
+    return SLOW.get(test, SLOW.get(test.split("::", 1)[0], DEFAULT))
+
+
+class SharedSetupLongestFirst(LoadScopeScheduling):
+    """``--dist loadgroup`` as it should be: see the module's doc."""
+
+    def __init__(self, config, log=None):
+        super().__init__(config, log)
+        cache = getattr(config, "cache", None)
+        self.known = (cache.get(DURATIONS, {}) if cache is not None else {}) or {}
+        self.ordered = False
+
+    def _split_scope(self, nodeid: str) -> str:
+        if nodeid.rfind("@") > nodeid.rfind("]"):  # an xdist_group mark that got through
+            return nodeid.split("@")[-1]
+        path = nodeid.split("::", 1)[0]
+        return path if path in SHARED_SETUP else nodeid
+
+    def _assign_work_unit(self, node) -> None:
+        if not self.ordered:  # (the first call: the work queue is complete, none dealt yet)
+            self.ordered = True
+            units = sorted(self.workqueue.items(),
+                           key=lambda unit: -sum(weight(t, self.known) for t in unit[1]))
+            self.workqueue = OrderedDict(units)
+        super()._assign_work_unit(node)
+

@@ -1,0 +1,111 @@
+"""The Fortune Card draw is one clear moment, at a desktop window, a phone held upright and
+a 4K monitor: the card comes off the one deck (the felt's), turns over, and its name and
+effect are written once, on its face; every word the overlay writes sits on a plate of its
+own, so no text is drawn over the table's text, none over the top bar, and no plate over
+the card or the deck. Frame by frame through a person's draw, with the real scenes."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.catalog import GAMES
+from game.rules.core import Seat
+from game.rules.pirates import CARD_EFFECTS, CARD_NAMES
+from game.scenes.carddraw import CardDrawScene
+from game.scenes.tables.pirates import zones
+from game.ui import probe, text
+from tests.test_ui_screens import make_app
+from tests.ui_driver import frames, key
+
+SIZES = [(1280, 720, 1, False), (390, 844, 3, True), (2560, 1440, 1, False)]
+IDS = ["1280x720", "390x844r3-touch", "2560x1440"]
+
+
+def a_persons_draw(app):
+    """A Pirate Fortune game whose first player, a person, has the card draw up."""
+    info = GAMES["pirates"]
+    for seed in range(40):
+        state = info.new_game([Seat("Åsa-Märta Lindqvist"), Seat("Bram", "easy")], seed=seed)
+        if state.current == 0:
+            break
+    play = app.show("play", info=info, state=state, autosave=False)
+    for _ in range(600):
+        frames(app)
+        if isinstance(app.scene, CardDrawScene) and app.scene.human:
+            return play, app.scene
+    raise AssertionError("the person's card draw never came up")
+
+
+def drawn(scene, surface):
+    """The texts a scene draws and what it shows (plates, cards, decks) in one draw."""
+    with text.record() as texts, probe.record_shown() as shown:
+        scene.draw(surface)
+    return list(texts), list(shown)
+
+
+def check_frame(app, play, card: CardDrawScene, phase_seen: set[str]) -> None:
+    canvas = app.screen.copy()
+    table_texts, table_shown = drawn(play, canvas)
+    texts, shown = drawn(card, canvas)
+    phase_seen.add(card.phase)
+    plates = [r for kind, _, r in shown if kind == "plate"]
+    assert plates, "whose card it is: on a plate"
+    for t in texts:  # every word of the overlay on a plate of its own
+        assert any(p.contains(t.ink) for p in plates), f"{t.text!r} is not on a plate"
+    top = play.regions["bar"].union(play.regions.get("tools", play.regions["bar"]))
+    decks = [r for kind, _, r in shown if kind == "deck"]
+    for p in plates:
+        assert not p.colliderect(top), "a plate over the top bar"
+        for other in plates:
+            assert other is p or not p.colliderect(other), "plates over each other"
+        for r in decks:
+            assert not p.colliderect(r), "a plate over the deck"
+    if card.phase == "show":
+        for p in plates:
+            assert not p.colliderect(card.card_rect), "a plate over the card"
+    # One deck: the overlay's is the felt's, where the table draws its card.
+    felt = zones(play.regions["tray"])["card"]
+    assert decks == [felt] or card.phase == "shuffle"
+    # The name and the effect: written once, on the face of the card in the middle.
+    all_texts = [t.source for t in table_texts + texts]
+    if card.card is not None:
+        name, effect = CARD_NAMES[card.card], CARD_EFFECTS[card.card]
+        for t in all_texts:
+            assert effect not in t and t != name and not t.startswith(f"{name}:"), \
+                f"{t!r} written beside the card"
+    words = [(what, r) for kind, what, r in shown if kind == "card words"]
+    if card.phase == "show":
+        assert len(words) == 1
+        (name, effect), where = words[0]
+        assert effect == CARD_EFFECTS[card.card] and name, "the face reads whole"
+        assert where == card.card_rect
+    table_words = [(what, r) for kind, what, r in table_shown if kind == "card words"]
+    for (_, effect), where in table_words:  # the felt's card: under the deck
+        assert where == felt and not effect
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_card_draw_is_one_moment_with_every_word_once_and_on_its_own(size):
+    app = make_app(size)
+    try:
+        play, card = a_persons_draw(app)
+        seen: set[str] = set()
+        check_frame(app, play, card, seen)  # waiting for the person
+        key(pygame.K_SPACE)
+        for _ in range(200):
+            frames(app)
+            if app.scene is not card:
+                break
+            check_frame(app, play, card, seen)
+            if card.phase == "show" and card.time > 0.5:
+                key(pygame.K_SPACE)  # read: on to the table
+        assert {"wait", "flip", "show"} <= seen
+        assert app.scene is play
+        # Back at the table, the card beside the dice names itself and says its effect once.
+        with text.record() as texts:
+            app.draw()
+        said = {t.source for t in texts if CARD_EFFECTS[play.state.card] in t.source}
+        assert len(said) == 1, said
+    finally:
+        pygame.quit()
