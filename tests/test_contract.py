@@ -81,6 +81,10 @@ def test_the_position_facts_are_the_games_own(game_id):
     assert (seen_roll > 0) == counts_rolls and (seen_stake > 0) == has_stake
 
 
+def test_the_category_games_show_each_boxs_chance():
+    assert set(CATEGORY_GAMES) == {"yatzy", "maxi_yatzy", "bona_fortuna", "grab_it"}
+
+
 def test_a_game_without_odds_says_so():
     state = a_position("farkle")
     info = GAMES["farkle"]

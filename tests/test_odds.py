@@ -26,13 +26,14 @@ from game.odds import (
     odds_steps,
     open_boxes,
     percent,
+    shows_boxes,
 )
 from game.pirate_odds import battle_chance, disqualify_chance
 from game.rules.core import DIE_FACES, RollSpec, Seat, roll_outcomes, roll_ways
 from game.rules.pirates import CARD_SKULLS, FACES, SEA_BATTLES, counts_of, reroll_outcomes
 from game.tasks import Task, run_now
 
-CATEGORY = ("yatzy", "maxi_yatzy", "bona_fortuna", "grab_it")
+CATEGORY = tuple(g for g, info in GAMES.items() if shows_boxes(info))  # box odds games
 
 
 def positions(game_id: str, want, count: int, seeds=range(1, 40), players: int = 2,
