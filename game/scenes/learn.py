@@ -73,6 +73,8 @@ class LearnScene(PlayScene):
     coaching = False  # the tables leave the coach out of their footers
     TOOLS = False  # the rules and Skip lesson: both in the top bar of a phone
     RULE = 104  # dp: a phone on its side: the rule over the sheet, the instruction by the dice
+    PANE = 150  # dp: a lesson's sheet of two players gives room to its taller status (the
+    # dice stay 44 CSS px for a finger on a 360x640 phone)
 
     @property
     def STATUS(self) -> float:  # noqa: N802 (TableScene's setting)

@@ -84,6 +84,7 @@ class TableScene(Scene):
     keys do (``handle``)."""
 
     STATUS = 64  # dp: the status place's height where it is fixed (a phone), its least else
+    PANE = 190  # dp: the least height of a phone's sheet (every player's score in view)
     TOOLS = True  # a phone upright has a row of tools under the top bar
 
     def __init__(self, app: App, info: GameInfo, state: GameState, autosave: bool = True,
@@ -721,6 +722,10 @@ class TableScene(Scene):
 
     def relayout(self) -> None:
         """The regions for the window: see the module's doc. Sizes are in dp."""
+        # A moment under way was placed in the old window (a total counting in a cell that
+        # is elsewhere now): it ends at once, as on an input, the whole frame drawn anew
+        self.skip_moments()
+        self._effect_rects = []
         f = layout.form()
         screen = layout.screen_rect()
         control = layout.touch_size(44)
@@ -738,7 +743,7 @@ class TableScene(Scene):
             tray_h = self.table.tray_height(theme.dp(body.w))
             r["tray"], r["actions"], r["status"], r["pane"] = layout.rows(
                 body, fr(4, min=min(tray_h, 150), max=tray_h), control + 4, self.STATUS,
-                fr(1, min=190), gap=6)
+                fr(1, min=self.PANE), gap=6)
         else:
             bar_h = 48 if f.short else 64
             bar, body = layout.rows(screen, bar_h, fr())

@@ -42,12 +42,14 @@ class ScrollArea:
     def set(self, viewport: pygame.Rect, content_h: int, stops: list[int] | None = None
             ) -> None:
         """The view and the content's height; ``stops``: the rows' tops (content y's) the
-        view comes to rest on."""
+        view comes to rest on. A view at the end stays at the end (the view shrinks when a
+        legend below grows, say a hint worded anew for the hand in use)."""
+        at_end = 0 < self.max_offset <= self.offset
         self.viewport = pygame.Rect(viewport)
         self.content_h = max(0, int(content_h))
         if stops is not None:
             self.stops = sorted(set(stops))
-        self.offset = max(0, min(self.offset, self.max_offset))
+        self.offset = self.max_offset if at_end else max(0, min(self.offset, self.max_offset))
 
     @property
     def max_offset(self) -> int:

@@ -243,7 +243,7 @@ class Table(BaseTable):
 
     def aside_label(self) -> str:
         points = sum(g["points"] for g in self.state.groups)
-        return f"Out of play: scored earlier this turn (+{points})"
+        return f"Out of play: scored earlier this turn ({points:+,})"
 
     def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
         """Under the dice: the dark strip of the dice already out of play, and the
