@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.bots import bot_module, make_policy, policy_names_for
-from game.catalog import GAMES
+from game.catalog import GAMES, module_path
 from game.contract import BoxOdds, GameRules, Policy, PolicyBase
 from game.odds import CATEGORY_GAMES, Odds, odds, odds_job, shows_boxes
 from game.rules.core import GameState, Seat
@@ -117,8 +117,8 @@ def _calls_and_imports(path: Path):
 
 @pytest.mark.parametrize("rel", SHARED)
 def test_the_shared_code_asks_games_only_through_the_contract(rel):
-    own = {f"game.rules.{info.state_class.split(':')[0]}" for info in GAMES.values()}
-    own |= {f"game.bots.{info.bot_module}" for info in GAMES.values()}
+    own = {module_path("game.rules", info.state_class.split(":")[0]) for info in GAMES.values()}
+    own |= {module_path("game.bots", info.bot_module) for info in GAMES.values()}
     own |= {info.odds.split(":")[0] for info in GAMES.values() if info.odds} - {"game.odds"}
     found = []
     for line, what in _calls_and_imports(ROOT / rel):
