@@ -143,7 +143,12 @@ def test_farkle_hot_dice_are_celebrated_an_ordinary_set_aside_is_not(app):
 def pirates_with(app, card):
     """Ann's turn at Pirate Fortune with ``card`` on top of the deck, drawn in the card
     scene as a player does."""
-    play = start(app, "pirates", [Seat("Ann"), Seat("Bot", "easy")])
+    return with_card(app, start(app, "pirates", [Seat("Ann"), Seat("Bot", "easy")]), card)
+
+
+def with_card(app, play, card):
+    """``card`` put on top of the deck of a Pirate Fortune game at Ann's turn and drawn in
+    the card scene as a player does; the table settled after it."""
     deck = play.state.deck
     i = deck.index(card)
     deck[i], deck[-1] = deck[-1], deck[i]

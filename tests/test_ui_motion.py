@@ -23,7 +23,7 @@ from game.rules.core import Seat
 from game.scenes.tables.pirates import zones
 from game.ui import motion, probe
 from tests.forced import arrive, land, loaded_dice, settle
-from tests.test_ui_moments import pirates_with, press, start
+from tests.test_ui_moments import pirates_with, press, start, with_card
 from tests.ui_driver import DT, click, frames, key, sheet_spot
 
 
@@ -332,19 +332,7 @@ def test_pirates_a_third_skull_is_stamped_and_the_island_costs_every_opponent(ap
 
 
 def pirates_with_island(app, play):
-    from game.scenes.carddraw import CardDrawScene
-    from game.scenes.play import PlayScene
-    deck = play.state.deck
-    i = deck.index("gold")
-    deck[i], deck[-1] = deck[-1], deck[i]
-    for _ in range(600):
-        scene = app.scene
-        if isinstance(scene, PlayScene) and play.state.drawn:
-            break
-        if isinstance(scene, CardDrawScene) and scene.phase in ("wait", "show"):
-            key(pygame.K_SPACE)
-        frames(app)
-    settle(app, play)
+    with_card(app, play, "gold")
     press(app, play, pygame.K_SPACE, ["skull", "skull", "skull", "skull", "parrot", "monkey",
                                       "sword", "gold"], action={"kind": "roll"})
     settle(app, play)
