@@ -34,6 +34,13 @@ class Option:
         return str(value)
 
 
+def module_path(package: str, name: str) -> str:
+    """Where a catalog entry's module lives: ``name`` under ``package`` ("yatzy" is
+    game.rules.yatzy), or ``name`` itself when it is a whole path (a game kept elsewhere,
+    such as a test's)."""
+    return name if "." in name else f"{package}.{name}"
+
+
 @dataclass(frozen=True)
 class GameInfo:
     id: str
@@ -41,13 +48,14 @@ class GameInfo:
     pitch: str
     min_players: int
     max_players: int
-    state_class: str  # "module:Class" under game.rules
-    bot_module: str  # module under game.bots with POLICIES
+    state_class: str  # "module:Class" under game.rules (or a whole module path, "a.b:Class")
+    bot_module: str  # module under game.bots with POLICIES (or a whole module path)
     fixed_options: dict[str, Any] = field(default_factory=dict)
     options: tuple[Option, ...] = ()
     rules_help: str = ""  # name of assets/rules/<name>.txt
     table: str = ""  # module under game.scenes.tables that configures the play scene
     player_counts: tuple[int, ...] = ()  # when not every count from min to max is allowed
+    odds: str = ""  # "module:function", the position's odds (game.contract.OddsJob); "": none
 
     def takes(self, players: int) -> bool:
         """Whether the game can be played by this many players."""
@@ -67,7 +75,15 @@ class GameInfo:
 
     def state_type(self):
         module, cls = self.state_class.split(":")
-        return getattr(importlib.import_module(f"game.rules.{module}"), cls)
+        return getattr(importlib.import_module(module_path("game.rules", module)), cls)
+
+    def odds_job(self):
+        """The function giving a position's odds (game.contract.OddsJob), None when the
+        game offers none."""
+        if not self.odds:
+            return None
+        module, name = self.odds.split(":")
+        return getattr(importlib.import_module(module), name)
 
     def default_options(self) -> dict[str, Any]:
         opts = {o.key: o.default for o in self.options if o.key == SESSION_OPTION}
@@ -114,59 +130,82 @@ def session_option(help_text: str) -> Option:
                          (3, "3 games per side")))
 
 
-GAMES: dict[str, GameInfo] = {
-    "yatzy": GameInfo(
-        "yatzy", "Yatzy", "Five dice, three rolls, fifteen boxes to fill.", 1, 6,
-        "yatzy:YatzyState", "yatzy", {"dice": 5}, STAKES_OPTIONS, "yatzy"),
-    "maxi_yatzy": GameInfo(
-        "maxi_yatzy", "Maxi Yatzy", "Six dice and twenty boxes: royal, triplets, 4+2.", 1, 6,
-        "yatzy:YatzyState", "yatzy", {"dice": 6}, STAKES_OPTIONS, "maxi_yatzy"),
-    "farkle": GameInfo(
-        "farkle", "Farkle", "Six dice, press your luck: bank it or risk it all.", 1, 8,
-        "farkle:FarkleState", "farkle", {}, (
-        Option("target", "Target score", "int", choices=(2000, 5000, 10000, 15000, 20000),
-               help="Reaching it starts the last round: everyone else gets one more turn."),
-        Option("on_board", "On the board", "bool",
-               help="A player's first bank must reach a minimum."),
-        Option("on_board_min", "First bank at least", "int", choices=(300, 350, 500, 750, 1000),
-               shown_if="on_board"),
-        Option("min_bank", "Minimum to stop", "bool",
-               help="Once on the board, a player may only bank a turn worth the minimum."),
-        Option("min_bank_points", "Stop at least", "int", choices=(200, 300, 350, 400, 500),
-               shown_if="min_bank"),
-        Option("three_farkles", "Three farkles: -1,000", "bool",
-               help="Three farkles in a row cost 1,000 points; any bank resets the count."),
-        Option("vant_hof", "Van't Hof 6", "bool",
-               help="Six 1s set aside in one turn, across rolls, are worth 3,000 together."),
-        Option("piggyback", "Piggybacking", "bool",
-               help="Start your turn on the dice the previous player left, with their points."),
-        Option("piggyback_credit", "Farkled piggyback pays back", "bool", shown_if="piggyback",
-               help="If a piggybacking turn farkles, the previous player gets the points again."),
-        ), "farkle"),
-    "bona_fortuna": GameInfo(
-        "bona_fortuna", "Bona Fortuna",
-        "Fill two columns, then fight for doubled boxes.", 2, 4,
-        "bona_fortuna:BonaFortunaState", "bona_fortuna", {}, (), "bona_fortuna"),
-    "grab_it": GameInfo(
-        "grab_it", "Grab It!", "Twelve shared boxes: what you grab, nobody else gets.", 2, 6,
-        "grab_it:GrabItState", "grab_it", {}, (
+BOX_ODDS = "game.odds:box_odds_steps"  # the category games' odds: each open box's chance
+
+# Every game on offer, in the order the menu shows them: the one list the rest derives from.
+CATALOG: tuple[GameInfo, ...] = (
+    GameInfo(
+        id="yatzy", title="Yatzy", pitch="Five dice, three rolls, fifteen boxes to fill.",
+        min_players=1, max_players=6, state_class="yatzy:YatzyState", bot_module="yatzy",
+        fixed_options={"dice": 5}, options=STAKES_OPTIONS, rules_help="yatzy",
+        odds=BOX_ODDS),
+    GameInfo(
+        id="maxi_yatzy", title="Maxi Yatzy",
+        pitch="Six dice and twenty boxes: royal, triplets, 4+2.",
+        min_players=1, max_players=6, state_class="yatzy:MaxiYatzyState", bot_module="yatzy",
+        fixed_options={"dice": 6}, options=STAKES_OPTIONS, rules_help="maxi_yatzy",
+        odds=BOX_ODDS),
+    GameInfo(
+        id="farkle", title="Farkle", pitch="Six dice, press your luck: bank it or risk it all.",
+        min_players=1, max_players=8, state_class="farkle:FarkleState", bot_module="farkle",
+        options=(
+            Option("target", "Target score", "int", choices=(2000, 5000, 10000, 15000, 20000),
+                   help="Reaching it starts the last round: everyone else gets one more turn."),
+            Option("on_board", "On the board", "bool",
+                   help="A player's first bank must reach a minimum."),
+            Option("on_board_min", "First bank at least", "int",
+                   choices=(300, 350, 500, 750, 1000), shown_if="on_board"),
+            Option("min_bank", "Minimum to stop", "bool",
+                   help="Once on the board, a player may only bank a turn worth the minimum."),
+            Option("min_bank_points", "Stop at least", "int", choices=(200, 300, 350, 400, 500),
+                   shown_if="min_bank"),
+            Option("three_farkles", "Three farkles: -1,000", "bool",
+                   help="Three farkles in a row cost 1,000 points; any bank resets the count."),
+            Option("vant_hof", "Van't Hof 6", "bool",
+                   help="Six 1s set aside in one turn, across rolls, are worth 3,000 together."),
+            Option("piggyback", "Piggybacking", "bool",
+                   help="Start your turn on the dice the previous player left, with their "
+                        "points."),
+            Option("piggyback_credit", "Farkled piggyback pays back", "bool",
+                   shown_if="piggyback",
+                   help="If a piggybacking turn farkles, the previous player gets the points "
+                        "again."),
+        ),
+        rules_help="farkle", odds="game.farkle_odds:odds_steps"),
+    GameInfo(
+        id="bona_fortuna", title="Bona Fortuna",
+        pitch="Fill two columns, then fight for doubled boxes.",
+        min_players=2, max_players=4, state_class="bona_fortuna:BonaFortunaState",
+        bot_module="bona_fortuna", rules_help="bona_fortuna", odds=BOX_ODDS),
+    GameInfo(
+        id="grab_it", title="Grab It!",
+        pitch="Twelve shared boxes: what you grab, nobody else gets.",
+        min_players=2, max_players=6, state_class="grab_it:GrabItState", bot_module="grab_it",
+        options=(
             session_option("One game, or a session of 1 to 3 games per side, the first roller "
                            "moving on each game; most games won takes it."),
-        ), "grab_it", player_counts=(2, 3, 4, 6)),
-    "pirates": GameInfo(
-        "pirates", "Pirate Fortune", "Eight dice, a Fortune Card, mind the skulls.",
-        1, 4, "pirates:PirateState", "pirates", {}, (
-        Option("deck", "Fortune deck", "choice", choices=("default", "classic"),
-               names=(("default", "Standard"), ("classic", "Classic")),
-               help="Standard: 35 cards with Storm and Truce; Classic: 35 cards without them."),
-        Option("negative", "Negative scores", "bool",
-               help="Lost battles, Truces and the Island may take a score below 0."),
-        Option("target", "Target score", "int", choices=(3000, 5000, 6000, 8000, 10000, 12000),
-               help="Reaching it starts the last round: everyone else gets one more turn."),
-        ), "pirates"),
-}
+        ),
+        rules_help="grab_it", player_counts=(2, 3, 4, 6), odds=BOX_ODDS),
+    GameInfo(
+        id="pirates", title="Pirate Fortune",
+        pitch="Eight dice, a Fortune Card, mind the skulls.",
+        min_players=1, max_players=4, state_class="pirates:PirateState", bot_module="pirates",
+        options=(
+            Option("deck", "Fortune deck", "choice", choices=("default", "classic"),
+                   names=(("default", "Standard"), ("classic", "Classic")),
+                   help="Standard: 35 cards with Storm and Truce; Classic: 35 cards without "
+                        "them."),
+            Option("negative", "Negative scores", "bool",
+                   help="Lost battles, Truces and the Island may take a score below 0."),
+            Option("target", "Target score", "int",
+                   choices=(3000, 5000, 6000, 8000, 10000, 12000),
+                   help="Reaching it starts the last round: everyone else gets one more turn."),
+        ),
+        rules_help="pirates", odds="game.pirate_odds:odds_steps"),
+)
 
-ALL_GAME_IDS = ("yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it")
+GAMES: dict[str, GameInfo] = {info.id: info for info in CATALOG}
+ALL_GAME_IDS: tuple[str, ...] = tuple(GAMES)
 
 
 def get_game(game_id: str) -> GameInfo:

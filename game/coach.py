@@ -25,16 +25,13 @@ hint of a game may have to build them), then the move, then the values, a piece 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from game.bots import make_policy, strengths_for
-from game.rules.core import Action
+from game.contract import UNITS, Policy
+from game.rules.core import Action, GameState
 
 COACH_MODES = ("off", "request", "always")
-UNITS = ("points", "win")
-WIN_TEXT = "expected {:.0%} chance to win"  # a "win" hint's value, unless the policy words it
 COACH_LABELS = {"off": "Off", "request": "On request", "always": "Always"}
-POSITION_LISTS = ("hold", "set_aside", "dice")  # action fields that name dice by position
 
 
 @dataclass
@@ -59,13 +56,13 @@ class Hint:
         return None
 
 
-def move_key(state, action: Action) -> tuple:
+def move_key(state: GameState, action: Action) -> tuple:
     """An action as a comparable key: dice named by their faces, not their positions, so
     holding either of two equal dice is the same move."""
-    dice = list(getattr(state, "dice", []) or [])
+    dice = state.table_dice()
     items = []
     for k, v in sorted(action.items()):
-        if k in POSITION_LISTS and isinstance(v, list) and all(
+        if k in state.POSITION_FIELDS and isinstance(v, list) and all(
                 isinstance(i, int) and 0 <= i < len(dice) for i in v):
             v = tuple(sorted(map(str, (dice[i] for i in v))))
         elif isinstance(v, list):
@@ -85,34 +82,28 @@ class Coach:
     def __init__(self, info, seed: int = 0):
         self.info = info
         self.label = strongest(info)
-        self.policy: Any = make_policy(info.bot_module, self.label, seed=seed)
+        self.policy: Policy = make_policy(info.bot_module, self.label, seed=seed)
 
     def hint(self, state) -> Hint:
         """The hint for ``state`` now (every table it needs built at once)."""
         action = self.policy.choose(state)
-        values_of = getattr(self.policy, "action_values", None)
-        return self._hint(state, action, values_of(state) if values_of else None)
+        return self._hint(state, action, self.policy.action_values(state))
 
     def hint_steps(self, state):
         """``hint(state)`` as a generator job (game.tasks.Task): yields between the table
         loads, the move and the values; returns the Hint. ``state`` must not change
         while it runs (the play scene cancels the task when the position moves on)."""
         yield  # (a piece of its own: making the coach may have imported the bot)
-        warm = getattr(self.policy, "warm_steps", None)
-        if warm is not None and not state.is_over():
-            yield from warm(state)
+        if not state.is_over():
+            yield from self.policy.warm_steps(state)
         yield
         action = self.policy.choose(state)
-        values_of = getattr(self.policy, "action_values", None)
-        if values_of is None:
-            return self._hint(state, action, None)
         yield
-        return self._hint(state, action, values_of(state))
+        return self._hint(state, action, self.policy.action_values(state))
 
     def unit(self, state) -> str:
         """The unit of the policy's values in ``state``: "points" unless it says "win"."""
-        unit_of = getattr(self.policy, "value_unit", None)
-        unit = unit_of(state) if unit_of is not None else "points"
+        unit = self.policy.value_unit(state)
         assert unit in UNITS, unit
         return unit
 
@@ -126,8 +117,7 @@ class Coach:
         unit = self.unit(state) if value is not None else "points"
         text = None
         if value is not None:
-            text = (getattr(self.policy, "win_value_text", WIN_TEXT) if unit == "win"
-                    else getattr(self.policy, "value_text", None))
+            text = self.policy.win_value_text if unit == "win" else self.policy.value_text
         return Hint(action, value, values or None, self.label, text, unit)
 
     def advice(self, state, hint: Hint, table) -> str:
@@ -146,7 +136,7 @@ class Coach:
             if costs:
                 cost = min(costs)
                 text += f" Your choice ({words}) {cost_words(cost, hint.unit)}"
-                note = getattr(self.policy, "win_cost_note", None)
+                note = self.policy.win_cost_note
                 if hint.unit == "win" and note and cost * 100 >= 0.05:
                     text += f" ({note})"
                 text += "."

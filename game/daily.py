@@ -157,9 +157,7 @@ def bot_steps(info: GameInfo, day: dt.date):
     for _ in range(20_000):
         if state.is_over():
             return measure(state)
-        warm = getattr(policy, "warm_steps", None)
-        if warm is not None:
-            yield from warm(state)
+        yield from policy.warm_steps(state)  # (its tables, in pieces: game.contract.Policy)
         state.apply(policy.choose(state))
         yield 0.0
     raise RuntimeError("the bot's daily game did not end")

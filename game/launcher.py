@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from game.catalog import ALL_GAME_IDS, GAMES
+from game.catalog import GAMES
 
 DEMO_DT = 1 / 60  # the demo runs on a fixed clock: the same seed gives the same frames
 RESULTS_FRAMES = 90  # frames of the results screen shown before a demo ends by itself
@@ -73,8 +73,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         help="open a game by link (or a daily challenge someone shared)")
     args = parser.parse_args(argv)
     if args.demo is not None and args.demo not in GAMES:
-        hint = " (not built yet)" if args.demo in ALL_GAME_IDS else ""
-        parser.error(f"unknown game {args.demo!r}{hint}; available: {', '.join(GAMES)}")
+        parser.error(f"unknown game {args.demo!r}; available: {', '.join(GAMES)}")
     if args.frames is not None and args.frames < 1:
         parser.error(f"--frames must be at least 1, got {args.frames}")
     if args.demo is None and (args.frames or args.screenshot or args.stats or args.players

@@ -43,7 +43,7 @@ def viewer_of(state: GameState, mine=()) -> int | None:
 def since_last_move(state: GameState, seat: int | None) -> int:
     """How many moves of ``state`` come before the moves made since ``seat`` last moved
     (0: every move, when it has not moved yet)."""
-    actors = list(state._actors)
+    actors = state.actors
     last = max((i for i, a in enumerate(actors) if a == seat), default=-1)
     return last + 1
 

@@ -152,12 +152,12 @@ class Review:
 
 def plain_move(state: GameState, action: Action) -> str:
     """A move in plain words without the game's table: its kind and what it names."""
-    dice = list(getattr(state, "dice", []) or [])
+    dice = state.table_dice()
     words = [str(action.get("kind", "?")).replace("_", " ").capitalize()]
     for key, value in action.items():
         if key == "kind":
             continue
-        if key in ("hold", "set_aside", "dice") and isinstance(value, list):
+        if key in state.POSITION_FIELDS and isinstance(value, list):
             faces = [str(dice[i]) for i in value if isinstance(i, int) and 0 <= i < len(dice)]
             words.append(f"{key.replace('_', ' ')} [{' '.join(faces)}]")
         else:
@@ -168,14 +168,14 @@ def plain_move(state: GameState, action: Action) -> str:
 def position_text(state: GameState) -> str:
     """The position in a few words: the dice on the table, the roll, points at stake."""
     parts = []
-    dice = getattr(state, "dice", None)
+    dice = state.table_dice()
     if dice:
         parts.append("[" + " ".join(str(d) for d in dice) + "]")
-    rolls = getattr(state, "rolls", None)
-    if isinstance(rolls, int) and rolls > 0:
+    rolls = state.roll_number()
+    if rolls > 0:
         parts.append(f"after roll {rolls}")
-    at_stake = getattr(state, "turn_total", None)
-    if isinstance(at_stake, int) and at_stake > 0:
+    at_stake = state.points_at_stake()
+    if at_stake > 0:
         parts.append(f"{at_stake:,} on the table")
     return ", ".join(parts) if parts else "start of the turn"
 
@@ -191,13 +191,9 @@ def _as_state(info, game: GameState | dict[str, Any]) -> GameState:
 
 
 def _hint_steps(coach: Coach, state: GameState, progress: float):
-    """The coach's hint on ``state``, in pieces where the coach offers them (a
-    ``hint_steps`` generator: its first hint may load a bot's tables), else at once; yields
-    ``progress`` between pieces."""
-    steps = getattr(coach, "hint_steps", None)
-    if steps is None:
-        return coach.hint(state)
-    job = steps(state)
+    """The coach's hint on ``state``, in pieces (``Coach.hint_steps``: its first hint may
+    load a bot's tables); yields ``progress`` between pieces."""
+    job = coach.hint_steps(state)
     while True:
         try:
             next(job)
@@ -221,7 +217,7 @@ def review_steps(info, game: GameState | dict[str, Any], seats: Iterable[int] | 
         raise ValueError(f"no such seat among {len(final.seats)}: {wanted}")
     words = describe or plain_move
     reviews = {s: SeatReview(s, final.seats[s].name) for s in wanted}
-    actions, actors = final.actions, list(final._actors)
+    actions, actors = final.actions, final.actors
     state = type(final).replay(final.seats, final.options, final.seed, [])
     coach = coach or (Coach(info, seed=final.seed) if wanted else None)
     turns = [0] * len(final.seats)
@@ -239,7 +235,7 @@ def review_steps(info, game: GameState | dict[str, Any], seats: Iterable[int] | 
                 words(state, action), words(state, hint.action), loss, hint.unit))
         state.apply(action)
         yield (i + 1) / max(1, len(actions))
-    note = getattr(coach.policy, "win_cost_note", None) if coach is not None else None
+    note = coach.policy.win_cost_note if coach is not None else None
     return Review(info.id, coach.label if coach is not None else "", [reviews[s] for s in wanted],
                   len(actions), note or "")
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.bots import POLICY_NAMES, make_policy, policy_names_for
-from game.catalog import ALL_GAME_IDS, GAMES, get_game
+from game.catalog import GAMES, get_game
 from game.rules.core import Seat
 
 MAX_DECISIONS = 100_000  # a game that needs more is a bug in a rules engine or a bot
@@ -217,7 +217,7 @@ class _Parser(argparse.ArgumentParser):
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = _Parser(prog="python -m game.sim", description=__doc__.splitlines()[0])
-    parser.add_argument("game", help=f"one of: {', '.join(ALL_GAME_IDS)}")
+    parser.add_argument("game", help=f"one of: {', '.join(GAMES)}")
     parser.add_argument("--players", help="comma-separated policies: " + ", ".join(POLICY_NAMES)
                         + " (expert: five-dice yatzy only)")
     parser.add_argument("--games", type=int, default=100)
@@ -225,8 +225,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.game not in GAMES:
-        hint = " (not built yet)" if args.game in ALL_GAME_IDS else ""
-        parser.error(f"unknown game {args.game!r}{hint}; available: {', '.join(GAMES)}")
+        parser.error(f"unknown game {args.game!r}; available: {', '.join(GAMES)}")
     info = GAMES[args.game]
     if args.players is None:
         args.players = ["normal"] * info.min_players

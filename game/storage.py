@@ -313,8 +313,17 @@ def decode_game(data: Any) -> tuple[GameInfo, GameState]:
     save = data["save"]
     if isinstance(save, dict):
         _check_bots(save.get("seats"), info)
+        _check_fixed(save.get("options"), info)  # (before the replay: the plainer reason)
     state = info.state_type().load(save)
-    for key, value in info.fixed_options.items():
-        if state.options.get(key) != value:
-            raise StoreError(f"it is not a {info.title} game ({key} is {state.options.get(key)!r})")
+    _check_fixed(state.options, info)
     return info, state
+
+
+def _check_fixed(options: Any, info: GameInfo) -> None:
+    """A save whose options say another game (five dice for Maxi Yatzy) is refused as such."""
+    if not isinstance(options, dict):
+        return
+    for key, value in info.fixed_options.items():
+        if key in options and options[key] != value:
+            raise StoreError(f"it is not a {info.title} game ({key} is "
+                             f"{repr(options[key])[:20]})")

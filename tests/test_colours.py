@@ -25,6 +25,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.catalog import GAMES
 from game.ui import theme
 from tools.colour_vision import (
     MACHADO,
@@ -290,7 +291,6 @@ def test_the_sheets_marks_differ_without_colour(canvas, mark):
 def played(game_id: str, players: int, seed: int = 3):
     """A whole game of ``game_id`` by bots, and every position it went through (saved)."""
     from game.bots import make_policy
-    from game.catalog import GAMES
     from game.rules.core import Seat
     info = GAMES[game_id]
     while not info.takes(players):
@@ -307,8 +307,7 @@ def played(game_id: str, players: int, seed: int = 3):
     return info, state, positions
 
 
-@pytest.mark.parametrize("game_id", ["yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna",
-                                     "grab_it"])
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_coloured_mark_at_a_table_has_its_second_cue(game_id):
     """Every sheet of a whole game (each position, and the final one): a cell in the colour of
     a gain shows a + (as its sign or its mark), a loss's a minus or its mark, the best's and

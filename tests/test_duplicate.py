@@ -27,13 +27,15 @@ BEFORE = {
     ("farkle", 1): "df0851af6add9ad3a327e0a1f00c08a1",
     ("pirates", 1): "e8e2c9ae0bf22599a7184f3e89034bc0",
 }
+BEFORE_IDS = {"yatzy", "farkle", "pirates", "bona_fortuna", "grab_it"}  # as they were then
 SOLO = [gid for gid, info in GAMES.items() if info.takes(1)]
 
 
 @pytest.mark.parametrize("game_id,players", sorted(BEFORE))
 def test_ordinary_games_roll_exactly_as_before(game_id, players):
     state = play_game(game_id, ["normal"] * players, seed=2024)
-    assert state.digest() == BEFORE[(game_id, players)]
+    # (Maxi Yatzy's fingerprint was made under "yatzy", the id it had then: the same game)
+    assert state.digest(game_id if game_id in BEFORE_IDS else "yatzy") == BEFORE[(game_id, players)]
     assert DUPLICATE not in state.options and DUPLICATE not in state.save()["options"]
 
 

@@ -14,25 +14,26 @@ from math import comb, fsum
 import pytest
 
 from game import odds as odds_mod
+from game import pirate_odds
 from game.bots import make_policy
 from game.bots.turn_search import tables
 from game.catalog import GAMES
 from game.odds import (
-    battle_chance,
     box_chance,
     chance,
-    disqualify_chance,
     made,
     odds,
     odds_steps,
     open_boxes,
     percent,
+    shows_boxes,
 )
+from game.pirate_odds import battle_chance, disqualify_chance
 from game.rules.core import DIE_FACES, RollSpec, Seat, roll_outcomes, roll_ways
 from game.rules.pirates import CARD_SKULLS, FACES, SEA_BATTLES, counts_of, reroll_outcomes
 from game.tasks import Task, run_now
 
-CATEGORY = ("yatzy", "maxi_yatzy", "bona_fortuna", "grab_it")
+CATEGORY = tuple(g for g, info in GAMES.items() if shows_boxes(info))  # box odds games
 
 
 def positions(game_id: str, want, count: int, seeds=range(1, 40), players: int = 2,
@@ -473,7 +474,7 @@ def test_sea_battle_values_match_value_iteration_over_every_reroll():
                 v[(k, s)] = best
             if change < 1e-16:
                 break
-        exact = run_now(odds_mod._battle_values_steps(need))
+        exact = run_now(pirate_odds._battle_values_steps(need))
         for key, value in v.items():
             assert float(exact[key]) == pytest.approx(value, abs=1e-9), (need, key)
 
@@ -494,7 +495,7 @@ def test_sea_battle_line_and_selection():
 def test_steps_give_the_same_odds_as_at_once_and_yield_between_pieces(game_id):
     state = first_roll_state(game_id)
     odds_mod._BOX_VALUES.clear()
-    odds_mod._BATTLE_VALUES.clear()
+    pirate_odds._BATTLE_VALUES.clear()
     task = Task(odds_steps(state), clock=iter(range(10**6)).__next__)
     while not task.step(budget=1):
         pass

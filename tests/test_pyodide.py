@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from game import catalog
 from tests.conftest import REPORT
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +34,7 @@ NPM_TIMEOUT = 240
 RUN_TIMEOUT = 180
 MARKER = "DICE_HARBOR_RESULTS "
 
-GAMES = ("yatzy", "maxi_yatzy", "farkle", "grab_it", "pirates", "bona_fortuna")
+GAMES = tuple(catalog.GAMES)
 POLICIES = ("easy", "normal", "hard", "random")
 SEEDS = (1, 2, 3)
 MIXED_SEEDS = (11, 12)
@@ -71,8 +72,7 @@ from game.bots import yatzy_table
 from game.sim import play_game
 
 CASES = json.loads(%r)
-ODDS_GAMES = [("yatzy", [1]), ("maxi_yatzy", [1]), ("farkle", [1, 2]), ("pirates", [1, 2, 3]),
-              ("bona_fortuna", [1]), ("grab_it", [1])]
+ODDS_SEEDS = {"farkle": [1, 2], "pirates": [1, 2, 3]}  # seeds of the positions; others: [1]
 
 load_started = time.perf_counter()
 table = yatzy_table.table()  # the expert's table, as its first decision opens it
@@ -103,6 +103,7 @@ seconds = time.perf_counter() - started
 # Exact odds (game.odds) at positions of seeded games, with the bot's selection: the
 # numbers must be the same as native; timed cold (tables built) and warm.
 from game import odds as odds_mod
+from game import pirate_odds
 from game.bots import make_policy, turn_search
 from game.catalog import GAMES
 from game.rules.core import Seat
@@ -127,7 +128,8 @@ def run_timed(steps):
 
 
 odds_results, odds_timing = {}, {}
-for game_id, seeds in ODDS_GAMES:
+for game_id in GAMES:
+    seeds = ODDS_SEEDS.get(game_id, [1])
     positions = []
     for seed in seeds:
         info = GAMES[game_id]
@@ -143,7 +145,7 @@ for game_id, seeds in ODDS_GAMES:
             step += 1
     turn_search._TABLES.cache_clear()
     odds_mod._BOX_VALUES.clear()
-    odds_mod._BATTLE_VALUES.clear()
+    pirate_odds._BATTLE_VALUES.clear()
     cold = [run_timed(odds_mod.odds_steps(s, sel)) for s, sel in positions]
     warm = [run_timed(odds_mod.odds_steps(s, sel)) for s, sel in positions]
     odds_results[game_id] = [[sorted(o.boxes.items()), sorted(o.chances.items()), o.lines]
@@ -329,6 +331,7 @@ def test_runner_copies_only_pure_modules(tmp_path):
     assert tops <= {"rules", "bots"}, tops
     assert "game/sim.py" in found["files"] and "game/rules/yatzy.py" in found["files"]
     assert "game/odds.py" in found["files"] and "game/tasks.py" in found["files"]
+    assert {"game/contract.py", "game/farkle_odds.py", "game/pirate_odds.py"} <= set(found["files"])
     assert "game/bots/data/yatzy_expert.bin" in found["files"]
 
 
@@ -351,7 +354,7 @@ def test_ci_script_installs_node_and_runs_the_readme_command():
 
 # -- the coach's hints in pyodide ------------------------------------------------------------
 
-HINT_GAMES = ("yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it")
+HINT_GAMES = GAMES
 HINT_POSITIONS = 40  # per game: every third decision of seeded games of random players
 
 HINT_DRIVER = '''\

@@ -9,6 +9,7 @@ import pytest
 
 from game.catalog import GAMES
 from game.coach import Coach, strongest
+from game.contract import PolicyBase
 from game.review import (
     BEST_MARGIN,
     WIN_MARGIN,
@@ -22,8 +23,7 @@ from game.review import (
 from game.rules.core import Seat
 from game.sim import play_game
 
-PRICED_GAMES = ("yatzy", "maxi_yatzy", "farkle", "pirates", "grab_it",
-                "bona_fortuna")  # the coach prices moves in every game
+PRICED_GAMES = tuple(GAMES)  # the coach prices moves in every game
 OPTIONS: dict = {}  # every game at its default options
 WIN_GAMES = ("farkle", "grab_it")  # their strongest bot plays for the win near the end
 
@@ -193,8 +193,9 @@ def test_a_weak_bot_loses_chances_to_win_in_the_endgame(game_id, weak):
     assert note == ("each point you win or lose by counts as 1%" if game_id == "grab_it" else "")
 
 
-class _Unpricing:
-    """The strongest policy without ``action_values``: it names moves, never prices them."""
+class _Unpricing(PolicyBase):
+    """The strongest policy without ``action_values``: it names moves, never prices them
+    (the contract's defaults answer the rest)."""
 
     def __init__(self, policy):
         self.policy = policy

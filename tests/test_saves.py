@@ -83,8 +83,8 @@ _app = None
 def continue_in_app(text: bytes | None) -> None:
     """Write ``text`` as the autosave file and press Continue in the real menu."""
     global _app
-    if _app is None or not pygame.get_init():
-        _app = new_app()
+    if _app is None or not pygame.get_init() or _app.window is not pygame.display.get_surface():
+        _app = new_app()  # (another test on this worker quit pygame or opened its own window)
     path = storage.save_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     if text is not None:

@@ -85,6 +85,26 @@ def test_the_header_row_is_one_size_names_whole_or_initials():
         assert not text.overflows(rec)
 
 
+def test_a_header_too_narrow_for_a_bots_strength_keeps_the_name():
+    """'Ada (hard) & Cleo (easy)' in a column too narrow for it is 'Ada & Cleo' where that
+    fits (the strengths are in the tooltips), not initials such as 'Ah'; where even the
+    names do not fit, the initials of the names ('AC', 'Br')."""
+    from game.ui.sheet import HEADER
+    pygame.init()
+    theme.forget_fonts()
+    theme.metrics.configure((1280, 720))
+    names = ["Ada (hard) & Cleo (easy)", "Bram (normal)"]
+    m = SheetModel([(n, (255, 255, 255)) for n in names], [Row("Total", [Cell("1")] * 2)])
+
+    def shown(width):  # columns of (width - 120) / 2 px
+        rec = drawn(ScoreSheet(pygame.Rect(0, 0, width, 400), label_width=120), m)
+        return sorted({d.source for d in rec if d.size == HEADER} - {"1", "Total"})
+    assert shown(160) == ["AC", "Br"]
+    assert shown(220) == ["Ada & Cleo", "Bram"]
+    assert shown(260) == ["Ada & Cleo", "Bram (normal)"]
+    assert shown(400) == ["Ada (hard) & Cleo (easy)", "Bram (normal)"]
+
+
 def test_the_kept_picture_shows_the_sheet_as_it_is_now():
     """A sheet drawn again unchanged is its kept picture: after a change (the picture kept
     anew, into the same surface) the picture must be the new sheet, never the old one."""

@@ -20,7 +20,7 @@ from game.ui import probe
 from tests.test_unseen import Scripted, finished, indices
 from tests.ui_driver import DT, frames, key, use_hand, wait_for_hint
 
-GAME_IDS = ["yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it"]
+GAME_IDS = list(GAMES)
 
 
 def start(app, game_id: str, person_first: bool = True, options: dict | None = None):

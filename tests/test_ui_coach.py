@@ -341,11 +341,12 @@ def test_a_failing_coach_complains_once_and_the_game_goes_on(app):
     """An error inside the coach's task ends that task (never the frame loop): one toast,
     and "always" does not ask again for the same position."""
     from game.coach import Coach
+    from game.contract import PolicyBase
     play = start(app, "Yatzy", "yatzy")
     roll_first(app, play)
     coach = Coach(play.info)
 
-    class Broken:
+    class Broken(PolicyBase):
         def choose(self, state):
             raise RuntimeError("no")
 

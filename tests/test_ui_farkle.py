@@ -2,6 +2,7 @@
 one by mouse, the selection feedback, and the option toggles in the menu."""
 
 import pygame
+import pytest
 
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
@@ -134,3 +135,33 @@ def test_farkle_options_are_in_the_menu(app):
     assert len(menu.seats) == 8
     for b in menu.focus.buttons:  # nothing spills off the 1280x720 canvas
         assert pygame.Rect(0, 0, 1280, 720).contains(b.rect), b.label
+
+
+@pytest.mark.parametrize("size", [(360, 640, 2, True), (390, 844, 3, True), (768, 1024, 2, True),
+                                  (844, 390, 3, True), (1280, 720, 1, False)],
+                         ids=["360x640r2t", "390x844r3t", "768x1024r2t", "844x390r3t",
+                              "1280x720"])
+def test_the_hot_dice_button_says_all_its_words(size):
+    """Every die scored: the roll button says 'Hot dice: roll 6', on two lines where one is
+    too narrow (on a 360x640 phone it read 'Hot dice: ro…')."""
+    from game.rules.core import Seat
+    from game.ui import text
+    from tests.test_ui_moments import press, start
+    from tests.test_ui_screens import make_app
+    app = make_app(size)
+    try:
+        play = start(app, "farkle", [Seat("Ann"), Seat("Bot", "easy")])
+        press(app, play, pygame.K_SPACE, [1, 1, 1, 5, 5, 5])
+        key(pygame.K_a)  # pick all: every die scores
+        frames(app)
+        hot = button(play, "Hot dice")
+        assert hot.label == "Hot dice: roll 6" and hot.enabled
+        app.invalidate()
+        with text.record() as drawn:
+            app.draw()
+        words = [d for d in drawn if hot.rect.contains(d.box) and d.source == hot.label]
+        assert words and not any("…" in d.text for d in words), [d.text for d in words]
+        assert " ".join(d.text for d in words).split() == hot.label.split()
+        assert min(d.size for d in words) >= 14
+    finally:
+        pygame.quit()

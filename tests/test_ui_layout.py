@@ -160,9 +160,10 @@ def test_a_real_window_made_smaller_is_laid_out_again(tmp_path):
         assert out.stdout.strip().splitlines()[-1] == "(1000, 700) (1000, 700) True"
 
 
-WHOLE_GAMES = [("yatzy", (1280, 720, 1, False)), ("maxi_yatzy", (844, 390, 3, True)),
-               ("farkle", (390, 844, 3, True)), ("pirates", (1000, 700, 1, False)),
-               ("bona_fortuna", (360, 640, 2, True)), ("grab_it", (1920, 1080, 1, False))]
+SCREEN_OF = {"yatzy": (1280, 720, 1, False), "maxi_yatzy": (844, 390, 3, True),
+             "farkle": (390, 844, 3, True), "pirates": (1000, 700, 1, False),
+             "bona_fortuna": (360, 640, 2, True), "grab_it": (1920, 1080, 1, False)}
+WHOLE_GAMES = [(game_id, SCREEN_OF[game_id]) for game_id in GAMES]  # each on its own screen
 
 
 @pytest.mark.parametrize("game_id,size", WHOLE_GAMES, ids=[g for g, _ in WHOLE_GAMES])

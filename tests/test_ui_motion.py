@@ -21,7 +21,7 @@ import pytest
 from game.catalog import GAMES
 from game.rules.core import Seat
 from game.scenes.tables.pirates import zones
-from game.ui import motion, probe
+from game.ui import motion, probe, theme
 from tests.forced import arrive, land, loaded_dice, settle
 from tests.test_ui_moments import pirates_with, press, start, with_card
 from tests.ui_driver import DT, click, frames, key, sheet_spot
@@ -514,3 +514,26 @@ def test_every_sound_a_moment_plays_is_there():
             assert peak(quiet) < 0.75 * peak("score"), quiet
     finally:
         pygame.mixer.quit()
+
+
+def test_dice_set_aside_beyond_the_row_s_places_fade_where_they_are(app):
+    """Dice set aside when the row of dice out of play has fewer places left than dice (a
+    narrow tray late in a Farkle turn: the demo of eight players at 2560x1440 crashed): the
+    dice with a place slide to it, the others fade out where they are."""
+    from game.ui.moments import Travel
+    starts = [pygame.Rect(40 + 70 * i, 200, 60, 60) for i in range(3)]
+    place = pygame.Rect(20, 20, 30, 30)
+    travel = Travel(0.5, tray=True, name="aside", dice=[(i, 5, r) for i, r in enumerate(starts)],
+                    ends=[place], label="+150", hidden=False)
+    surface = pygame.Surface((400, 300))
+    alphas = []
+    while not travel.done:
+        travel.draw(surface)
+        spots = travel._spots()
+        alphas.append([alpha for _, _, alpha in spots])
+        travel.update(DT)
+    assert travel.drawn >= 10
+    assert spots[0][1].center == place.center and spots[0][2] == 255, "the first has a place"
+    assert all(a[1] >= b[1] and a[2] >= b[2] for a, b in zip(alphas, alphas[1:], strict=False)), "fading"
+    assert alphas[-1][1] < 64 and alphas[-1][2] < 64
+    assert spots[1][1].center == starts[1].move(0, -theme.px(6)).center, "where it was"

@@ -9,14 +9,15 @@ import pytest
 from game.bots import make_policy
 from game.bots.yatzy import POLICIES, tables
 from game.rules.core import Seat
-from game.rules.yatzy import CATEGORIES, YatzyState
+from game.rules.yatzy import CATEGORIES, MaxiYatzyState, YatzyState
 from game.sim import run
 
 STRENGTHS = ("easy", "normal", "hard")
 
 
 def new_state(n_dice: int, players: int = 1, seed: int = 0) -> YatzyState:
-    return YatzyState([Seat(f"P{i}", "hard") for i in range(players)], {"dice": n_dice}, seed=seed)
+    rules = YatzyState if n_dice == 5 else MaxiYatzyState
+    return rules([Seat(f"P{i}", "hard") for i in range(players)], seed=seed)
 
 
 def at_roll(n_dice: int, dice: list[int], rolls: int, filled: dict[str, int] | None = None):

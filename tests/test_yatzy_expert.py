@@ -21,7 +21,7 @@ from game.bots.turn_search import TurnPlan
 from game.bots.yatzy import POLICIES, ExpertPolicy, tables
 from game.catalog import GAMES
 from game.rules.core import Seat
-from game.rules.yatzy import CATEGORIES, UPPER, YatzyState, score
+from game.rules.yatzy import CATEGORIES, UPPER, MaxiYatzyState, YatzyState, score
 from game.sim import parse_args, run
 from tests.ui_driver import button, click, frames
 
@@ -269,7 +269,7 @@ def test_expert_scratches_wisely_late():
 
 
 def test_expert_is_five_dice_only():
-    state = YatzyState([Seat("E", "expert")], {"dice": 6}, seed=1)
+    state = MaxiYatzyState([Seat("E", "expert")], seed=1)
     state.apply({"kind": "roll", "hold": []})
     with pytest.raises(ValueError, match="five-dice"):
         ExpertPolicy(random.Random(0)).choose(state)

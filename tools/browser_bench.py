@@ -39,6 +39,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("DICE_HARBOR_HOME", tempfile.mkdtemp(prefix="dice-harbor-bench-"))
 
+from game.catalog import GAMES  # noqa: E402
+
 
 def percentile(values, q):
     from game.sim import percentile as p
@@ -120,9 +122,8 @@ def native(seconds: float) -> dict:
         "idle_menu_cpu_pct": native_idle_cpu("menu", seconds),
         "idle_turn_cpu_pct": native_idle_cpu("turn", seconds),
         "idle_turn_cpu_pct_2560x1440": native_idle_cpu("turn", seconds, (1280, 720), 2.0),
-        "frames_2560x1440": {g: native_frames(g, "1280x720", 2, n) for g, n in
-                             (("yatzy", 6), ("farkle", 8), ("pirates", 4),
-                              ("bona_fortuna", 4), ("grab_it", 6), ("maxi_yatzy", 6))},
+        "frames_2560x1440": {g: native_frames(g, "1280x720", 2, info.max_players)
+                             for g, info in GAMES.items()},  # each game at its fullest table
     }
 
 
@@ -154,9 +155,10 @@ result = 0""")
                 out[name] = figures
             g = Game(b, site)
             out["decision_ms"] = g.py("""
+from game.catalog import GAMES
 from game.sim import run
 result = {}
-for game in ("yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it"):
+for game in GAMES:
     r = run(game, ["hard", "hard"], games=8, seed=1, progress=False)
     result[game] = {"p50": r["players"][0]["decision_ms_p50"],
                     "p99": max(p["decision_ms_p99"] for p in r["players"])}""")

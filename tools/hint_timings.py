@@ -29,7 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-GAME_IDS = ["yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it"]
+from game.catalog import GAMES  # noqa: E402  (the catalog alone: no rules, no bots)
+
+GAME_IDS = list(GAMES)
 
 
 def cold_position(game_id: str):
@@ -59,16 +61,15 @@ def play_scene_steps(info, state):
 
 def cold(game_id: str, mode: str) -> dict:
     """One cold hint in this (fresh) process; mode "direct" or "task"."""
-    import importlib
-
     import game.scenes.play  # noqa: F401 - what the play scene has loaded anyway
+    from game.bots import bot_module
     from game.catalog import GAMES
     from game.coach import Coach
     from game.tasks import Task
     info = GAMES[game_id]
     state = cold_position(game_id)
     start = time.perf_counter()
-    importlib.import_module(f"game.bots.{info.bot_module}")  # the opponent bot did it
+    bot_module(info)  # (the opponent bot imported it)
     imported = (time.perf_counter() - start) * 1000
     if mode == "import":
         return {"ms": imported}

@@ -22,7 +22,7 @@ from game.odds import odds_steps  # noqa: E402
 from game.rules.core import Seat  # noqa: E402
 from game.sim import percentile  # noqa: E402
 
-GAME_IDS = ("yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it")
+GAME_IDS = tuple(GAMES)
 
 
 def positions(game_id: str, games: int):

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Protocol
+from typing import Any
 
+from game.catalog import module_path
+from game.contract import BotModule, Policy, PolicyBase
 from game.rules.core import Action, GameState
 
 STRENGTHS = ("easy", "normal", "hard")  # every game has these
@@ -20,11 +22,7 @@ EXTRA_STRENGTHS = ("expert",)  # only some games (see strengths_for)
 POLICY_NAMES = STRENGTHS + EXTRA_STRENGTHS + ("random",)  # every name any game knows
 
 
-class Policy(Protocol):
-    def choose(self, state: GameState) -> Action: ...
-
-
-class RandomPolicy:
+class RandomPolicy(PolicyBase):
     """The baseline every real policy must beat: a kind of action uniformly (roll, stop,
     score...), then one of the legal actions of that kind uniformly. Choosing the kind
     first keeps a game whose rolls have hundreds of variants (Pirate Fortune's eight
@@ -45,18 +43,28 @@ def make_policy(bot_module: str, name: str, seed: int | None = None) -> Policy:
     rng = random.Random(seed)
     if name == "random":
         return RandomPolicy(rng)
-    module = importlib.import_module(f"game.bots.{bot_module}")
+    module = importlib.import_module(module_path("game.bots", bot_module))
     try:
         return module.POLICIES[name](rng)
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(POLICY_NAMES)}") from None
 
 
+def every_strength(options: dict[str, Any]) -> tuple[str, ...]:
+    """``strengths`` (game.contract.BotModule) for a game whose bots are the same whatever
+    its options: the three every game has."""
+    return STRENGTHS
+
+
+def bot_module(info) -> BotModule:
+    """The bots of a game (a catalog ``GameInfo``)."""
+    return importlib.import_module(  # type: ignore[return-value]
+        module_path("game.bots", info.bot_module))
+
+
 def strengths_for(info) -> tuple[str, ...]:
     """The strengths a game (a catalog ``GameInfo``) offers, weakest first."""
-    module = importlib.import_module(f"game.bots.{info.bot_module}")
-    offered = getattr(module, "strengths", None)
-    return tuple(offered(info.default_options())) if offered else STRENGTHS
+    return tuple(bot_module(info).strengths(info.default_options()))
 
 
 def policy_names_for(info) -> tuple[str, ...]:

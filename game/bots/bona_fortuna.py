@@ -46,7 +46,9 @@ from functools import cache
 from math import comb, fsum
 from typing import Any
 
+from game.bots import every_strength
 from game.bots.turn_search import TurnPlan, holds_for, score_tables, tables
+from game.contract import PolicyBase
 from game.rules.bona_fortuna import (
     BONUS,
     BOX_GROUP,
@@ -214,7 +216,7 @@ def numbers_chance(mult_target: int, current: int, faces: tuple[int, ...],
 # Policies
 
 
-class _Policy:
+class _Policy(PolicyBase):
     lookahead = 2  # rerolls planned exactly
     sloppiness = 0.0  # chance of keeping the second-best dice
     # Phase I
@@ -455,3 +457,4 @@ class EasyPolicy(_Policy):
 
 
 POLICIES = {"easy": EasyPolicy, "normal": NormalPolicy, "hard": HardPolicy}
+strengths = every_strength  # the same bots whatever the options

@@ -54,7 +54,9 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
+from game.bots import every_strength
 from game.bots.loading import Lazy
+from game.contract import PolicyBase
 from game.rules.farkle import FarkleState, positions_for, scoring_selections
 from game.tasks import run_now
 
@@ -373,7 +375,7 @@ def _my_last_turn(state: FarkleState) -> bool:
     return state.last_round and state.current in state.still_to_play
 
 
-class _Base:
+class _Base(PolicyBase):
     def __init__(self, rng: random.Random):
         self.rng = rng
 
@@ -721,3 +723,4 @@ class HardPolicy(_Base):
 
 
 POLICIES = {"easy": EasyPolicy, "normal": NormalPolicy, "hard": HardPolicy}
+strengths = every_strength  # the same bots whatever the options

@@ -41,8 +41,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from game.bots import every_strength
 from game.bots import grab_it_table as table
 from game.bots.turn_search import TurnPlan, holds_for, score_tables, tables
+from game.contract import PolicyBase
 from game.rules.grab_it import CATEGORIES, VALUES, score
 
 Action = dict[str, Any]
@@ -210,7 +212,7 @@ class _Turn:
         return out
 
 
-class _Base:
+class _Base(PolicyBase):
     def __init__(self, rng: random.Random):
         self.rng = rng
         self._key: Any = None
@@ -377,3 +379,4 @@ class HardPolicy(_Base):
 
 
 POLICIES = {"easy": EasyPolicy, "normal": NormalPolicy, "hard": HardPolicy}
+strengths = every_strength  # the same bots whatever the options

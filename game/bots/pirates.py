@@ -53,6 +53,7 @@ import random
 from functools import cache
 from typing import Any
 
+from game.bots import every_strength
 from game.bots.pirates_reach import (
     MAX_NEED,
     OFFSET,
@@ -79,6 +80,7 @@ from game.bots.pirates_solver import (
     w_keys,
 )
 from game.bots.pirates_values import TABLES
+from game.contract import PolicyBase
 from game.rules.pirates import FACES, PirateState
 
 Action = dict[str, Any]
@@ -116,7 +118,7 @@ def keep_positions(state: PirateState, keep: Multi) -> list[int]:
     return sorted(kept)
 
 
-class _Base:
+class _Base(PolicyBase):
     def __init__(self, rng: random.Random):
         self.rng = rng
 
@@ -468,3 +470,4 @@ class EasyPolicy(NormalPolicy):
 
 
 POLICIES = {"easy": EasyPolicy, "normal": NormalPolicy, "hard": HardPolicy}
+strengths = every_strength  # the same bots whatever the options

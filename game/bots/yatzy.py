@@ -58,6 +58,7 @@ from typing import Any
 from game.bots.loading import Lazy
 from game.bots.turn_search import Tables as DiceTables
 from game.bots.turn_search import holds_for
+from game.contract import PolicyBase
 from game.rules.yatzy import CATEGORIES, UPPER, UPPER_BONUS, score
 
 Action = dict[str, Any]
@@ -148,7 +149,7 @@ def bonus_chance(n: int, dist: tuple[float, ...], upper: int, faces: frozenset[i
 # Policies
 
 
-class _Base:
+class _Base(PolicyBase):
     def __init__(self, rng: random.Random):
         self.rng = rng
 

@@ -203,6 +203,17 @@ class BonaFortunaState(Phases, HoldAndRoll, GameState):
         sheet = self.sheets[self.current if seat is None else seat]
         return [(c, b) for c in COLUMNS for b in BOXES if b not in sheet[c]]
 
+    def odds_boxes(self) -> list[str]:
+        """The boxes the player to act may still fill, in sheet order, each once (Phase I
+        has two columns of them): the boxes whose odds the table shows."""
+        seen = {box for _, box in self.open_boxes()}
+        return [b for b in BOXES if b in seen]
+
+    @classmethod
+    def box_made(cls, box: str, dice: tuple[int, ...]) -> bool:
+        """Do these sorted dice make ``box`` (3 of a Kind / Full House: either meld)."""
+        return any(_meld_sorted(meld, dice) > 0 for meld in BOX_MELDS[box])
+
     def zero_allowed(self, box: str) -> bool:
         """Phase II: may a 0 be written into ``box`` now? (number boxes always; the others
         once 6's, 5's and 4's are all filled). Phase I: always."""

@@ -270,7 +270,10 @@ class GameState:
     bookkeeping, not game state.
     """
 
-    GAME_ID: ClassVar[str] = ""
+    GAME_ID: ClassVar[str] = ""  # the game's one id: its catalog entry, saves, records, links
+    # Ids this game's saves carried before it had its own (Maxi Yatzy's were "yatzy"): a save
+    # naming one, its fingerprint made under it, still loads.
+    FORMER_IDS: ClassVar[tuple[str, ...]] = ()
     MIN_PLAYERS: ClassVar[int] = 1
     MAX_PLAYERS: ClassVar[int] = 6
     DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {}
@@ -320,6 +323,26 @@ class GameState:
     @classmethod
     def score_range(cls, options: dict[str, Any] | None = None) -> tuple[int, int]:
         return (-RACE_BOUND, RACE_BOUND)
+
+    # -- what shared code reads of a position (game.contract.GameRules) -------------------
+    # Action fields that name dice by their positions on the table (a move key, the words
+    # of a move): holding either of two equal dice is the same move.
+    POSITION_FIELDS: ClassVar[tuple[str, ...]] = ("hold", "set_aside", "dice")
+
+    def table_dice(self) -> list[Any]:
+        """The dice on the table now, by position (faces as the rules name them); [] when
+        none are (before the first roll, or a game without dice)."""
+        return []
+
+    def roll_number(self) -> int:
+        """Which roll of the turn the dice on the table come from (1 for the first); 0
+        before the first roll, or where the game does not count its rolls."""
+        return 0
+
+    def points_at_stake(self) -> int:
+        """The points the player to act has gathered this turn and could still lose (a
+        press-your-luck turn's total); 0 where a turn puts nothing at risk."""
+        return 0
 
     def roll_spec(self, action: Action) -> RollSpec | None:
         """The dice ``action`` would roll now (see RollSpec), None when it rolls none. Each
@@ -388,7 +411,8 @@ class GameState:
                 raise ValueError(f"option {key} must be {kind}, not {shown(value)}")
             low, high = cls.OPTION_RANGES.get(key, (None, None))
             if low is not None and not low <= value <= high:
-                raise ValueError(f"option {key} must be {low} to {high}, not {shown(value)}")
+                allowed = low if low == high else f"{low} to {high}"
+                raise ValueError(f"option {key} must be {allowed}, not {shown(value)}")
             merged[key] = value
         merged.update(core)
         return merged
@@ -529,19 +553,31 @@ class GameState:
         """Every action applied so far (copies), oldest first."""
         return [dict(a) for a in self._log]
 
-    def to_dict(self) -> dict[str, Any]:
-        """The whole game state as JSON data (what the digest covers); not a save."""
+    @property
+    def actors(self) -> list[int]:
+        """The seat that made each action applied so far, oldest first."""
+        return list(self._actors)
+
+    def to_dict(self, game_id: str | None = None) -> dict[str, Any]:
+        """The whole game state as JSON data (what the digest covers); not a save.
+        ``game_id``: the id it is written under (default ``GAME_ID``; a former id for the
+        fingerprint an older save carries)."""
         data = {k: v for k, v in self.__dict__.items()
                 if k not in ("rng", "seats") and not k.startswith("_")}
-        return {"game": self.GAME_ID, "seats": [asdict(s) for s in self.seats],
+        return {"game": game_id or self.GAME_ID, "seats": [asdict(s) for s in self.seats],
                 "rng": list(self.rng.getstate()[1]), "state": json.loads(json.dumps(data))}
 
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+    def to_json(self, game_id: str | None = None) -> str:
+        return json.dumps(self.to_dict(game_id), separators=(",", ":"), sort_keys=True)
 
-    def digest(self) -> str:
+    def digest(self, game_id: str | None = None) -> str:
         """A fingerprint of the state: a save whose replay gives another game is refused."""
-        return hashlib.sha256(self.to_json().encode()).hexdigest()[:32]
+        return hashlib.sha256(self.to_json(game_id).encode()).hexdigest()[:32]
+
+    def fingerprint_matches(self, digest: str) -> bool:
+        """Whether ``digest`` is this state's fingerprint under its id or a former one (a
+        save or a link made before the game had an id of its own)."""
+        return any(self.digest(gid) == digest for gid in (self.GAME_ID, *self.FORMER_IDS))
 
     def save(self) -> dict[str, Any]:
         """What made this game: replaying ``actions`` on a new game with these seats,
@@ -582,7 +618,7 @@ class GameState:
         fmt = data.get("format")
         if fmt != SAVE_FORMAT or isinstance(fmt, bool):
             raise SaveError(format_problem("the save", fmt, SAVE_FORMAT))
-        if data.get("game") != cls.GAME_ID:
+        if data.get("game") != cls.GAME_ID and data.get("game") not in cls.FORMER_IDS:
             raise SaveError(f"the save is for {str(data.get('game'))[:40]!r}, not {cls.GAME_ID}")
         seats, options = data.get("seats"), data.get("options")
         seed, actions, digest = data.get("seed"), data.get("actions"), data.get("digest")
@@ -602,7 +638,7 @@ class GameState:
         except (ValueError, TypeError) as exc:
             raise SaveError(f"the save's options are wrong: {exc}"[:300]) from None
         state = cls.replay([Seat.from_json(s) for s in seats], options, seed, actions)
-        if state.digest() != digest:
+        if not state.fingerprint_matches(digest):
             raise SaveError("replaying the save's moves does not give the saved game "
                             "(edited, or written by another version)")
         return state

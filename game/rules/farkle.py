@@ -237,6 +237,12 @@ class FarkleState(TargetRace, GameState):
         self.reset_race()
 
     # -- helpers for the UI and the bots -----------------------------------------------
+    def table_dice(self) -> list[int]:
+        return list(self.dice)
+
+    def points_at_stake(self) -> int:
+        return self.turn_total
+
     @property
     def rolled(self) -> bool:
         """True when the current roll waits for a set-aside (else: start of a turn)."""

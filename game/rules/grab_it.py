@@ -162,6 +162,11 @@ class GrabItState(RollAndScore, GameState):
     def open_categories(self) -> list[str]:
         return [c for c in CATEGORIES if c not in self.board]
 
+    @classmethod
+    def box_made(cls, box: str, dice: tuple[int, ...]) -> bool:
+        """Do these sorted dice make ``box``: what the rules score it above 0."""
+        return _score_sorted(box, dice) > 0
+
     @property
     def turns_left(self) -> int:
         return len(CATEGORIES) - len(self.board)

@@ -278,6 +278,12 @@ class PirateState(TargetRace, GameState):
     def drawn(self) -> bool:
         return self.card is not None
 
+    def table_dice(self) -> list[str]:
+        return list(self.dice)
+
+    def roll_number(self) -> int:
+        return self.rolls
+
     @property
     def rolled(self) -> bool:
         return bool(self.dice)

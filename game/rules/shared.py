@@ -35,6 +35,12 @@ class HoldAndRoll:
     def reset_dice(self) -> None:
         self.dice, self.rolls = [], 0
 
+    def table_dice(self) -> list[Any]:
+        return list(self.dice)
+
+    def roll_number(self) -> int:
+        return self.rolls
+
     @property
     def rolls_left(self) -> int:
         return self.ROLLS_PER_TURN - self.rolls
@@ -81,6 +87,10 @@ class RollAndScore(HoldAndRoll):
 
     def open_categories(self) -> list[str]:
         raise NotImplementedError
+
+    def odds_boxes(self) -> list[str]:
+        """The boxes whose odds the table shows (game.contract.BoxOdds): the open ones."""
+        return list(self.open_categories())
 
     def _score(self, category: Any) -> list[Event]:
         raise NotImplementedError

@@ -104,7 +104,7 @@ class YatzyState(RollAndScore, GameState):
     DEFAULT_OPTIONS = {"dice": 5, "stakes": False, "bet": 10, "bankrolls": []}
     # The bet is what the menu offers (5 to 100), at most a new bankroll, so that a player
     # who buys back in can always pay it; a bankroll never goes below 0 and stays bounded.
-    OPTION_RANGES = {"dice": (5, 6), "bet": (5, 100)}
+    OPTION_RANGES = {"dice": (5, 5), "bet": (5, 100)}
     MAX_CHIPS = 1_000_000
 
     @classmethod
@@ -125,7 +125,7 @@ class YatzyState(RollAndScore, GameState):
     @classmethod
     def score_range(cls, options: dict[str, Any] | None = None) -> tuple[int, int]:
         """0 to every box's best plus the upper bonus (5 dice: 404; 6 dice: 685)."""
-        n = (options or {}).get("dice", 5)
+        n = (options or {}).get("dice", cls.DEFAULT_OPTIONS["dice"])
         best = sum(best_box(lambda roll, c=c: _score_sorted(c, roll), n) for c in CATEGORIES[n])
         return 0, best + UPPER_BONUS[n][1]
 
@@ -157,6 +157,11 @@ class YatzyState(RollAndScore, GameState):
     @property
     def categories(self) -> tuple[str, ...]:
         return CATEGORIES[self.n_dice]
+
+    @classmethod
+    def box_made(cls, box: str, dice: tuple[int, ...]) -> bool:
+        """Do these sorted dice make ``box``: what the rules score it above 0."""
+        return _score_sorted(box, dice) > 0
 
     def open_categories(self, seat: int | None = None) -> list[str]:
         sheet = self.sheets[self.current if seat is None else seat]
@@ -222,4 +227,15 @@ class YatzyState(RollAndScore, GameState):
         return [self.totals(i)["total"] for i in range(len(self.seats))]
 
 
-__all__ = ["CATEGORIES", "LABELS", "UPPER", "YatzyState", "score", "rank"]
+class MaxiYatzyState(YatzyState):
+    """Maxi Yatzy: the same game with six dice and twenty boxes, under an id of its own
+    (the catalog's, its saves', its records'). Saves written before it had one say
+    "yatzy" with six dice, and still load."""
+
+    GAME_ID = "maxi_yatzy"
+    FORMER_IDS = ("yatzy",)
+    DEFAULT_OPTIONS = {**YatzyState.DEFAULT_OPTIONS, "dice": 6}
+    OPTION_RANGES = {**YatzyState.OPTION_RANGES, "dice": (6, 6)}
+
+
+__all__ = ["CATEGORIES", "LABELS", "UPPER", "MaxiYatzyState", "YatzyState", "score", "rank"]

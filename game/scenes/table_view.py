@@ -573,8 +573,8 @@ class TableScene(Scene):
                     self.table.press(spec.key)
             buttons.append(Button(rect, spec.label, run,
                                   enabled=spec.enabled and self.human_turn and not self.busy,
-                                  size=20, hotkey=spec.hotkey, min_size=14))
-        return buttons
+                                  size=20, hotkey=spec.hotkey, min_size=14, wrap=True))
+        return buttons  # (a long label takes two lines before it is cut: "Hot dice: roll 6")
 
     def _not_now(self) -> None:
         view = self.view_state

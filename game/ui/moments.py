@@ -138,6 +138,9 @@ class Travel(Effect):
                 continue
             kj = motion.ease_in_out(motion.clamp(k * 1.25 - 0.25 * j / n))  # one after another
             end = self.ends[j] if self.ends and j < len(self.ends) else self.end
+            if end is None:  # (no place left for it in a full row: it fades where it is)
+                out.append((face, start.move(0, -theme.px(6)), int(255 * (1 - k))))
+                continue
             goal = end.w if self.ends else max(theme.px(14), end.h * 0.8)
             side = _quantise(motion.lerp(start.w, goal, kj)) if kj < 1 else round(goal)
             cx = motion.lerp(start.centerx, end.centerx, kj)

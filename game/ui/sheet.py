@@ -22,6 +22,7 @@ name a tap away.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from itertools import accumulate
 
@@ -661,12 +662,18 @@ class ScoreSheet:
     @staticmethod
     def _header_text(name: str, width: int, height: int) -> str:
         """The name when it fits its column whole at the header's size (on up to the lines
-        the header has, broken only between words), else its initials: every name in the
+        the header has, broken only between words), else without the bots' strengths in
+        brackets ("Ada & Cleo"), else its initials: every name in the
         header row is drawn at one size, none shrunk, none broken inside a word (the full
         name is a tap away)."""
-        fitted = fit_text(name, width, height, HEADER, HEADER, bold=True, wrap=True)
-        whole = " ".join(fitted.lines).split() == name.split() and fitted.width <= width
-        return name if whole else initials(name)
+        plain = " ".join(re.sub(r"\([^()]*\)", " ", name).split())  # "Ada (hard)": "Ada"
+        for form in dict.fromkeys((name, plain)):  # (a bot's strength is in its tooltip)
+            if not form:
+                continue
+            fitted = fit_text(form, width, height, HEADER, HEADER, bold=True, wrap=True)
+            if " ".join(fitted.lines).split() == form.split() and fitted.width <= width:
+                return form
+        return initials(plain or name)
 
     def _label_text(self, row: Row, size: float, room: int) -> str:
         """The label whole when it fits ``room``, else its short form (if it has one)."""

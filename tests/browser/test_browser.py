@@ -16,6 +16,7 @@ import time
 import pygame
 import pytest
 
+from game.catalog import GAMES
 from tests.browser.cdp import Browser, find_chromium
 from tests.browser.site import Site, serve, wheel
 
@@ -357,7 +358,7 @@ def test_the_sharpest_picture_is_a_choice_that_is_kept(game):
     assert g.py("result = app.sharper_possible()") is True
 
 
-BOT_GAMES = ["yatzy", "maxi_yatzy", "farkle", "pirates", "bona_fortuna", "grab_it"]
+BOT_GAMES = list(GAMES)
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,8 @@
 //
 //     node tests/pyodide/run.mjs REPO_ROOT SCRIPT.py
 //
-// Copies game/__init__.py, catalog.py, sim.py, odds.py, tasks.py, coach.py, web.py (no
+// Copies game/__init__.py, catalog.py, sim.py, the odds (odds.py and each game's),
+// contract.py, tasks.py, coach.py, web.py (no
 // pygame; the expert's table asks it whether to fetch its file) and every .py
 // file (and .bin data
 // file: the expert Yatzy table) under game/rules/ and game/bots/ from REPO_ROOT
@@ -18,6 +19,7 @@ import { join, posix } from "node:path";
 import { loadPyodide } from "pyodide";
 
 const FILES = ["game/__init__.py", "game/catalog.py", "game/sim.py", "game/odds.py",
+               "game/farkle_odds.py", "game/pirate_odds.py", "game/contract.py",
                "game/tasks.py", "game/coach.py", "game/web.py"];
 const TREES = ["game/rules", "game/bots"];
 const APP = "/app";
