@@ -1,32 +1,32 @@
 """The table every game is played at, and replayed at: dice on a felt tray, the game's
 buttons, its score sheet, the move history, and the pacing of what happens.
 
-What differs between games comes from a Table (game.scenes.tables.<game>); who moves comes
-from the scene built on this one: the play scene (people and bots) or the replay (a saved
-game's moves).
+What differs between games comes from a Table (game.scenes.tables.<game>, which asks this
+scene only what tables.base.TableHost declares); who moves comes from the scene built on
+this one: the play scene (people and bots), the replay (a saved game's moves) or a lesson.
 
-Pacing: ``apply`` returns all of an action's events at once, but the player sees them one
-after the other. Events wait in ``pending``: a roll is thrown first, what it led to (a
-farkle, a bonus) is announced only once the dice have landed, in a banner beside the dice
-(never over them), and the next player's turn starts on screen only after the banner was
-shown.
+TableScene composes pieces, one a responsibility, each declaring what it asks of the scene
+(its ``Host``):
 
-Nothing is told before it is seen: from an action that rolls dice or draws a card until
-the dice land (or the card has turned over) the whole table -- sheet, status, top bar,
-buttons, history, the dice held or set aside -- is drawn from the game as it was before
-the action (``unseen``, see ``view_state``), and the thrown dice show only the faces they
-*can* show; the words, sounds and looks of the result come at the landing. The table's
-own bookkeeping of the action (``Table.after_action``) waits for it too.
+* game.scenes.table_pacing: the events of each move shown in order, and nothing told
+  before it is seen (``act``, ``pending``, ``unseen``/``view_state``);
+* game.scenes.table_tray: the dice on the felt, thrown, landing, sliding;
+* game.scenes.table_moments: the moments in motion (a score's dice going to their box,
+  totals counting, the banners' shake, stamp and rings, sparks, the turn's flourish);
+* game.scenes.table_hints: the coach, a slice a frame, and its marks;
+* game.scenes.odds_view: the exact odds;
+* game.scenes.table_layout: the regions, from the window's size;
+* game.scenes.table_input: pointer input routed by region (``Sections``);
+* game.scenes.table_chrome: the top bar, the status place, the banners, the tabs;
+* game.scenes.table_frames: what a frame draws again and what it keeps;
+* game.scenes.table_autosave: the game kept after each move.
 
-Layout (``relayout``, from the window's size): a top bar (whose turn, the tools), the felt
-tray with the dice, the game's buttons, the status place (what to do now, the coach, the
-banners and messages), the move history and the score sheet. On a wide window the sheet
-stands beside the rest; on a phone held upright it comes under the dice, the history a
-button away. Pointer input goes to the region under it (``Sections``)."""
+The scene keeps the names its pieces' state always had on it (``pending``, ``animator``,
+``effects``, ``hint_task``...: properties that read and write the piece), so the scenes
+built on it, the tables and the tests read them as before."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 
 import pygame
@@ -34,7 +34,7 @@ import pygame
 from game.app import App, Scene
 from game.bots import make_policy
 from game.catalog import GameInfo
-from game.rules.core import Action, Event, GameState, IllegalAction
+from game.rules.core import Action, Event, GameState
 from game.scenes.odds_view import OddsView
 from game.scenes.table_autosave import Autosave
 from game.scenes.table_chrome import Chrome
@@ -43,15 +43,15 @@ from game.scenes.table_hints import Hints
 from game.scenes.table_input import TableInput
 from game.scenes.table_layout import tab_rects, table_layout
 from game.scenes.table_moments import Moments
+from game.scenes.table_pacing import Pacing
 from game.scenes.table_tray import Tray, aside_slots, dice_row
 from game.scenes.tables import (
     announces_seating,
-    history_entries,
     load_table,
     replayed_history,
     seating_text,
 )
-from game.scenes.tables.base import Banner, Scoring
+from game.scenes.tables.base import Banner
 from game.tasks import Task
 from game.ui import hands, layout, motion, theme
 from game.ui.history import History
@@ -62,9 +62,6 @@ from game.ui.widgets import Button, FocusGroup
 from game.ui.words import possessive
 
 UNDO_GRACE = 1.5  # extra seconds a bot waits after a human's move that can still be undone
-BANNER_SECONDS = {"slow": 2.4, "normal": 1.8, "fast": 1.1}  # how long an announcement stays
-CARD_FLIP = 0.6  # seconds: a card drawn with no card scene over the table (a replay) turns
-# over on the felt
 
 
 def _part(part: str, name: str) -> property:
@@ -91,6 +88,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.info = info
         self.state = state
+        self.pacing = Pacing(self)  # the events shown in order (game.scenes.table_pacing)
         self.autosave = autosave
         # A game played another way than at one screen (by link, a daily challenge): its
         # flow keeps it, may show moves first, refuse hints and lead to its own end (see
@@ -102,10 +100,6 @@ class TableScene(Scene):
                      for i, seat in enumerate(state.seats) if seat.bot}
         self.tray = Tray(self)  # the dice on the felt (game.scenes.table_tray)
         self.moments = Moments(self)  # the moments in motion (game.scenes.table_moments)
-        self.scoring: Scoring | None = None  # a score waiting to be shown going to its box
-        self.flight: Scoring | None = None  # the score whose dice are on their way
-        self._score_of: tuple = ([], None)  # (events, the game before): what ``scoring`` read
-        self.gone: set[int] = set()  # dice that went to their box: not on the felt any more
         self.frames = Frames(self)  # what a frame draws again (game.scenes.table_frames)
         self.sheet = ScoreSheet(pygame.Rect(0, 0, 1, 1), label_width=200)
         self.regions: dict[str, pygame.Rect] = {}
@@ -121,20 +115,8 @@ class TableScene(Scene):
         self.bot_warm: tuple[tuple, Task] | None = None  # (position, a bot's table building)
         self.fast_forward = False
         self.banner: tuple[Banner, float] | None = None
-        self.pending: list[Event] = []  # events of the last action not shown yet
-        self.frozen_sheet: SheetModel | None = None  # the sheet before a roll, until it lands
-        self._frozen_hand = hands.mode()  # the hand its words were for
-        self.unseen: GameState | None = None  # the game as last seen, while an action's dice
-        # (or card) are not seen yet: what the table is drawn from (``view_state``)
-        self.later: list[tuple[Action, list[Event]]] = []  # Table.after_action, at the reveal
-        self.throw: tuple[tuple[int, ...], tuple, Action] | None = None  # the dice in the air:
-        # their positions, the faces they can show, the action that threw them
-        self.landing: Event | None = None  # the "rolled" event of the dice in the air
-        self.card_hidden = False  # a card was drawn and has not turned over yet
-        self.card_flip = 0.0  # seconds left of a card turning over on the felt
         self.history = History(pygame.Rect(0, 0, 1, 1))
         self.shown_seat = None if state.is_over() else state.current  # whose turn is on screen
-        self._turn_key = (state.current, state.turns_played)
         self.hints = Hints(self, hinted)  # the coach (game.scenes.table_hints)
         self.odds = OddsView(self)  # exact odds on a human's turn (O)
         self.table.new_turn()
@@ -144,13 +126,28 @@ class TableScene(Scene):
         elif announces_seating(state):
             self._announce_seating()
 
-    # The tray's, by the names the scene has always had (game.scenes.table_tray)
+    # The pacing's, by the names the scene has always had (game.scenes.table_pacing)
+    pending = _part("pacing", "pending")
+    unseen = _part("pacing", "unseen")
+    later = _part("pacing", "later")
+    throw = _part("pacing", "throw")
+    landing = _part("pacing", "landing")
+    card_hidden = _part("pacing", "card_hidden")
+    card_flip = _part("pacing", "card_flip")
+    scoring = _part("pacing", "scoring")
+    flight = _part("pacing", "flight")
+    gone = _part("pacing", "gone")
+    frozen_sheet = _part("pacing", "frozen_sheet")
+    _frozen_hand = _part("pacing", "_frozen_hand")
+    _turn_key = _part("pacing", "_turn_key")
+    # The tray's (game.scenes.table_tray)
     animator = _part("tray", "animator")
     slides = _part("tray", "slides")
     die_rects = _part("tray", "die_rects")
     die_spots = _part("tray", "die_spots")
     hover_die = _part("tray", "hover_die")
     dice_row = staticmethod(dice_row)
+    _aside_slots = staticmethod(aside_slots)
     # What the frames keep (game.scenes.table_frames)
     _sheet_shown = _part("frames", "_sheet_shown")
     _sheet_late = _part("frames", "_sheet_late")
@@ -169,7 +166,6 @@ class TableScene(Scene):
     effects = _part("moments", "effects")
     burst = _part("moments", "burst")
     flourish = _part("moments", "flourish")
-    _aside_slots = staticmethod(aside_slots)
 
     @property
     def view_state(self) -> GameState:
@@ -217,73 +213,40 @@ class TableScene(Scene):
     def _announce_seating(self) -> None:
         text = seating_text(self.state)
         self.history.add(text, theme.INFO)
-        self._raise_banner(Banner(text, theme.INFO, "", big=True))
+        self.pacing.raise_banner(Banner(text, theme.INFO, "", big=True))
 
+    # -- the events of each move shown in order (game.scenes.table_pacing) -----------------
     def act(self, action: Action) -> bool:
         """Apply an action for the player to act; illegal ones explain themselves. An
         action that throws dice or draws a card leaves the table as it was (``unseen``)
         until they are seen."""
-        if self.unseen is not None or self.card_hidden:
-            self._settle()  # (a replay stepped on before the last move was all shown)
-        before = self.table.sheet()
-        seen = self._copy(self.state) if not self.fast_forward else None
-        try:
-            spec = self.state.roll_spec(action)
-        except Exception:  # noqa: BLE001 (an illegal action is refused by apply below)
-            spec = None
-        try:
-            events = self.apply_action(action)
-        except IllegalAction as exc:
-            self.complain(str(exc))
-            return False
-        events = self.table.arrange(events)
-        kinds = {e["type"] for e in events}
-        scoring = self.table.scoring(events, seen) if seen is not None else None
-        hidden = seen is not None and (bool(kinds & {"rolled", "drew"}) or scoring is not None)
-        self.scoring = scoring
-        self._score_of = (events, seen)  # (asked again when it is shown: the table then)
-        if "rolled" in kinds and hidden:
-            self.frozen_sheet, self._frozen_hand = before, hands.mode()
-            rolled = next(e for e in events if e["type"] == "rolled")
-            faces = spec.faces if spec else None
-            positions = spec.rolled if spec else tuple(self.table.rolled_positions(rolled))
-            self.throw = (tuple(positions), faces, action)
-        self.app.invalidate()
-        self.pending += self.table.moments(events)  # (read from the game as it is now)
-        if hidden:
-            self.unseen = seen
-            self.later.append((action, events))
-            if "drew" in kinds:
-                self.card_hidden = True
-                # no card scene over the table (a replay): the card turns over on the felt
-                self.card_flip = CARD_FLIP if self.app.scene is self else 0.0
-        else:
-            self.table.after_action(action, events)
-        self._after_change()
-        self._pump()
-        return True
+        return self.pacing.act(action)
 
     def apply_action(self, action: Action) -> list[Event]:
         """The rules apply ``action`` to the game (IllegalAction when they refuse it). A
         lesson (game.scenes.learn) has its dice come up as its script says here."""
         return self.state.apply(action)
 
-    @staticmethod
-    def _copy(state: GameState) -> GameState:
-        """A copy of the game to draw the table from (its generator left out: it is never
-        asked for anything)."""
-        rng = state.rng
-        state.rng = None  # type: ignore[assignment]
-        # The logs of what was played only grow and their entries never change: the copy
-        # has lists of its own holding the same entries (a deep copy of an 8-player game's
-        # log took milliseconds of the frame that throws the dice).
-        memo = {id(log): list(log) for log in (getattr(state, name, None) for name in
-                                               ("_log", "_actors", "_drew"))
-                if isinstance(log, list)}
-        try:
-            return copy.deepcopy(state, memo)
-        finally:
-            state.rng = rng
+    _copy = staticmethod(Pacing.copy)
+
+    def _pump(self) -> None:
+        """Show waiting events in order (game.scenes.table_pacing)."""
+        self.pacing.pump()
+
+    def _forget_unseen(self) -> None:
+        self.pacing.forget_unseen()
+
+    def _scoring_waits(self) -> bool:
+        return self.pacing.scoring_waits()
+
+    def _words(self, event: Event) -> None:
+        self.pacing.words(event)
+
+    def card_turn(self) -> float | None:
+        return self.pacing.card_turn()
+
+    def card_seen(self) -> None:
+        self.pacing.card_seen()
 
     def animate(self, dt: float) -> None:
         """Once a frame: the dice in the air and a card turning over on the felt move on
@@ -300,10 +263,7 @@ class TableScene(Scene):
                     self.tray.stale = True
             self.moments.find_targets()
         self.tray.watch_slides(dt)
-        if self.card_flip > 0:
-            self.card_flip = 0.0 if self.fast_forward else max(0.0, self.card_flip - dt)
-            if self.card_hidden and self.card_flip <= CARD_FLIP / 2:
-                self.card_seen()
+        self.pacing.tick_card(dt)
 
     def skip_moments(self) -> bool:
         """The next input finishes every animation on screen at once (the dice in the air
@@ -318,62 +278,8 @@ class TableScene(Scene):
             self._pump()
         return running
 
-    def card_turn(self) -> float | None:
-        """How far a card drawn on the felt has turned over (0 to 1), None when none is."""
-        return None if self.card_flip <= 0 else 1 - self.card_flip / CARD_FLIP
-
-    def card_seen(self) -> None:
-        """The drawn card has turned over (the card scene, or the felt): its name may be
-        shown, on the table and in the history."""
-        if self.card_hidden:
-            self.card_hidden = False
-            self.app.invalidate()
-            self._pump()
-
-    def _settle(self) -> None:
-        """Everything still waiting is shown at once, without banners (a replay stepping on
-        before the last move had all been shown)."""
-        self.animator.finish()
-        self.effects.finish()
-        self.slides = {}
-        self.card_flip = 0.0
-        self.card_hidden = False
-        self.banner = None
-        skipping, self.fast_forward = self.fast_forward, True
-        try:
-            self._pump()
-        finally:
-            self.fast_forward = skipping
-        self.banner = None
-
-    def _reveal(self) -> None:
-        """The dice have landed or the card has turned over: the table shows the game as
-        it is, and the table's bookkeeping of the actions catches up."""
-        self.unseen, self.throw = None, None
-        later, self.later = self.later, []
-        for action, events in later:
-            self.table.after_action(action, events)
-        self._sync_turn()
-        self._build_top_buttons()
-        self.app.invalidate()
-
-    def _forget_unseen(self) -> None:
-        """The game was replaced (undo): nothing waits to be seen any more."""
-        self.unseen, self.throw, self.landing, self.later = None, None, None, []
-        self.card_hidden, self.card_flip = False, 0.0
-        self.scoring, self.flight, self.gone, self.slides = None, None, set(), {}
-        self.effects.finish()
-        self.animator.finish()
-
-    def _sync_turn(self) -> None:
-        view = self.view_state
-        key = (view.current, view.turns_played)
-        if key != self._turn_key:
-            self._turn_key = key
-            self.table.new_turn()
-
     def _after_change(self) -> None:
-        self._sync_turn()
+        self.pacing.sync_turn()
         self.saving.keep(self)
         self._build_top_buttons()
 
@@ -394,91 +300,6 @@ class TableScene(Scene):
                 said[:1].upper() + said[1:]
         self.app.notify(words, theme.BAD)
 
-    def _pump(self) -> None:
-        """Show waiting events in order; stop while dice are in the air, a drawn card has
-        not turned over or a banner is up."""
-        while True:
-            if self.landing is not None and not self.animator.busy:
-                self._landed()
-            if self.flight is not None and not self.effects.blocking:
-                self._arrived()
-            if not self.pending or self.animator.busy or self.banner is not None \
-                    or self.effects.blocking:
-                break
-            if self.pending[0]["type"] == "drew" and self.card_hidden:
-                break
-            if self.pending[0]["type"] == "turn" and self.table.hold():
-                break  # how the turn ended stays a moment before the next player's turn
-            self._show(self.pending.pop(0))
-        if self.unseen is not None and self.landing is None and not self.card_hidden \
-                and self.flight is None and not self._scoring_waits() \
-                and not any(e["type"] in ("rolled", "drew") for e in self.pending):
-            self._reveal()
-        if not self.animator.busy and not any(e["type"] == "rolled" for e in self.pending):
-            self.frozen_sheet = None  # the dice have landed: the sheet may show the result
-        if not self.pending and self.banner is None and self.unseen is None:
-            seat = None if self.state.is_over() else self.state.current
-            if seat != self.shown_seat:
-                self.gone = set()  # (the dice that went to a box were the last player's)
-            self.shown_seat = seat
-
-    def _scoring_waits(self) -> bool:
-        """A score is still to be shown going to its box (its event not shown yet)."""
-        return self.scoring is not None and any(self._is_scoring(e) for e in self.pending)
-
-    def _is_scoring(self, event: Event) -> bool:
-        target = self.scoring.event if self.scoring is not None else None
-        return target is not None and event["type"] == target["type"] \
-            and event.get("seat") == target.get("seat")
-
-    def _landed(self) -> None:
-        """The dice are at rest: what they show is seen now (words, sound, the table)."""
-        event, self.landing = self.landing, None
-        self.tray.land_sound()
-        self._reveal()
-        self._words(event)
-
-    def _show(self, event: Event) -> None:
-        if self._is_scoring(event):
-            scoring, self.scoring = self.scoring, None
-            scoring = self.table.scoring(*self._score_of) or scoring  # (where it is on screen
-            scoring.event = event  # now; its event as the table arranged it: its words)
-            if not self.fast_forward and self.moments.fly(scoring):
-                self.flight = scoring  # its words wait for the dice to arrive
-                return
-        if event["type"] == "rolled":
-            self.gone = set()  # (the felt's dice are thrown anew)
-            self.app.sounds.play("roll", self.tray.handful())
-            if not self.fast_forward and self.throw is not None:
-                positions, faces, _ = self.throw
-                self.tray.start_throw(positions, faces, event["seat"])
-                self.landing = event  # its words wait for the landing
-                return
-        elif event["type"] == "turn":
-            self.shown_seat = event["seat"]
-            self.gone = set()
-            self.table.turn_shown()
-        elif event["type"] == "set_aside" and not self.fast_forward:
-            self.moments.set_aside(event)
-        elif event["type"] == "game_over":
-            self.shown_seat = None
-        self._words(event)
-
-    def _words(self, event: Event) -> None:
-        """An event's line in the history, and its banner (with its sound)."""
-        for entry in history_entries(self.table, event):  # (one rule: Continue rewrites
-            self.history.add(*entry)                       # the history with it too)
-        banner = self.table.describe(event)
-        if banner:
-            if banner.sound:
-                self.app.sounds.play(banner.sound)
-            if banner.big:
-                self._raise_banner(banner)
-            if banner.celebrate:
-                self.moments.celebrate(banner)
-            if not self.fast_forward:
-                self.moments.banner(banner)
-
     # -- moments in motion (game.scenes.table_moments) ------------------------------------
     def pace(self) -> float:
         return motion.pace(self.app.settings)
@@ -495,20 +316,6 @@ class TableScene(Scene):
 
     def note_turn(self) -> None:
         self.moments.note_turn()
-
-    def _arrived(self) -> None:
-        """The dice of a score are at its box: the table shows the game as it is, the box
-        lights, the totals count to their new values."""
-        scoring, self.flight = self.flight, None
-        self.gone = set(scoring.dice)
-        self._reveal()
-        self._words(scoring.event)
-        if not self.fast_forward:
-            self.moments.arrive(scoring)
-
-    def _raise_banner(self, banner: Banner) -> None:
-        if not self.fast_forward:
-            self.banner = (banner, BANNER_SECONDS.get(self.app.settings.bot_speed, 1.8))
 
     def relayout(self) -> None:
         """The regions for the window (game.scenes.table_layout)."""
