@@ -64,7 +64,7 @@ from game.ui.moments import (
 )
 from game.ui.sheet import RADIUS as SHEET_RADIUS
 from game.ui.sheet import ScoreSheet, SheetModel
-from game.ui.text import draw_text_in, ellipsize, text_width
+from game.ui.text import draw_text_in, ellipsize, fits_whole, shorten_names, text_width
 from game.ui.widgets import Button, FocusGroup, draw_text, panel
 from game.ui.words import number, possessive, says, turn_of, your_turn
 
@@ -209,6 +209,10 @@ class TableScene(Scene):
         """The game is over and everything about it has been shown: the final sheet stays
         until the player moves on to the results."""
         return self.state.is_over() and not self.busy
+
+    def seat_names(self) -> list[str]:
+        """The players' names, as a message too long for its box writes them shorter."""
+        return [seat.name for seat in self.state.seats]
 
     def name(self, seat: int) -> str:
         return self.state.seats[seat].name
@@ -1449,12 +1453,13 @@ class TableScene(Scene):
                 advice = self.coach.advice(self.state, hint, self.table) if self.coach else ""
             top, bottom = layout.rows(area, fr(1), fr(1.3), gap=2)
             inline.draw_in(surface, text, top, 16, theme.TEXT, min_size=16, align="left",
-                           valign="top")
+                           valign="top", names=self.seat_names())
             inline.draw_in(surface, advice, bottom, 15, theme.COACH, min_size=13,
-                           align="left", valign="top")  # (its dice drawn as dice)
+                           align="left", valign="top",  # (its dice drawn as dice)
+                           names=self.seat_names())
         else:
             inline.draw_in(surface, text, area, 18, theme.TEXT, min_size=16, align="left",
-                           valign="top")
+                           valign="top", names=self.seat_names())
 
     def _draw_banner(self, surface: pygame.Surface, banner: Banner, left: float) -> None:
         """An announcement in the status area, beside the dice and never over them."""
@@ -1480,16 +1485,19 @@ class TableScene(Scene):
                     (x - 2 * r, y), (x - r // 2, y - r // 2)])
             words = layout.inset(rect, x=44, y=6)
             if inline.has_pictures(banner.text):  # its dice drawn as dice
-                inline.draw_in(surface, banner.text, words, 26, banner.colour, True, 16)
-            else:
-                draw_text_in(surface, banner.text, words, 26, banner.colour, True, min_size=16,
+                inline.draw_in(surface, banner.text, words, 26, banner.colour, True, 16,
+                               names=self.seat_names())
+            else:  # (too long for its box: the names shorter, not the words)
+                said = shorten_names(banner.text, self.seat_names(), lambda t: fits_whole(
+                    t, words, 26, 16, True, display=True))
+                draw_text_in(surface, said, words, 26, banner.colour, True, min_size=16,
                              wrap=True, display=True)
             return
         pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(18))
         pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(3)),
                          border_radius=theme.px(18))
         inline.draw_in(surface, banner.text, layout.inset(rect, x=14, y=4), 24, banner.colour,
-                       True, min_size=16)
+                       True, min_size=16, names=self.seat_names())
     # -- what the scene built on this one provides -----------------------------------------
     def _build_top_buttons(self) -> None:
         """The tools in the top bar."""
