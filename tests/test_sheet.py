@@ -182,3 +182,37 @@ def test_the_table_s_announcements_keep_their_words_with_eight_long_names():
             assert name not in said and name[:3] in said, said
     finally:
         pygame.quit()
+
+
+def test_a_cell_too_narrow_for_its_words_shows_its_short_form():
+    """Pirate Fortune's 'Island -400' in a narrow column is 'Isl. -400', not 'Island…';
+    whole where it fits."""
+    pygame.init()
+    theme.forget_fonts()
+    theme.metrics.configure((1280, 720))
+    m = SheetModel([("Ann", (255, 255, 255)), ("Bob", (255, 255, 255))],
+                   [Row("Turn 3", [Cell("Island -400", short="Isl. -400"), Cell("+300")])])
+
+    def shown(width):
+        rec = drawn(ScoreSheet(pygame.Rect(0, 0, width, 300), label_width=120), m)
+        return {d.text for d in rec} & {"Island -400", "Isl. -400"}, \
+            [d.text for d in rec if "…" in d.text]
+    assert shown(700) == ({"Island -400"}, [])
+    assert shown(240) == ({"Isl. -400"}, [])
+
+
+def test_details_go_before_names_are_shortened():
+    from game.ui.text import fits_whole, shorten_names
+    pygame.init()
+    theme.forget_fonts()
+    theme.metrics.configure((1280, 720))
+    said = "Reroll 2 dice: 0.5% chance.\nStop now: 300 = 3 x monkey 100 + 2 x diamond 200"
+    box = pygame.Rect(0, 0, 330, 60)
+
+    def fits(t):
+        return fits_whole(t, box, 18, 16)
+    detail = " = 3 x monkey 100 + 2 x diamond 200"
+    assert not fits(said)
+    assert shorten_names(said, [], fits, [detail]) == "Reroll 2 dice: 0.5% chance.\nStop now: 300"
+    assert shorten_names("Stop now: 300" + detail, [], lambda t: True, [detail]) == \
+        "Stop now: 300" + detail  # room for it: said whole

@@ -1453,13 +1453,15 @@ class TableScene(Scene):
                 advice = self.coach.advice(self.state, hint, self.table) if self.coach else ""
             top, bottom = layout.rows(area, fr(1), fr(1.3), gap=2)
             inline.draw_in(surface, text, top, 16, theme.TEXT, min_size=16, align="left",
-                           valign="top", names=self.seat_names())
+                           valign="top", names=self.seat_names(),
+                           drops=self.table.status_details())
             inline.draw_in(surface, advice, bottom, 15, theme.COACH, min_size=13,
                            align="left", valign="top",  # (its dice drawn as dice)
                            names=self.seat_names())
         else:
             inline.draw_in(surface, text, area, 18, theme.TEXT, min_size=16, align="left",
-                           valign="top", names=self.seat_names())
+                           valign="top", names=self.seat_names(),
+                           drops=self.table.status_details())
 
     def _draw_banner(self, surface: pygame.Surface, banner: Banner, left: float) -> None:
         """An announcement in the status area, beside the dice and never over them."""

@@ -357,15 +357,15 @@ def fits(text: str, box: pygame.Rect, size: float, bold: bool = False,
 
 def draw_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: float, colour,
             bold: bool = False, min_size: float = 16, align: str = "center",
-            valign: str = "center", names=()) -> pygame.Rect:
+            valign: str = "center", names=(), drops=()) -> pygame.Rect:
     """``text`` with its dice drawn as dice, wrapped and placed in ``box`` (centred, or
     ``align`` "left", ``valign`` "top") at the largest size from ``size`` down to
-    ``min_size`` (dp) at which it fits; where it does not fit even then, the players'
-    ``names`` in it are written shorter first (``text.shorten_names``), and only then are
+    ``min_size`` (dp) at which it fits; where it does not fit even then, its ``drops`` go
+    and the players' ``names`` in it are written shorter (``text.shorten_names``); only then are
     the lines that do not fit left out. Text without dice is simply ``draw_text_in``'s.
     Returns the area drawn."""
-    if names:
-        text = shorten_names(text, names, lambda t: fits(t, box, size, bold, min_size))
+    if names or drops:
+        text = shorten_names(text, names, lambda t: fits(t, box, size, bold, min_size), drops)
     if not has_pictures(text):
         return draw_text_in(surface, text, box, size, colour, bold, align, valign,
                             min_size=min_size, wrap=True)

@@ -132,11 +132,18 @@ def ellipsize(face: pygame.font.Font, text: str, width: int) -> str:
     return text.rstrip() + ELLIPSIS if text else ""
 
 
-def shorten_names(text: str, names, fits) -> str:
-    """``text`` as it is when ``fits(text)``, else with the longest of ``names`` written
+def shorten_names(text: str, names, fits, drops=()) -> str:
+    """``text`` as it is when ``fits(text)``, else without its ``drops`` (details it can do
+    without, such as a score's breakdown), else also with the longest of ``names`` written
     shorter ("Séñôrå Ŵøłłęšŧåd" → "Séñôrå Ŵø…") a step at a time until it fits: a message
-    that does not fit its box loses letters of names before it loses its own words."""
+    that does not fit its box loses its details and letters of names before it loses its
+    own words."""
     if fits(text):
+        return text
+    for detail in drops:
+        if detail:
+            text = text.replace(detail, "")
+    if drops and fits(text):
         return text
     long = sorted({n for n in names if n and n in text}, key=len, reverse=True)
     short = text
