@@ -128,3 +128,91 @@ def test_the_kept_picture_shows_the_sheet_as_it_is_now():
     assert pixels(old, 2) == fresh_old  # drawn, then the picture: the same
     assert pixels(new, 2) == fresh_new  # the picture kept anew: the new sheet
     assert pixels(new, 1) == fresh_new
+
+
+def test_a_message_too_long_for_its_box_writes_the_names_shorter_first():
+    """A message that does not fit its box loses letters of the players' names before its
+    own words (a phone's 'HOT DICE! Every die scored: MMMMMMMMMMMMMMMM may roll…')."""
+    from game.ui.text import draw_text_in, fits_whole, shorten_names
+    pygame.init()
+    theme.forget_fonts()
+    theme.metrics.configure((1280, 720))
+    name = "Séñôrå Ŵøłłęšŧåd Χαράλαμπος"
+    said = f"HOT DICE! Every die scored: {name} may roll all six again"
+    box = pygame.Rect(0, 0, 300, 60)  # two lines at 16
+
+    def fits(t):
+        return fits_whole(t, box, 18, 16)
+    assert not fits(said)
+    short = shorten_names(said, [name, "Ada"], fits)
+    assert fits(short) and short.endswith("may roll all six again")
+    assert short.startswith("HOT DICE! Every die scored: Séñ") and "…" in short
+    assert len(short) < len(said)
+    assert shorten_names("Ada rolls", [name, "Ada"], fits) == "Ada rolls"  # fits: as it is
+    with text.record() as drawn:
+        draw_text_in(pygame.Surface((300, 60)), short, box, 18, (255, 255, 255), min_size=16,
+                     wrap=True)
+    assert " ".join(d.text for d in drawn).split() == short.split()
+
+
+def test_the_table_s_announcements_keep_their_words_with_eight_long_names():
+    """Farkle with eight long names on a phone: the hot dice announcement in the status
+    place says all its words, the name written shorter."""
+    from game.catalog import GAMES
+    from game.scenes.tables.base import Banner
+    from tests.test_ui_screens import long_seats, make_app
+    from tests.ui_driver import frames
+    app = make_app((390, 844, 3, True))
+    try:
+        info = GAMES["farkle"]
+        state = info.new_game(long_seats(8, humans=1), {}, seed=3)
+        play = app.show("play", info=info, state=state, autosave=False)
+        frames(app)
+        name = max((s.name for s in state.seats), key=len)
+        words = f"HOT DICE! Every die scored: {name} may roll all six again"
+        for big in (True, False):
+            play.banner = (Banner(words, big=big, celebrate="gold" if big else ""), 9.0)
+            app.invalidate()
+            with text.record() as drawn:
+                app.draw()
+            status = play.regions["status"]
+            said = " ".join(d.text for d in drawn if status.contains(d.box))
+            assert said.startswith("HOT DICE! Every die scored:"), said
+            assert said.endswith("may roll all six again"), said
+            assert name not in said and name[:3] in said, said
+    finally:
+        pygame.quit()
+
+
+def test_a_cell_too_narrow_for_its_words_shows_its_short_form():
+    """Pirate Fortune's 'Island -400' in a narrow column is 'Isl. -400', not 'Island…';
+    whole where it fits."""
+    pygame.init()
+    theme.forget_fonts()
+    theme.metrics.configure((1280, 720))
+    m = SheetModel([("Ann", (255, 255, 255)), ("Bob", (255, 255, 255))],
+                   [Row("Turn 3", [Cell("Island -400", short="Isl. -400"), Cell("+300")])])
+
+    def shown(width):
+        rec = drawn(ScoreSheet(pygame.Rect(0, 0, width, 300), label_width=120), m)
+        return {d.text for d in rec} & {"Island -400", "Isl. -400"}, \
+            [d.text for d in rec if "…" in d.text]
+    assert shown(700) == ({"Island -400"}, [])
+    assert shown(240) == ({"Isl. -400"}, [])
+
+
+def test_details_go_before_names_are_shortened():
+    from game.ui.text import fits_whole, shorten_names
+    pygame.init()
+    theme.forget_fonts()
+    theme.metrics.configure((1280, 720))
+    said = "Reroll 2 dice: 0.5% chance.\nStop now: 300 = 3 x monkey 100 + 2 x diamond 200"
+    box = pygame.Rect(0, 0, 330, 60)
+
+    def fits(t):
+        return fits_whole(t, box, 18, 16)
+    detail = " = 3 x monkey 100 + 2 x diamond 200"
+    assert not fits(said)
+    assert shorten_names(said, [], fits, [detail]) == "Reroll 2 dice: 0.5% chance.\nStop now: 300"
+    assert shorten_names("Stop now: 300" + detail, [], lambda t: True, [detail]) == \
+        "Stop now: 300" + detail  # room for it: said whole

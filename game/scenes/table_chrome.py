@@ -16,7 +16,7 @@ from game.scenes.tables.base import Banner, Table
 from game.ui import inline, layout, marks, probe, theme
 from game.ui.celebrate import TurnFlourish
 from game.ui.layout import fr
-from game.ui.text import draw_text_in, ellipsize, text_width
+from game.ui.text import draw_text_in, ellipsize, fits_whole, shorten_names, text_width
 from game.ui.widgets import FocusGroup
 from game.ui.words import says, turn_of
 
@@ -44,6 +44,8 @@ class Host(Protocol):
     def current_hint(self) -> Any: ...
 
     def name(self, seat: int) -> str: ...
+
+    def seat_names(self) -> list[str]: ...
 
     def tab_rects(self) -> dict[str, pygame.Rect]: ...
 
@@ -128,12 +130,15 @@ class Chrome:
                 advice = scene.coach.advice(scene.state, hint, scene.table) if scene.coach else ""
             top, bottom = layout.rows(area, fr(1), fr(1.3), gap=2)
             inline.draw_in(surface, text, top, 16, theme.TEXT, min_size=16, align="left",
-                           valign="top")
+                           valign="top", names=scene.seat_names(),
+                           drops=scene.table.status_details())
             inline.draw_in(surface, advice, bottom, 15, theme.COACH, min_size=13,
-                           align="left", valign="top")  # (its dice drawn as dice)
+                           align="left", valign="top",  # (its dice drawn as dice)
+                           names=scene.seat_names())
         else:
             inline.draw_in(surface, text, area, 18, theme.TEXT, min_size=16, align="left",
-                           valign="top")
+                           valign="top", names=scene.seat_names(),
+                           drops=scene.table.status_details())
 
     def banner(self, surface: pygame.Surface, banner: Banner, left: float) -> None:
         """An announcement in the status area, beside the dice and never over them."""
@@ -160,16 +165,19 @@ class Chrome:
                     (x - 2 * r, y), (x - r // 2, y - r // 2)])
             words = layout.inset(rect, x=44, y=6)
             if inline.has_pictures(banner.text):  # its dice drawn as dice
-                inline.draw_in(surface, banner.text, words, 26, banner.colour, True, 16)
-            else:
-                draw_text_in(surface, banner.text, words, 26, banner.colour, True, min_size=16,
+                inline.draw_in(surface, banner.text, words, 26, banner.colour, True, 16,
+                               names=scene.seat_names())
+            else:  # (too long for its box: the names shorter, not the words)
+                said = shorten_names(banner.text, scene.seat_names(), lambda t: fits_whole(
+                    t, words, 26, 16, True, display=True))
+                draw_text_in(surface, said, words, 26, banner.colour, True, min_size=16,
                              wrap=True, display=True)
             return
         pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(18))
         pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(3)),
                          border_radius=theme.px(18))
         inline.draw_in(surface, banner.text, layout.inset(rect, x=14, y=4), 24, banner.colour,
-                       True, min_size=16)
+                       True, min_size=16, names=scene.seat_names())
 
     def tabs(self, surface: pygame.Surface) -> None:
         scene = self.scene

@@ -207,6 +207,10 @@ class TableScene(Scene):
         until the player moves on to the results."""
         return self.state.is_over() and not self.busy
 
+    def seat_names(self) -> list[str]:
+        """The players' names, as a message too long for its box writes them shorter."""
+        return [seat.name for seat in self.state.seats]
+
     def name(self, seat: int) -> str:
         return self.state.seats[seat].name
 

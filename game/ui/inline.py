@@ -28,7 +28,7 @@ import pygame
 from . import probe, theme
 from .dice import FACE_SETS, SKULL_FACE, die_face
 from .symbols import draw_symbol
-from .text import draw_text_in, ellipsize
+from .text import draw_text_in, ellipsize, fits_whole, shorten_names
 
 # Pirate Fortune's faces in words: how a history line counts them ("3 skulls, 2 coins").
 FACE_WORDS: dict[str, tuple[str, str]] = {
@@ -328,16 +328,9 @@ def draw_line(surface: pygame.Surface, line: Line, x: int, y: int, height: int,
             draw_card(surface, rect, run.value, effect=False)
 
 
-def draw_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: float, colour,
-            bold: bool = False, min_size: float = 16, align: str = "center",
-            valign: str = "center") -> pygame.Rect:
-    """``text`` with its dice drawn as dice, wrapped and placed in ``box`` (centred, or
-    ``align`` "left", ``valign`` "top") at the largest size from ``size`` down to
-    ``min_size`` (dp) at which it fits; at the smallest, the lines that do not fit are left
-    out. Text without dice is simply ``draw_text_in``'s. Returns the area drawn."""
-    if not has_pictures(text):
-        return draw_text_in(surface, text, box, size, colour, bold, align, valign,
-                            min_size=min_size, wrap=True)
+def _laid(text: str, box: pygame.Rect, size: float, bold: bool, min_size: float):
+    """The size, lines, line height and style ``draw_in`` draws ``text`` (with pictures)
+    at in ``box``: the largest size from ``size`` down to ``min_size`` at which it fits."""
     paragraphs = [parse(p) for p in text.split("\n")]  # (a line break starts a new line)
     s = float(size)
     while True:
@@ -349,8 +342,34 @@ def draw_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: float, c
         lines = [line for parts in paragraphs
                  for line in layout(parts, box.w - theme.px(4), style)]
         if len(lines) * height <= box.h or s <= min_size:
-            break
+            return s, lines, height, style
         s = max(min_size, s - 1)
+
+
+def fits(text: str, box: pygame.Rect, size: float, bold: bool = False,
+         min_size: float = 16) -> bool:
+    """Whether ``draw_in`` writes all of ``text`` in ``box``, no line left out or cut."""
+    if not has_pictures(text):
+        return fits_whole(text, box, size, min_size, bold)
+    _, lines, height, _ = _laid(text, box, size, bold, min_size)
+    return len(lines) * height <= box.h
+
+
+def draw_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: float, colour,
+            bold: bool = False, min_size: float = 16, align: str = "center",
+            valign: str = "center", names=(), drops=()) -> pygame.Rect:
+    """``text`` with its dice drawn as dice, wrapped and placed in ``box`` (centred, or
+    ``align`` "left", ``valign`` "top") at the largest size from ``size`` down to
+    ``min_size`` (dp) at which it fits; where it does not fit even then, its ``drops`` go
+    and the players' ``names`` in it are written shorter (``text.shorten_names``); only then are
+    the lines that do not fit left out. Text without dice is simply ``draw_text_in``'s.
+    Returns the area drawn."""
+    if names or drops:
+        text = shorten_names(text, names, lambda t: fits(t, box, size, bold, min_size), drops)
+    if not has_pictures(text):
+        return draw_text_in(surface, text, box, size, colour, bold, align, valign,
+                            min_size=min_size, wrap=True)
+    s, lines, height, style = _laid(text, box, size, bold, min_size)
     lines = lines[:max(1, box.h // height)]
     top = box.y if valign == "top" else box.centery - len(lines) * height // 2
     y = top

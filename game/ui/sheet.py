@@ -71,6 +71,7 @@ class Cell:
     key: str | None = None  # set when clicking this one cell means something (a box of a column)
     mark: str | None = None  # a shape before the text (game.ui.marks.icon): "best", "leader",
     # "good", "bad", "coach": the meaning's second cue beside its colour
+    short: str = ""  # a shorter form of ``text`` for a column too narrow for it
     strike: bool = False  # a box crossed out (a 0 written in it): a stroke through it
 
 
@@ -390,7 +391,8 @@ class ScoreSheet:
     def _key(self, model: SheetModel) -> tuple:
         """Everything the sheet's picture depends on."""
         rows = tuple((r.label, r.short, r.kind, r.key, r.note, r.label_colour, r.note_colour,
-                      tuple((c.text, c.colour, c.bold, c.fill, c.key, c.mark, c.strike)
+                      tuple((c.text, c.short, c.colour, c.bold, c.fill, c.key, c.mark,
+                             c.strike)
                             for c in r.cells))
                      for r in model.rows)
         return (rows, tuple(tuple(h) for h in model.headers), model.active_column,
@@ -727,14 +729,18 @@ class ScoreSheet:
                     pygame.draw.rect(surface, theme.TEXT, box.inflate(-px(2), 0),
                                      width=max(1, px(1)), border_radius=px(6))
             text_box = box.inflate(-px(4), 0)
-            if cell.mark and cell.text:
+            words = cell.text  # (its short form where the column is too narrow for it)
+            if cell.short and text_width(words, size, cell.bold or bold) > text_box.w - (
+                    mark_room(size) if cell.mark else 0):
+                words = cell.short
+            if cell.mark and words:
                 room = mark_room(size)
-                drawn = text_width(cell.text, size, cell.bold or bold) if cell.text else 0
+                drawn = text_width(words, size, cell.bold or bold)
                 left = max(text_box.x, text_box.centerx - (drawn + room) // 2)
                 icon(surface, cell.mark, (left + room // 2 - px(1), box.centery), room * 0.42)
                 text_box = pygame.Rect(left + room, box.y, text_box.right - left - room, box.h)
-            if cell.text:
-                draw_text_in(surface, cell.text, text_box, size, cell.colour,
+            if words:
+                draw_text_in(surface, words, text_box, size, cell.colour,
                              cell.bold or bold, "left" if cell.mark else "center",
                              min_size=size)
                 if bold:

@@ -132,6 +132,38 @@ def ellipsize(face: pygame.font.Font, text: str, width: int) -> str:
     return text.rstrip() + ELLIPSIS if text else ""
 
 
+def shorten_names(text: str, names, fits, drops=()) -> str:
+    """``text`` as it is when ``fits(text)``, else without its ``drops`` (details it can do
+    without, such as a score's breakdown), else also with the longest of ``names`` written
+    shorter ("Séñôrå Ŵøłłęšŧåd" → "Séñôrå Ŵø…") a step at a time until it fits: a message
+    that does not fit its box loses its details and letters of names before it loses its
+    own words."""
+    if fits(text):
+        return text
+    for detail in drops:
+        if detail:
+            text = text.replace(detail, "")
+    if drops and fits(text):
+        return text
+    long = sorted({n for n in names if n and n in text}, key=len, reverse=True)
+    short = text
+    for keep in (12, 9, 6, 3):
+        short = text
+        for name in long:
+            if len(name) > keep + 1:
+                short = short.replace(name, name[:keep].rstrip() + ELLIPSIS)
+        if fits(short):
+            break
+    return short
+
+
+def fits_whole(text: str, box: pygame.Rect, size: float, min_size: float, bold: bool = False,
+               display: bool = False) -> bool:
+    """Whether ``draw_text_in`` (wrapping) writes all of ``text`` in ``box``, nothing cut."""
+    fitted = fit_text(text, box.w, box.h, size, min_size, bold, True, display)
+    return "".join("".join(fitted.lines).split()) == "".join(text.split())
+
+
 _fit_cache: dict[tuple, Fitted] = {}
 _image_cache: dict[tuple, pygame.Surface] = {}
 # A frame draws a few hundred texts; images cost memory (a line is ~10 KB), layouts little.

@@ -208,6 +208,11 @@ class Table:
         """Lines under the dice: what the player can do now, totals of the turn."""
         return []
 
+    def status_details(self) -> list[str]:
+        """Parts of ``status``'s lines a place too small for them may leave out (a score's
+        breakdown): the rest is said whole."""
+        return []
+
     def turn_info(self) -> str:
         return ""
 

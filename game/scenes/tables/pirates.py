@@ -508,12 +508,7 @@ class Table(BaseTable):
                          f"{number(s.island_penalty())}. A roll without a new skull ends the "
                          "turn.")
         elif s.rolled:
-            points, _, parts = s.stop_value()
-            detail = " + ".join(f"{label} {number(p)}" for label, p in parts if not
-                                label.startswith("Captain"))
-            if s.card == "captain" and parts:
-                detail = f"({detail}) x2"
-            stop = f"Stop now: {number(points)}" + (f" = {detail}" if detail else "")
+            stop = f"Stop now: {number(s.stop_value()[0])}" + self._stop_detail()
             if s.cursed():
                 lines.append(hands.say("Three skulls: the Sorceress may reroll one (X), or give "
                                        "up (Enter).", "Three skulls: click Sorceress to reroll "
@@ -537,6 +532,23 @@ class Table(BaseTable):
                          f"Beat {number(s.leader_total(s.current))}!")
         return lines
 
+    def _stop_detail(self) -> str:
+        """How 'Stop now: 300' is made: ' = 3 x monkey 100 + …' ('' when it is nothing)."""
+        s = self.state
+        if not s.rolled or s.island or s.is_over():
+            return ""
+        _, _, parts = s.stop_value()
+        detail = " + ".join(f"{label} {number(p)}" for label, p in parts if not
+                            label.startswith("Captain"))
+        if s.card == "captain" and parts:
+            detail = f"({detail}) x2"
+        return f" = {detail}" if detail else ""
+
+    def status_details(self) -> list[str]:
+        """The score's breakdown after 'Stop now: 300' (it goes first on a phone)."""
+        detail = self._stop_detail()
+        return [detail] if detail else []
+
     def _card_on_table(self) -> bool:
         """The card is back on the table (no card draw over it, where its face says it)."""
         app = getattr(self.scene, "app", None)
@@ -546,7 +558,8 @@ class Table(BaseTable):
     @staticmethod
     def _turn_cell(r: dict) -> Cell:
         if r["result"] == "island":
-            return Cell(f"Island {number(-r['penalty'])}", theme.INFO)
+            return Cell(f"Island {number(-r['penalty'])}", theme.INFO,
+                        short=f"Isl. {number(-r['penalty'])}")
         if r["points"] > 0:
             return Cell(signed(r["points"]), theme.GOOD, mark="good")
         if r["points"] < 0:
@@ -561,11 +574,13 @@ class Table(BaseTable):
         rows = [Row("Score", [leader_cell(number(t), t, scores) for t in scores], kind="total"),
                 Row("To target", [Cell(number(max(0, target - s.totals[i])), theme.TEXT_DIM)
                                   for i in seats])]
-        now = ""
+        now = short = ""
         if s.rolled and not s.is_over():
             now = (f"Island {number(-s.island_penalty())}" if s.island
                    else number(s.stop_value()[0]))
-        rows.append(Row("This turn", [Cell(now if i == s.current else "", theme.TEXT, True)
+            short = f"Isl. {number(-s.island_penalty())}" if s.island else ""
+        rows.append(Row("This turn", [Cell(now, theme.TEXT, True, short=short)
+                                      if i == s.current else Cell("", theme.TEXT, True)
                                       for i in seats]))
         rows.append(Row("Island losses", [
             Cell(number(sum(h["points"] for h in s.history[i] if h["result"] == "penalised"))
