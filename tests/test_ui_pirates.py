@@ -267,3 +267,30 @@ def test_ctrl_z_and_undo_work_over_the_next_players_card(app):
     click(button(play, "Undo").rect.center)  # the button, clicked over the card
     frames(app, 2)
     assert app.scene is play and play.state.current == me
+
+
+def test_the_island_s_status_on_a_small_phone_says_its_news_whole():
+    """On the Island of Skulls at 360x640: 'every opponent loses 500.' whole, the reminder
+    of the rule left out where there is no room for it (it read '…ends th…')."""
+    from game.rules.core import Seat
+    from game.ui import text
+    from tests.test_ui_moments import start
+    from tests.test_ui_motion import pirates_with_island
+    from tests.test_ui_screens import make_app
+    app = make_app((360, 640, 2, True))
+    try:
+        play = start(app, "pirates", [Seat("Ann"), Seat("Bot", "easy")])
+        pirates_with_island(app, play)
+        play.banner = None
+        app.invalidate()
+        with text.record() as drawn:
+            app.draw()
+        status = play.regions["status"]
+        said = " ".join(d.text for d in drawn if status.contains(d.box))
+        skulls = play.state.skulls()
+        news = f"Island of Skulls: {skulls} skulls, every opponent loses " \
+               f"{play.state.island_penalty():,}."
+        assert news in said, said
+        assert "…" not in said, said
+    finally:
+        pygame.quit()

@@ -72,6 +72,9 @@ def _small_die(zone: pygame.Rect, per_row: int, top: int) -> int:
                            (zone.h - top - px(8) - px(6)) // 2))
 
 
+ISLAND_RULE = " A roll without a new skull ends the turn."  # (the status may leave it out)
+
+
 class Table(BaseTable):
     state: PirateState
 
@@ -505,8 +508,7 @@ class Table(BaseTable):
             lines.append(f"{CARD_NAMES[s.card]}: {CARD_EFFECTS[s.card]}")
         if s.rolled and s.island:
             lines.append(f"Island of Skulls: {s.skulls()} skulls, every opponent loses "
-                         f"{number(s.island_penalty())}. A roll without a new skull ends the "
-                         "turn.")
+                         f"{number(s.island_penalty())}." + ISLAND_RULE)
         elif s.rolled:
             stop = f"Stop now: {number(s.stop_value()[0])}" + self._stop_detail()
             if s.cursed():
@@ -545,7 +547,11 @@ class Table(BaseTable):
         return f" = {detail}" if detail else ""
 
     def status_details(self) -> list[str]:
-        """The score's breakdown after 'Stop now: 300' (it goes first on a phone)."""
+        """The score's breakdown after 'Stop now: 300', the Island's reminder of its rule:
+        they go first on a phone."""
+        s = self.state
+        if s.rolled and s.island and not s.is_over():
+            return [ISLAND_RULE]
         detail = self._stop_detail()
         return [detail] if detail else []
 
