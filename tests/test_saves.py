@@ -80,6 +80,16 @@ def check_outcome(data) -> str:
 _app = None
 
 
+@pytest.fixture(autouse=True)
+def fresh_app():
+    """Each test starts from an app of its own (shared by its examples and cases only):
+    a test run before it on the same worker may have left pygame, the window, the theme's
+    metrics or the hand in use otherwise (the Continue button was then missed)."""
+    global _app
+    _app = None
+    yield
+
+
 def continue_in_app(text: bytes | None) -> None:
     """Write ``text`` as the autosave file and press Continue in the real menu."""
     global _app
@@ -91,6 +101,7 @@ def continue_in_app(text: bytes | None) -> None:
         path.write_bytes(text)
     menu = MenuScene(_app)
     _app.replace_all(menu)
+    _app.toast = None  # (the answer read below is this case's, not the case before's)
     frames(_app)
     with time_limit(CASE_SECONDS):
         click(button(menu, "Continue").rect.center)
