@@ -8,8 +8,9 @@ import datetime as dt
 import pygame
 
 from game import daily, dailyplay
-from game.app import App, Scene
+from game.app import App
 from game.catalog import GAMES, GameInfo
+from game.scenes.game_screen import GameScreen
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
@@ -17,7 +18,7 @@ from game.ui.widgets import Button, FocusGroup
 from game.ui.words import count
 
 
-class DailyScene(Scene):
+class DailyScene(GameScreen):
     def __init__(self, app: App, game_id: str | None = None):
         super().__init__(app)
         offered = daily.games()
@@ -118,16 +119,6 @@ class DailyScene(Scene):
                               counted=True)
                 return
         dailyplay.play_day(self.app, self.info, day)
-
-    def to_menu(self) -> None:
-        self.app.to_menu(self.info.id)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        self.ensure_layout()
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_menu()
-            return
-        self.focus.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()

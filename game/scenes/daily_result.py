@@ -13,11 +13,12 @@ import datetime as dt
 import pygame
 
 from game import daily, dailyplay, linkplay, links, page
-from game.app import App, Scene
+from game.app import App
 from game.catalog import GameInfo
 from game.coach import strongest
 from game.review import review_steps
 from game.rules.core import GameState
+from game.scenes.game_screen import GameScreen
 from game.tasks import Task
 from game.ui import layout, theme
 from game.ui.code_text import draw_code
@@ -32,7 +33,7 @@ FIELD = "dh-share"
 SQUARE_COLOURS = {"🟩": "GOOD", "🟨": (230, 190, 40), "🟥": "BAD"}
 
 
-class DailyResultScene(Scene):
+class DailyResultScene(GameScreen):
     def __init__(self, app: App, info: GameInfo, day: dt.date, state: GameState,
                  counted: bool = True, news=None):
         super().__init__(app)
@@ -206,20 +207,12 @@ class DailyResultScene(Scene):
     def to_daily(self) -> None:
         self.app.show("daily", game_id=self.info.id)
 
-    def to_menu(self) -> None:
-        self.app.to_menu(self.info.id)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        self.ensure_layout()
-        if event.type == pygame.KEYDOWN:
-            keys = {pygame.K_ESCAPE: self.to_menu, pygame.K_v: self.show_review,
-                    pygame.K_r: self.replay, pygame.K_p: self.practice, pygame.K_d: self.to_daily}
-            if self.counted and not self.spoiled:
-                keys[pygame.K_c] = self.copy
-            if event.key in keys:
-                keys[event.key]()
-                return
-        self.focus.handle(event)
+    def keys(self, event: pygame.event.Event) -> dict:
+        keys = {pygame.K_v: self.show_review, pygame.K_r: self.replay,
+                pygame.K_p: self.practice, pygame.K_d: self.to_daily}
+        if self.counted and not self.spoiled:
+            keys[pygame.K_c] = self.copy
+        return keys
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

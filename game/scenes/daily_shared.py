@@ -9,9 +9,10 @@ import datetime as dt
 import pygame
 
 from game import daily, dailyplay
-from game.app import App, Scene
+from game.app import App
 from game.catalog import GameInfo
 from game.rules.core import GameState
+from game.scenes.game_screen import GameScreen
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
@@ -19,7 +20,7 @@ from game.ui.widgets import Button, FocusGroup
 from game.ui.words import says
 
 
-class DailySharedScene(Scene):
+class DailySharedScene(GameScreen):
     def __init__(self, app: App, info: GameInfo, day: dt.date, state: GameState):
         super().__init__(app)
         self.info, self.day, self.state = info, day, state
@@ -93,16 +94,6 @@ class DailySharedScene(Scene):
             self.app.notify("Your try of that day is no longer kept in full", theme.BAD)
             return
         self.app.show("daily_result", info=self.info, day=self.day, state=state)
-
-    def to_menu(self) -> None:
-        self.app.to_menu(self.info.id)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        self.ensure_layout()
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_menu()
-            return
-        self.focus.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()

@@ -12,9 +12,10 @@ from __future__ import annotations
 import pygame
 
 from game import linkplay, links, page
-from game.app import App, Scene
+from game.app import App
 from game.catalog import GameInfo
 from game.rules.core import GameState
+from game.scenes.game_screen import GameScreen
 from game.tasks import Task
 from game.ui import layout, theme
 from game.ui.code_text import draw_code
@@ -30,7 +31,7 @@ def names_text(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-class LinkSendScene(Scene):
+class LinkSendScene(GameScreen):
     def __init__(self, app: App, info: GameInfo, state: GameState, site: str = "",
                  final: bool = False, news=None, hinted: bool = False):
         super().__init__(app)
@@ -150,9 +151,6 @@ class LinkSendScene(Scene):
     def play_here(self) -> None:
         linkplay.play_here(self.app, self.info, self.state, self.site)
 
-    def to_menu(self) -> None:
-        self.app.to_menu(self.info.id)
-
     def animating(self) -> bool:
         return self.making is not None
 
@@ -170,20 +168,15 @@ class LinkSendScene(Scene):
         if told:
             self.app.notify(told[0], theme.GOOD if told[1] else theme.BAD, 4)
 
-    def handle(self, event: pygame.event.Event) -> None:
-        self.ensure_layout()
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.to_menu()
-                return
-            if event.key == pygame.K_c:
-                self.copy()
-                return
+    def keys(self, event: pygame.event.Event) -> dict:
+        return {pygame.K_c: self.copy}
+
+    def pointer(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self.link_box.collidepoint(event.pos) and not self.in_page):
             self.copy()  # natively the link's box is the link: a click copies it
-            return
-        self.focus.handle(event)
+            return True
+        return False
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

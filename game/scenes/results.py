@@ -16,10 +16,11 @@ import random
 
 import pygame
 
-from game.app import App, Scene
+from game.app import App
 from game.catalog import GameInfo
 from game.rules.core import GameState
 from game.rules.shared import TargetRace
+from game.scenes.game_screen import GameScreen
 from game.scenes.tables import StandIn, load_table
 from game.ui import layout, marks, probe, theme
 from game.ui.celebrate import colours as celebration_colours
@@ -37,7 +38,7 @@ TEAM_SIZE = 22  # px: partners' names at most (a line each: more of a long name 
 LINE = 1.4  # a line of text is about this many times its size high, accents included
 
 
-class ResultsScene(Scene):
+class ResultsScene(GameScreen):
     def __init__(self, app: App, info: GameInfo, state: GameState,
                  news: dict[int, list[str]] | None = None, session=None, hinted: bool = False):
         super().__init__(app)
@@ -240,34 +241,21 @@ class ResultsScene(Scene):
     def show_records(self) -> None:
         self.app.open("records", game_id=self.info.id)
 
-    def to_menu(self) -> None:
-        self.app.to_menu(self.info.id)
+    def keys(self, event: pygame.event.Event) -> dict:
+        # (the final sheet's rows, when they do not all fit)
+        paging = dict.fromkeys((pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END),
+                               lambda: self.sheet.key(event))
+        return {pygame.K_r: self.replay, pygame.K_v: self.show_review,
+                pygame.K_t: self.show_records, **paging}
 
-    def handle(self, event: pygame.event.Event) -> None:
-        self.ensure_layout()
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_menu()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
-            self.replay()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_v:
-            self.show_review()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
-            self.show_records()
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN,
-                                                          pygame.K_HOME, pygame.K_END):
-            self.sheet.key(event)  # the final sheet's rows, when they do not all fit
-            return
+    def pointer(self, event: pygame.event.Event) -> bool:
         on_sheet = hasattr(event, "pos") and self.sheet.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEWHEEL or self.sheet.scroll.pressed or (
                 on_sheet and event.type == pygame.MOUSEBUTTONDOWN):
             if self.sheet.pointer(event, self._tap_sheet):
                 self.app.invalidate()
-                return
-        self.focus.handle(event)
+                return True
+        return False
 
     def _tap_sheet(self, event: pygame.event.Event) -> bool:
         """A tap on the final sheet: its page buttons (the other players' columns of a

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import App, Scene
+from game.app import App
 from game.catalog import GameInfo
 from game.rules.session import Session
+from game.scenes.game_screen import GameScreen
 from game.ui import layout, marks, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in, fit_text
@@ -23,7 +24,7 @@ def fmt(value: float) -> str:
     return f"{number(whole) if whole else ''}½" if abs(part - 0.5) < 1e-9 else number(value, 2)
 
 
-class SessionScene(Scene):
+class SessionScene(GameScreen):
     def __init__(self, app: App, info: GameInfo, session: Session):
         super().__init__(app)
         self.info = info
@@ -79,16 +80,6 @@ class SessionScene(Scene):
         s = self.session
         session = Session(s.game_id, s.seats, s.options, s.rounds, seed=self.app.new_seed())
         self.app.show("play", info=self.info, state=session.current, session=session)
-
-    def to_menu(self) -> None:
-        self.app.to_menu(self.info.id)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        self.ensure_layout()
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_menu()
-            return
-        self.focus.handle(event)
 
     # -- words -----------------------------------------------------------------------------
     def headline(self) -> str:
