@@ -364,12 +364,18 @@ def draw_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: float, c
     and the players' ``names`` in it are written shorter (``text.shorten_names``); only then are
     the lines that do not fit left out. Text without dice is simply ``draw_text_in``'s.
     Returns the area drawn."""
-    if names or drops:
-        text = shorten_names(text, names, lambda t: fits(t, box, size, bold, min_size), drops)
-    if not has_pictures(text):
+    laid = _laid(text, box, size, bold, min_size) if has_pictures(text) else None
+    whole = laid is not None and len(laid[1]) * laid[2] <= box.h  # (laid out once, not twice)
+    if (names or drops) and not whole:
+        shorter = shorten_names(text, names, lambda t: fits(t, box, size, bold, min_size),
+                                drops)
+        if shorter != text:
+            text = shorter
+            laid = _laid(text, box, size, bold, min_size) if has_pictures(text) else None
+    if laid is None:
         return draw_text_in(surface, text, box, size, colour, bold, align, valign,
                             min_size=min_size, wrap=True)
-    s, lines, height, style = _laid(text, box, size, bold, min_size)
+    s, lines, height, style = laid
     lines = lines[:max(1, box.h // height)]
     top = box.y if valign == "top" else box.centery - len(lines) * height // 2
     y = top
