@@ -604,14 +604,14 @@ class ScoreSheet:
                 used = sum(w + px(14) for *_, w in strip[-1]) + px(8)
                 band = pygame.Rect(strip_box.x + used, strip_box.y + (len(strip) - 1) * line_h,
                                    strip_box.w - used, line_h)
-            self._draw_more(surface, band, above, below)
+            self.draw_more(surface, band, above, below)
         if model.footer and footer_h:
             draw_text_in(surface, model.footer, pygame.Rect(inner.x, inner.bottom - footer_h,
                                                             inner.w, footer_h),
                          13, theme.TEXT_DIM, wrap=True, min_size=12)
 
     @staticmethod
-    def _draw_more(surface: pygame.Surface, band: pygame.Rect, above: int, below: int) -> None:
+    def draw_more(surface: pygame.Surface, band: pygame.Rect, above: int, below: int) -> None:
         """How many rows are out of view above and below ("▲ 3 more  ▼ 2 more"), at the
         right under the rows."""
         px = theme.px
