@@ -40,7 +40,7 @@ LINE = 1.4  # a line of text is about this many times its size high, accents inc
 SHEET_MIN = 150  # dp: the final sheet under the standings on a phone at least (a header and
 # a few rows): the standings take the rest, every row whole where they can, and scroll with
 # a sign where they cannot (eight players on a small phone)
-BUTTON_W = 140  # dp: the buttons' width where they fit in one line
+BUTTON_W = 140  # dp: the buttons' width
 
 
 class ResultsScene(GameScreen):
@@ -162,7 +162,7 @@ class ResultsScene(GameScreen):
         f = layout.form()
         screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 24)
         control = layout.touch_size(52)
-        widths = self._button_widths(screen.w)
+        widths = [BUTTON_W] * len(self.focus.buttons)
         foot_h = layout.flow_height(screen.w, widths, control, gap=10)
         if f.short:  # a phone on its side: one line of title, messages over it
             top, body, foot = layout.rows(screen, 44, fr(), foot_h, gap=8)
@@ -221,21 +221,6 @@ class ResultsScene(GameScreen):
             view.h = max(self.row_h, view.h // self.row_h * self.row_h)
         self.rank_scroll.set(view, n * self.row_h, [i * self.row_h for i in range(n)])
         self.sheet.rect = self.sheet_box
-
-    def _button_widths(self, width: int) -> list[float]:
-        """The buttons' widths in dp: all alike in one line where they fit; on a narrow
-        screen as many to a line as their labels allow (three to a line on a phone rather
-        than two, the room going to the standings)."""
-        n = len(self.focus.buttons)
-        wide = [BUTTON_W] * n
-        if layout.flow_height(width, wide, 10, gap=10) <= 10 + 0.5:
-            return wide
-        need = max(theme.dp(text_width(b.label, b.size, True)) for b in self.focus.buttons)
-        for per_line in range(n - 1, 2, -1) if n > 3 else ():
-            w = (theme.dp(width) - 10 * (per_line - 1)) / per_line - 0.5
-            if w >= max(need + 28, layout.touch_size(0)) and w < BUTTON_W:
-                return [w] * n
-        return wide
 
     def _rows_box(self) -> pygame.Rect:
         """Where the standings' rows are, under their column titles (their view when they
