@@ -155,6 +155,29 @@ def test_a_message_too_long_for_its_box_writes_the_names_shorter_first():
     assert " ".join(d.text for d in drawn).split() == short.split()
 
 
+def test_a_list_of_names_too_long_for_its_box_names_the_players_by_their_initials():
+    """The seating order of eight long names on a small phone ended '…, 7. …' (three
+    letters of each were still too many): the players are named by their initials, as the
+    sheet's columns name them, when nothing shorter than the names fits."""
+    from game.launcher import LONG_NAMES
+    from game.ui.text import fits_whole, initials, shorten_names
+    pygame.init()
+    theme.forget_fonts()
+    theme.metrics.configure((1280, 720))
+    names = list(LONG_NAMES[:8])
+    said = "Seating order: " + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(names))
+    box = pygame.Rect(0, 0, 330, 48)  # two lines at 16
+
+    def fits(t):
+        return fits_whole(t, box, 18, 16, True)
+    short = shorten_names(said, names, fits)
+    assert fits(short) and "…" not in short
+    assert short == "Seating order: " + ", ".join(
+        f"{i + 1}. {initials(n)}" for i, n in enumerate(names))
+    roomy = pygame.Rect(0, 0, 700, 48)  # where three letters fit, three letters
+    assert "…" in shorten_names(said, names, lambda t: fits_whole(t, roomy, 18, 16, True))
+
+
 def test_the_table_s_announcements_keep_their_words_with_eight_long_names():
     """Farkle with eight long names on a phone: the hot dice announcement in the status
     place says all its words, the name written shorter."""
