@@ -239,3 +239,35 @@ def test_details_go_before_names_are_shortened():
     assert shorten_names(said, [], fits, [detail]) == "Reroll 2 dice: 0.5% chance.\nStop now: 300"
     assert shorten_names("Stop now: 300" + detail, [], lambda t: True, [detail]) == \
         "Stop now: 300" + detail  # room for it: said whole
+
+
+def test_pirate_fortune_s_stop_now_stays_in_view_beside_a_reroll_s_risk_on_a_phone():
+    """Pirate Fortune, the odds on, two dice chosen, on the smallest screens: the status
+    says the reroll's risk and 'Stop now' (the second line was lost under 'Reroll 2 dice:
+    30.6% chance to be disqualified.', which ended in '…'); details go before words."""
+    from game.catalog import GAMES
+    from tests.test_ui_screens import long_seats, make_app
+    from tests.ui_driver import frames
+    for size in ((360, 640, 2, True), (640, 360, 2, True)):
+        app = make_app(size)
+        try:
+            info = GAMES["pirates"]
+            state = info.new_game(long_seats(4, humans=1), seed=7)
+            while state.current != 0 or not state.rolled:
+                state.apply(state.legal_actions()[0])
+            play = app.show("play", info=info, state=state, autosave=False)
+            frames(app, 30)
+            play.odds.toggle()
+            app.toast = None
+            play.table.chosen = {i for i, f in enumerate(state.dice) if f != "skull"}
+            assert len(play.table.chosen) >= 2 and state.can_reroll()
+            app.invalidate()
+            with text.record() as drawn:
+                app.draw()
+            status = play.regions["status"]
+            said = [d.text for d in drawn if status.contains(d.box)]
+            assert any(t.startswith("Reroll ") and "% risk" in t for t in said), said
+            assert any(t.startswith("Stop now: ") for t in said), said
+            assert not any("…" in t for t in said), said
+        finally:
+            pygame.quit()

@@ -73,6 +73,7 @@ def _small_die(zone: pygame.Rect, per_row: int, top: int) -> int:
 
 
 ISLAND_RULE = " A roll without a new skull ends the turn."  # (the status may leave it out)
+RISK_DETAIL = " of disqualification"  # (what a reroll risks: left out where room is short)
 
 
 class Table(BaseTable):
@@ -518,8 +519,8 @@ class Table(BaseTable):
                              "Three skulls: the Sorceress may reroll one.")
             elif self.chosen and s.can_reroll():
                 p = s.disqualify_chance(sorted(self.chosen))
-                lines.append(f"Reroll {len(self.chosen)} dice: {100 * p:.1f}% chance to be "
-                             "disqualified.")
+                lines.append(f"Reroll {len(self.chosen)} dice: {100 * p:.1f}% risk"
+                             f"{RISK_DETAIL}.")
             elif human and s.can_reroll():
                 lines.append(hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space "
                                        "to reroll them.", "Click 2 or more dice, then Reroll."))
@@ -547,13 +548,15 @@ class Table(BaseTable):
         return f" = {detail}" if detail else ""
 
     def status_details(self) -> list[str]:
-        """The score's breakdown after 'Stop now: 300', the Island's reminder of its rule:
-        they go first on a phone."""
+        """The score's breakdown after 'Stop now: 300', the Island's reminder of its rule,
+        what a reroll's risk is of: they go first on a phone (where 'Stop now' was lost
+        under 'Reroll 2 dice: 30.6% chance to be disqualified.')."""
         s = self.state
         if s.rolled and s.island and not s.is_over():
             return [ISLAND_RULE]
         detail = self._stop_detail()
-        return [detail] if detail else []
+        risk = [RISK_DETAIL] if self.chosen and s.rolled and s.can_reroll() else []
+        return ([detail] if detail else []) + risk
 
     def _card_on_table(self) -> bool:
         """The card is back on the table (no card draw over it, where its face says it)."""
