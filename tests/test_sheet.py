@@ -2,6 +2,7 @@
 layout choosing what fits (all the columns, at the largest size that lets them)."""
 
 import pygame
+import pytest
 
 from game.ui import text, theme
 from game.ui.sheet import Cell, Row, ScoreSheet, SheetModel, initials
@@ -271,3 +272,40 @@ def test_pirate_fortune_s_stop_now_stays_in_view_beside_a_reroll_s_risk_on_a_pho
             assert not any("…" in t for t in said), said
         finally:
             pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(640, 360, 1, False), (640, 360, 2, True)],
+                         ids=["640x360r1", "640x360r2-touch"])
+@pytest.mark.parametrize("game_id", ["farkle", "pirates"])
+def test_a_small_window_s_table_says_its_words_whole_in_their_compact_forms(game_id, size):
+    """At 640x360 the status ended in '…' ('Roll and Bank wait until you pick scoring dice:
+    click them (marked) or …', '…the first bank …') and Pirate Fortune's skull zone read
+    'Skulls 0…': a status too long for its place takes its compact forms ('Pick scoring
+    dice.', 'First bank: at least 500.'), the skull zone a skull for its word. Nothing
+    drawn ends in '…' but a player's name."""
+    from game.catalog import GAMES
+    from game.ui import probe
+    from tests.test_ui_screens import long_seats, make_app
+    from tests.ui_driver import frames
+    app = make_app(size)
+    try:
+        info = GAMES[game_id]
+        state = info.new_game(long_seats(4, humans=1), seed=7)
+        while state.current != 0 or not state.rolled:
+            state.apply(state.legal_actions()[0])
+        play = app.show("play", info=info, state=state, autosave=False)
+        frames(app, 30)
+        with text.record() as drawn, probe.record_shown() as shown:
+            app.draw()
+        cut = [d.text for d in drawn if d.text.endswith("…") and "…" not in d.source
+               and not any(s.name.startswith(d.text[:-1].split()[-1]) for s in state.seats)]
+        assert not cut, cut
+        said = " ".join(d.text for d in drawn if play.regions["status"].contains(d.box))
+        if game_id == "farkle":
+            assert "Pick scoring dice" in said and "First bank: at least 500" in said, said
+        else:
+            assert "Stop now:" in said, said
+            skulls = [d.text for d in drawn if d.text.startswith("Skulls ")]
+            assert skulls or [w for k, w, _ in shown if k == "skulls label"]
+    finally:
+        pygame.quit()

@@ -23,7 +23,7 @@ from game.ui.inline import FACE_WORDS
 from game.ui.layout import fr
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.symbols import draw_symbol
-from game.ui.text import draw_text_in
+from game.ui.text import draw_text_in, fits_whole
 from game.ui.words import count, number, says, signed
 
 ISLAND_TINT = (90, 20, 30, 120)
@@ -394,9 +394,18 @@ class Table(BaseTable):
         else:  # the last turn's end, still on the felt: its skulls
             dice_skulls, island = self.end_dice.count("skull"), self.end_island
             card_skulls = 0 if island else CARD_SKULLS.get(self.end_card or "", 0)
-        draw_text_in(surface, f"Skulls {dice_skulls + card_skulls}" + ("" if island else " / 3"),
-                     pygame.Rect(skulls.x + px(8), skulls.y + px(4), skulls.w - px(16), px(20)),
-                     14, (230, 220, 220), True, "left", min_size=12)
+        tally = f"{dice_skulls + card_skulls}" + ("" if island else " / 3")
+        label = pygame.Rect(skulls.x + px(8), skulls.y + px(4), skulls.w - px(16), px(20))
+        if fits_whole(f"Skulls {tally}", label, 14, 12, True):
+            draw_text_in(surface, f"Skulls {tally}", label, 14, (230, 220, 220), True, "left",
+                         min_size=12)
+        else:  # a narrow zone ('Skulls 0…' at 640x360): a skull for the word
+            icon = pygame.Rect(label.x, label.y, label.h, label.h)
+            draw_symbol(surface, "skull", icon.inflate(-px(2), -px(2)))
+            probe.shown("skulls label", f"Skulls {tally}", icon)
+            draw_text_in(surface, tally, pygame.Rect(icon.right + px(4), label.y,
+                                                     label.right - icon.right - px(4), label.h),
+                         14, (230, 220, 220), True, "left", min_size=12)
         skull_die = _small_die(skulls, 3, px(26))
         for k in range(card_skulls):  # the card's skulls, as outlines after the dice
             slot = dice_skulls + k
