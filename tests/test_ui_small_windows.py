@@ -74,3 +74,56 @@ def test_a_button_s_label_comes_before_its_key():
         assert controls
     finally:
         pygame.quit()
+
+
+def _cut(drawn, seats) -> list[str]:
+    """Words drawn ending in '…' that are not a player's name written shorter."""
+    names = [s.name for s in seats]
+    return [d.text for d in drawn if d.text.endswith("…") and "…" not in d.source
+            and d.source not in names]
+
+
+def _truce(state) -> bool:
+    return state.card == "truce" and state.counts()[3] > 0 and not state.island
+
+
+@pytest.mark.parametrize("size", [(360, 640, 2, True), (640, 360, 1, False),
+                                  (844, 390, 3, True)],
+                         ids=["360x640r2-touch", "640x360r1", "844x390r3-touch"])
+@pytest.mark.parametrize("case", ["grab_it partners", "pirates truce"])
+def test_a_crowded_status_leaves_out_its_reminders_before_cutting_words(case, size):
+    """Three lines for a status of two ended in '…': Grab It!'s partners' reminder over the
+    prompt ('Tap  with the dice. …'), Pirate Fortune's Truce warning over the prompt and
+    'Stop now'. The reminder goes first (the Truce's cost is in 'Stop now: -1,000'), and
+    the board's 'scratched' and takers' names have short forms ('–', initials)."""
+    from game.bots import make_policy
+    game_id = case.split()[0]
+    info = GAMES[game_id]
+    seats = long_seats(info.max_players if game_id == "grab_it" else 4, humans=1)
+    bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(len(seats))}
+    state = None
+    for seed in range(40):
+        state = info.new_game(seats, seed=seed)
+        while not state.is_over():
+            if state.current == 0 and (
+                    (game_id == "grab_it" and state.rolls == 0 and state.turns_played > 6)
+                    or (game_id == "pirates" and state.rolled and _truce(state))):
+                break
+            state.apply(bots[state.current].choose(state))
+        if not state.is_over():
+            break
+    assert state is not None and not state.is_over()
+    app = make_app(size)
+    try:
+        play = app.show("play", info=info, state=state, autosave=False)
+        frames(app, 30)
+        with text.record() as drawn:
+            app.draw()
+        assert not _cut(drawn, seats), _cut(drawn, seats)
+        said = " ".join(d.text for d in drawn if play.regions["status"].contains(d.box))
+        if game_id == "pirates":
+            assert "Stop now: -" in said, said
+        else:
+            assert play.table.turn_prompt("grab").split()[0] in said, said
+    finally:
+        pygame.quit()

@@ -534,15 +534,23 @@ class Table(BaseTable):
                 lines.append(hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space "
                                        "to reroll them.", "Click 2 or more dice, then Reroll."))
             lines.append(stop)  # (after what to do: a small status keeps the instruction)
-            if s.card == "truce" and s.counts()[3]:
-                swords = count(s.counts()[3], "sword")
-                lines.insert(0, f"Warning: {swords} under the Truce cost "
-                                f"{number(1000 * s.counts()[3])}!")
+            warning = self._truce_warning()
+            if warning:
+                lines.insert(0, warning)
         if s.last_round:
             still = ", ".join(self.scene.name(x) for x in s.still_to_play)
             lines.append(f"Last round - still to play: {still}. "
                          f"Beat {number(s.leader_total(s.current))}!")
         return lines
+
+    def _truce_warning(self) -> str:
+        """What the Truce's swords cost, said before all (and left out where room is short:
+        'Stop now: -1,000 = Truce: 1 sword -1,000' says it too)."""
+        s = self.state
+        if not (s.rolled and not s.island and s.card == "truce" and s.counts()[3]):
+            return ""
+        swords = count(s.counts()[3], "sword")
+        return f"Warning: {swords} under the Truce cost {number(1000 * s.counts()[3])}!"
 
     def _stop_detail(self) -> str:
         """How 'Stop now: 300' is made: ' = 3 x monkey 100 + …' ('' when it is nothing)."""
@@ -565,7 +573,8 @@ class Table(BaseTable):
             return [ISLAND_RULE]
         detail = self._stop_detail()
         risk = [RISK_DETAIL] if self.chosen and s.rolled and s.can_reroll() else []
-        return ([detail] if detail else []) + risk
+        warning = self._truce_warning()
+        return ([warning + "\n"] if warning else []) + ([detail] if detail else []) + risk
 
     def _card_on_table(self) -> bool:
         """The card is back on the table (no card draw over it, where its face says it)."""
