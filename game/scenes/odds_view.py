@@ -18,7 +18,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.catalog import GameInfo
-from game.odds import CATEGORY_GAMES, Odds, odds_steps, percent
+from game.odds import Odds, odds_steps, percent, shows_boxes
 from game.scenes.tables.base import Table
 from game.tasks import Task
 from game.ui import hands, theme
@@ -56,7 +56,7 @@ class OddsView:
 
     @property
     def category(self) -> bool:
-        return self.scene.info.id in CATEGORY_GAMES
+        return shows_boxes(self.scene.info)  # (asked of the entry: a game added later too)
 
     def toggle(self) -> None:
         """O / the Odds button."""

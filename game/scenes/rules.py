@@ -8,6 +8,8 @@ text (above it where the window is too narrow for both)."""
 
 from __future__ import annotations
 
+from importlib import resources
+
 import pygame
 
 from game.app import App, Scene
@@ -42,11 +44,16 @@ def for_hand(text: str) -> str:
 
 
 def load_rules(name: str) -> str:
-    path = theme.ASSETS / "rules" / f"{name}.txt"
+    """A game's rules text (its catalog entry's ``rules_help``): assets/rules/<name>.txt,
+    or ``package:file``, a file beside a game's own modules (a game kept elsewhere)."""
+    package, _, file = name.rpartition(":")
     try:
+        path = resources.files(package) / file if package else \
+            theme.ASSETS / "rules" / f"{name}.txt"
         return path.read_text(encoding="utf-8")
-    except OSError:
-        return f"# Rules\nThe rules text for this game is missing ({path.name})."
+    except (OSError, ImportError):
+        missing = file if package else f"{name}.txt"
+        return f"# Rules\nThe rules text for this game is missing ({missing})."
 
 
 class RuleLine(tuple):
