@@ -12,7 +12,7 @@ import pytest
 
 from game.bots import bot_module, make_policy, policy_names_for
 from game.catalog import GAMES, module_path
-from game.contract import BoxOdds, GameRules, Policy, PolicyBase
+from game.contract import BoxOdds, CardGame, GameRules, Policy, PolicyBase
 from game.odds import CATEGORY_GAMES, Odds, odds, odds_job, shows_boxes
 from game.rules.core import GameState, Seat
 from tests import pig
@@ -23,7 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ("game/odds.py", "game/coach.py", "game/review.py", "game/sim.py",
           "game/records.py", "game/recent.py", "game/storage.py", "game/links.py",
           "game/contract.py", "game/rules/session.py", "game/rules/core.py",
-          "game/rules/shared.py", "game/bots/__init__.py", "game/bots/turn_search.py")
+          "game/rules/shared.py", "game/bots/__init__.py", "game/bots/turn_search.py",
+          # the cards: drawn and written in the rules as the game's deck says
+          "game/ui/cards.py", "game/ui/inline.py", "game/scenes/rules.py")
+# Scenes that ask a game only through the contract and its table: no id, no game's module
+# (their own scene's privates aside).
+SHARED_SCENES = ("game/scenes/carddraw.py", "game/scenes/odds_view.py")
 
 
 def a_position(game_id: str, moves: int = 7) -> GameState:
@@ -43,6 +48,11 @@ def test_every_game_keeps_the_contract(game_id):
     assert isinstance(state, GameRules) and state.GAME_ID == game_id
     assert isinstance(state.table_dice(), list) and isinstance(state.roll_number(), int)
     assert isinstance(state.points_at_stake(), int)
+    deck = state.CARD_DECK  # a game with cards says how they look, and holds a deck
+    assert isinstance(state, CardGame) == (deck is not None)
+    if deck is not None:
+        assert set(state.deck) | set(state.discard) | {state.card} - {None} <= set(
+            face.id for face in deck.faces)
     assert shows_boxes(info) == isinstance(state, BoxOdds) == (game_id in CATEGORY_GAMES)
     assert isinstance(run := odds(state, []), Odds) and run.game == game_id
     assert odds_job(state) is odds_job(info.new_game(state.seats, seed=1))
@@ -152,6 +162,14 @@ def reaches_into_games(rel: str, source: str) -> list:
 @pytest.mark.parametrize("rel", SHARED)
 def test_the_shared_code_asks_games_only_through_the_contract(rel):
     found = reaches_into_games(rel, (ROOT / rel).read_text(encoding="utf-8"))
+    assert not found, f"{rel} reaches into games: {found}"
+
+
+@pytest.mark.parametrize("rel", SHARED_SCENES)
+def test_the_shared_scenes_import_no_game_and_name_none(rel):
+    found = [(line, what) for line, what in
+             reaches_into_games(rel, (ROOT / rel).read_text(encoding="utf-8"))
+             if not what.startswith(("the private", "getattr", "hasattr"))]
     assert not found, f"{rel} reaches into games: {found}"
 
 

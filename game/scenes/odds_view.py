@@ -121,8 +121,7 @@ class OddsView:
             return {}
         odds = self.current()
         if odds is None:
-            from game.odds import _game_id, open_boxes
-            return {b: WAITING for b in open_boxes(self.scene.state, _game_id(self.scene.state))}
+            return {b: WAITING for b in self.scene.state.odds_boxes()}  # (contract.BoxOdds)
         return {b: percent(p) for b, p in odds.boxes.items()}
 
     def decorate(self, model: SheetModel) -> SheetModel:
