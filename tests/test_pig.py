@@ -22,10 +22,12 @@ from game.scenes.records import RecordsScene
 from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
-from game.ui import text
 from tests import pig
 from tests.pig.bots import roll_value
+from tests.test_ui_coach import settle
 from tests.test_ui_layout import assert_fits
+from tests.test_ui_odds import drawn_texts
+from tests.test_ui_odds import shown as odds_shown
 from tests.test_ui_review import human_decisions, row_centre, wait_review
 from tests.ui_driver import (
     button,
@@ -48,17 +50,6 @@ def pig_app():
         yield app
         pygame.quit()
     assert "pig" not in GAMES  # withdrawn after the test
-
-
-def settle(app, play, limit: int = 3000) -> None:
-    """Frames until the human may act (bots skipped ahead, banners waited out)."""
-    for _ in range(limit):
-        if play.human_turn and not play.busy:
-            return
-        if not play.human_turn and not play.fast_forward:
-            key(pygame.K_f)
-        frames(app)
-    raise AssertionError("the human's turn did not come")
 
 
 def test_pig_is_played_through_the_real_app(pig_app):
@@ -185,21 +176,6 @@ def roll_until_pot(app, play) -> None:
 
 def pig_move(scene) -> None:
     key(pygame.K_RETURN if scene.state.points_at_stake() >= 6 else pygame.K_SPACE)
-
-
-def odds_shown(app, play, limit: int = 300):
-    for _ in range(limit):
-        current = play.odds.current()
-        if current is not None:
-            return current
-        frames(app)
-    raise AssertionError("the odds never came")
-
-
-def drawn_texts(app) -> set[str]:
-    with text.record() as drawn:
-        app.draw()
-    return {t for t, _, _ in drawn}
 
 
 def test_the_simulator_plays_pig(capsys):
