@@ -171,6 +171,11 @@ class Table:
         """The words over the dice already out of play this turn."""
         return "Set aside earlier this turn:"
 
+    def card_spot(self, tray: pygame.Rect) -> pygame.Rect | None:
+        """Where a game with cards (game.contract.CardGame) keeps its deck on the felt (the
+        card draw lights it there); None: no cards."""
+        return None
+
     def click_tray(self, pos) -> bool:
         """A click on the felt but not on a die (a card, a deck); True when it meant something."""
         return False

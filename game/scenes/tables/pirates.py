@@ -359,6 +359,9 @@ class Table(BaseTable):
                                          die, die))
         return rects
 
+    def card_spot(self, tray: pygame.Rect) -> pygame.Rect:
+        return zones(tray)["card"]
+
     def click_tray(self, pos) -> bool:
         """A tap on the card before drawing draws (the card scene comes up)."""
         z = zones(self.scene.regions["tray"]) if getattr(self.scene, "regions", None) else None
@@ -377,9 +380,10 @@ class Table(BaseTable):
         turn = getattr(self.scene, "card_turn", None)
         flip = turn() if turn is not None else None
         if flip is not None:  # a card drawn on the felt turns over (face down until half-way)
-            draw_card(surface, z["card"], card if card and flip >= 0.5 else None, flip=flip)
+            draw_card(surface, z["card"], s.CARD_DECK, card if card and flip >= 0.5 else None,
+                      flip=flip)
         else:
-            draw_card(surface, z["card"], card if card else None)
+            draw_card(surface, z["card"], s.CARD_DECK, card if card else None)
         if not s.drawn and self.scene.human_turn and not s.is_over():
             probe.control("card", z["card"], surface=surface)
         below = pygame.Rect(z["card"].x - px(4), z["card"].bottom + px(6), z["card"].w + px(8),
