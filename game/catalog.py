@@ -4,6 +4,8 @@ game's rules, bots and scene configuration live. Adding a game is one entry here
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,8 +54,9 @@ class GameInfo:
     bot_module: str  # module under game.bots with POLICIES (or a whole module path)
     fixed_options: dict[str, Any] = field(default_factory=dict)
     options: tuple[Option, ...] = ()
-    rules_help: str = ""  # name of assets/rules/<name>.txt
-    table: str = ""  # module under game.scenes.tables that configures the play scene
+    rules_help: str = ""  # name of assets/rules/<name>.txt, or "package:file" (a game's own)
+    table: str = ""  # module under game.scenes.tables that configures the play scene (or a
+    # whole module path)
     player_counts: tuple[int, ...] = ()  # when not every count from min to max is allowed
     odds: str = ""  # "module:function", the position's odds (game.contract.OddsJob); "": none
 
@@ -214,3 +217,17 @@ def get_game(game_id: str) -> GameInfo:
     except KeyError:
         known = ", ".join(GAMES)
         raise ValueError(f"unknown game {game_id!r}; choose one of: {known}") from None
+
+
+@contextmanager
+def offered(info: GameInfo) -> Iterator[GameInfo]:
+    """``info`` on offer, after the catalog's games, while the ``with`` lasts: a game kept
+    outside game/ (a test's) that the menu, saves, records, the coach, the odds and the
+    simulator then find as they find any other; withdrawn afterwards."""
+    if info.id in GAMES:
+        raise ValueError(f"a game {info.id!r} is already on offer")
+    GAMES[info.id] = info
+    try:
+        yield info
+    finally:
+        del GAMES[info.id]

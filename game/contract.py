@@ -18,7 +18,7 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from random import Random
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
-from game.rules.core import Action, Event, GameState, Outcome, RollSpec, Seat
+from game.rules.core import Action, CardDeck, Event, GameState, Outcome, RollSpec, Seat
 
 if TYPE_CHECKING:  # (game.odds uses this module: the type alone, no import cycle)
     from game.odds import Odds
@@ -40,6 +40,7 @@ class GameRules(Protocol):
     DEFAULT_OPTIONS: ClassVar[dict[str, Any]]  # every rule option and its default
     ACTIONS: ClassVar[dict[str, tuple[str, ...]]]  # action kind -> the fields it may carry
     POSITION_FIELDS: ClassVar[tuple[str, ...]]  # action fields naming dice by position
+    CARD_DECK: ClassVar[CardDeck | None]  # its cards' faces and back (CardGame); None: no cards
     seats: list[Seat]
     options: dict[str, Any]
     seed: int
@@ -99,6 +100,20 @@ class BoxOdds(GameRules, Protocol):
     def odds_boxes(self) -> list[str]: ...  # open boxes, in sheet order, each once
     @classmethod
     def box_made(cls, box: str, dice: tuple[int, ...]) -> bool: ...  # sorted dice score it
+
+
+@runtime_checkable
+class CardGame(GameRules, Protocol):
+    """A game in which the player to act draws a card (game.scenes.carddraw shows it; the
+    rules screen draws ``{card:<id>}``): ``CARD_DECK`` says how each card looks, the state
+    what the deck holds. ``{"kind": "draw"}`` draws the top card (reshuffling the discards
+    into an empty deck), legal while ``drawn`` is False."""
+
+    CARD_DECK: ClassVar[CardDeck]
+    card: str | None  # the card drawn this turn (its id), None before the draw
+    deck: list[str]  # the cards still to draw
+    discard: list[str]  # the cards played, shuffled back when the deck runs out
+    drawn: bool  # this turn's card has been drawn
 
 
 # The odds of a position (``odds`` in the catalog names it, "module:function"): a generator

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import importlib
 
+from game.catalog import module_path
 from game.ui import theme
 
 
 def load_table(name: str):
-    return importlib.import_module(f"game.scenes.tables.{name}").Table
+    """The Table class of a catalog entry's ``table_module()``: a module under
+    game.scenes.tables, or a whole module path (a game kept elsewhere)."""
+    return importlib.import_module(module_path("game.scenes.tables", name)).Table
 
 
 class StandIn:
@@ -42,7 +45,7 @@ def seating_text(state) -> str:
 
 def announces_seating(state) -> bool:
     """Whether a table opened on ``state`` announces the seating: a game not begun yet."""
-    return state.turns_played == 0 and not state.is_over() and not getattr(state, "dice", None)
+    return state.turns_played == 0 and not state.is_over() and not state.table_dice()
 
 
 def history_entries(table, event) -> list[tuple[str, tuple]]:

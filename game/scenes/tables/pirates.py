@@ -23,7 +23,7 @@ from game.ui.inline import FACE_WORDS
 from game.ui.layout import fr
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.symbols import draw_symbol
-from game.ui.text import draw_text_in
+from game.ui.text import draw_text_in, fits_whole
 from game.ui.words import count, number, says, signed
 
 ISLAND_TINT = (90, 20, 30, 120)
@@ -73,6 +73,7 @@ def _small_die(zone: pygame.Rect, per_row: int, top: int) -> int:
 
 
 ISLAND_RULE = " A roll without a new skull ends the turn."  # (the status may leave it out)
+RISK_DETAIL = " of disqualification"  # (what a reroll risks: left out where room is short)
 
 
 class Table(BaseTable):
@@ -358,6 +359,9 @@ class Table(BaseTable):
                                          die, die))
         return rects
 
+    def card_spot(self, tray: pygame.Rect) -> pygame.Rect:
+        return zones(tray)["card"]
+
     def click_tray(self, pos) -> bool:
         """A tap on the card before drawing draws (the card scene comes up)."""
         z = zones(self.scene.regions["tray"]) if getattr(self.scene, "regions", None) else None
@@ -376,9 +380,10 @@ class Table(BaseTable):
         turn = getattr(self.scene, "card_turn", None)
         flip = turn() if turn is not None else None
         if flip is not None:  # a card drawn on the felt turns over (face down until half-way)
-            draw_card(surface, z["card"], card if card and flip >= 0.5 else None, flip=flip)
+            draw_card(surface, z["card"], s.CARD_DECK, card if card and flip >= 0.5 else None,
+                      flip=flip)
         else:
-            draw_card(surface, z["card"], card if card else None)
+            draw_card(surface, z["card"], s.CARD_DECK, card if card else None)
         if not s.drawn and self.scene.human_turn and not s.is_over():
             probe.control("card", z["card"], surface=surface)
         below = pygame.Rect(z["card"].x - px(4), z["card"].bottom + px(6), z["card"].w + px(8),
@@ -393,9 +398,18 @@ class Table(BaseTable):
         else:  # the last turn's end, still on the felt: its skulls
             dice_skulls, island = self.end_dice.count("skull"), self.end_island
             card_skulls = 0 if island else CARD_SKULLS.get(self.end_card or "", 0)
-        draw_text_in(surface, f"Skulls {dice_skulls + card_skulls}" + ("" if island else " / 3"),
-                     pygame.Rect(skulls.x + px(8), skulls.y + px(4), skulls.w - px(16), px(20)),
-                     14, (230, 220, 220), True, "left", min_size=12)
+        tally = f"{dice_skulls + card_skulls}" + ("" if island else " / 3")
+        label = pygame.Rect(skulls.x + px(8), skulls.y + px(4), skulls.w - px(16), px(20))
+        if fits_whole(f"Skulls {tally}", label, 14, 12, True):
+            draw_text_in(surface, f"Skulls {tally}", label, 14, (230, 220, 220), True, "left",
+                         min_size=12)
+        else:  # a narrow zone ('Skulls 0…' at 640x360): a skull for the word
+            icon = pygame.Rect(label.x, label.y, label.h, label.h)
+            draw_symbol(surface, "skull", icon.inflate(-px(2), -px(2)))
+            probe.shown("skulls label", f"Skulls {tally}", icon)
+            draw_text_in(surface, tally, pygame.Rect(icon.right + px(4), label.y,
+                                                     label.right - icon.right - px(4), label.h),
+                         14, (230, 220, 220), True, "left", min_size=12)
         skull_die = _small_die(skulls, 3, px(26))
         for k in range(card_skulls):  # the card's skulls, as outlines after the dice
             slot = dice_skulls + k
@@ -518,21 +532,32 @@ class Table(BaseTable):
                              "Three skulls: the Sorceress may reroll one.")
             elif self.chosen and s.can_reroll():
                 p = s.disqualify_chance(sorted(self.chosen))
-                lines.append(f"Reroll {len(self.chosen)} dice: {100 * p:.1f}% chance to be "
-                             "disqualified.")
+                lines.append(f"Reroll {len(self.chosen)} dice: {100 * p:.1f}% risk"
+                             f"{RISK_DETAIL}.")
             elif human and s.can_reroll():
-                lines.append(hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space "
-                                       "to reroll them.", "Click 2 or more dice, then Reroll."))
+                lines.append(self._prompt())
             lines.append(stop)  # (after what to do: a small status keeps the instruction)
-            if s.card == "truce" and s.counts()[3]:
-                swords = count(s.counts()[3], "sword")
-                lines.insert(0, f"Warning: {swords} under the Truce cost "
-                                f"{number(1000 * s.counts()[3])}!")
+            warning = self._truce_warning()
+            if warning:
+                lines.insert(0, warning)
         if s.last_round:
             still = ", ".join(self.scene.name(x) for x in s.still_to_play)
             lines.append(f"Last round - still to play: {still}. "
                          f"Beat {number(s.leader_total(s.current))}!")
         return lines
+
+    def _prompt(self) -> str:
+        return hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space to reroll "
+                         "them.", "Click 2 or more dice, then Reroll.")
+
+    def _truce_warning(self) -> str:
+        """What the Truce's swords cost, said before all (and left out where room is short:
+        'Stop now: -1,000 = Truce: 1 sword -1,000' says it too)."""
+        s = self.state
+        if not (s.rolled and not s.island and s.card == "truce" and s.counts()[3]):
+            return ""
+        swords = count(s.counts()[3], "sword")
+        return f"Warning: {swords} under the Truce cost {number(1000 * s.counts()[3])}!"
 
     def _stop_detail(self) -> str:
         """How 'Stop now: 300' is made: ' = 3 x monkey 100 + …' ('' when it is nothing)."""
@@ -547,13 +572,22 @@ class Table(BaseTable):
         return f" = {detail}" if detail else ""
 
     def status_details(self) -> list[str]:
-        """The score's breakdown after 'Stop now: 300', the Island's reminder of its rule:
-        they go first on a phone."""
+        """The score's breakdown after 'Stop now: 300', the Island's reminder of its rule,
+        what a reroll's risk is of: they go first on a phone (where 'Stop now' was lost
+        under 'Reroll 2 dice: 30.6% chance to be disqualified.')."""
         s = self.state
         if s.rolled and s.island and not s.is_over():
             return [ISLAND_RULE]
         detail = self._stop_detail()
-        return [detail] if detail else []
+        risk = [RISK_DETAIL] if self.chosen and s.rolled and s.can_reroll() else []
+        warning = self._truce_warning()
+        prompt = self._prompt() if self.scene.human_turn and s.rolled and s.can_reroll() \
+            and not self.chosen and not s.cursed() and not s.island else ""
+        short = hands.say("1-8: choose 2+ dice, Space: reroll.", "Choose 2+ dice, then Reroll.")
+        # (last, with the coach's advice under it, the prompt goes: the advice says it)
+        steps = [(prompt, short), short + "\n"] if prompt else []
+        return ([warning + "\n"] if warning else []) + ([detail] if detail else []) + risk \
+            + steps
 
     def _card_on_table(self) -> bool:
         """The card is back on the table (no card draw over it, where its face says it)."""
