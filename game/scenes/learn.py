@@ -254,7 +254,7 @@ class LearnScene(PlayScene):
             self.table.set_selection(chosen)
             self.correct()
             return
-        pending = getattr(self.table, "pending_zero", None)
+        pending = self.table.pending_zero
         if pending != zero and pending is not None and pending != self._box():
             self.table.pending_zero = zero  # (a 0 box chosen once: not the one to cross out)
             self.correct()
@@ -286,7 +286,7 @@ class LearnScene(PlayScene):
                              "ahead come in a real game.")
                 return
         chosen = self._chosen()
-        zero = getattr(self.table, "pending_zero", None)
+        zero = self.table.pending_zero
         moves = len(self.state.actions)
         super().handle(event)
         if len(self.state.actions) == moves and self.human_turn and not self.busy:

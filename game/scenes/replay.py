@@ -93,7 +93,7 @@ class ReplayScene(TableScene):
                  ("Faster", lambda: self.change_speed(1), "+", 84, self.speed < len(SPEEDS) - 1),
                  ("Resume" if self.paused else "Pause", self.toggle_pause, "Space", 92, True),
                  ("Back", self.back, "Esc", 80, True)]
-        if getattr(self, "pane_toggle", False):
+        if self.pane_toggle:
             other = "history" if self.pane == "sheet" else "sheet"
             specs.insert(-1, ("History" if other == "history" else "Sheet",
                               lambda other=other: self.show_pane(other), "", 80, True))

@@ -364,7 +364,7 @@ class Table(BaseTable):
 
     def click_tray(self, pos) -> bool:
         """A tap on the card before drawing draws (the card scene comes up)."""
-        z = zones(self.scene.regions["tray"]) if getattr(self.scene, "regions", None) else None
+        z = zones(self.scene.regions["tray"]) if self.scene.regions else None
         s = self.state
         if z is not None and z["card"].collidepoint(pos) and not s.drawn and \
                 self.scene.human_turn and not s.is_over():
@@ -377,8 +377,7 @@ class Table(BaseTable):
         px = theme.px
         z = zones(tray)
         card = s.card or self.end_card
-        turn = getattr(self.scene, "card_turn", None)
-        flip = turn() if turn is not None else None
+        flip = self.scene.card_turn()
         if flip is not None:  # a card drawn on the felt turns over (face down until half-way)
             draw_card(surface, z["card"], s.CARD_DECK, card if card and flip >= 0.5 else None,
                       flip=flip)
@@ -506,6 +505,19 @@ class Table(BaseTable):
         s = self.state
         return "" if s.is_over() or not s.card else self.race_info(CARD_NAMES[s.card])
 
+    def last_round(self) -> bool:
+        return self.state.last_round
+
+    def describe_move(self, action: Action) -> str:
+        kind = action["kind"]
+        if kind == "chest":
+            dice = [self.state.dice[i] for i in action["dice"] if i < len(self.state.dice)]
+            return f"Put {dice_text(dice)} on the chest" if action["dice"] else \
+                "Take the dice off the chest"
+        if kind in ("draw", "sorceress"):
+            return "Draw a Fortune Card" if kind == "draw" else "Call the Sorceress"
+        return super().describe_move(action)
+
     progress = BaseTable.race_progress
 
     def status(self) -> list[str]:
@@ -582,7 +594,7 @@ class Table(BaseTable):
 
     def _card_on_table(self) -> bool:
         """The card is back on the table (no card draw over it, where its face says it)."""
-        app = getattr(self.scene, "app", None)
+        app = self.scene.app
         return app is None or app.scene is self.scene or \
             type(app.scene).__name__ != "CardDrawScene"
 
