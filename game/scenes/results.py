@@ -144,7 +144,7 @@ class ResultsScene(GameScreen):
         else:
             names = [r["name"] for r in self.ranking]
         widest = max((theme.dp(text_width(name, size, True)) for name in names), default=120)
-        chips = 90 + 6 if getattr(self.state, "chips", None) else 0
+        chips = 90 + 6 if self.state.chip_counts() else 0
         return 28 + 16 + 60 + 24 + min(max(widest, 140), 340) + 110 + chips + 18
 
     def _score_width(self, size: float) -> float:
@@ -242,10 +242,8 @@ class ResultsScene(GameScreen):
         return bool(self.records()) and self.time < RECORD_AT + RECORD_POP + 0.1
 
     def play_again(self) -> None:
-        options = {k: v for k, v in self.state.options.items() if k not in self.info.fixed_options}
-        if getattr(self.state, "chips", None):  # chips carry over between games
-            cap = self.info.state_type().MAX_CHIPS
-            options["bankrolls"] = [min(c, cap) for c in self.state.chips]
+        options = {k: v for k, v in self.state.next_options().items()
+                   if k not in self.info.fixed_options}  # (what carries over: the game says)
         state = self.info.new_game(self.state.seats, options, seed=self.app.new_seed())
         self.app.show("play", info=self.info, state=state)
 
@@ -431,7 +429,7 @@ class ResultsScene(GameScreen):
         box = self.ranking_box
         px = theme.px
         panel(surface, box, theme.PANEL, 18, theme.LINE)
-        chips = getattr(self.state, "chips", None)
+        chips = self.state.chip_counts()
         margin, head_h, gap = self._chrome(self.rank_compact)
         inner = layout.inset(box, x=14, y=margin)
         head = layout.rows(inner, head_h, fr(), gap=gap)[0]
