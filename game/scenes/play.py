@@ -41,7 +41,7 @@ class PlayScene(TableScene):
         self.watch_view()
 
     def _bot_ready(self) -> bool:
-        """Whether the bot to move has what it needs to decide at once: a policy with
+        """Whether the bot to move has what it needs to decide at once: its policy's
         ``warm_steps`` (its tables, a Pirate endgame's solve) builds them first as a task,
         a few milliseconds a frame, so a first decision never holds a browser frame. Most
         positions need nothing new and are ready in the same frame."""
