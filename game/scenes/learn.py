@@ -22,6 +22,7 @@ import pygame
 from game import lessons
 from game.app import App, Scene
 from game.catalog import GameInfo
+from game.contract import PolicyBase
 from game.lessons import Lesson, Step, matches
 from game.rules.core import Action, Event, GameState, Seat
 from game.scenes import scene_class
@@ -58,8 +59,9 @@ def lesson_game(info: GameInfo, lesson: Lesson) -> GameState:
 PlayScene = scene_class("play")
 
 
-class Script:
-    """The bot's policy in a lesson: the move its step says, nothing else."""
+class Script(PolicyBase):
+    """The bot's policy in a lesson: the move its step says, nothing else (no tables to
+    warm, no values: ``PolicyBase``)."""
 
     def __init__(self, scene: LearnScene):
         self.scene = scene
