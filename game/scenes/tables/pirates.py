@@ -7,6 +7,7 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.rules.pirates import CARD_EFFECTS, CARD_NAMES, CARD_SKULLS, SEA_BATTLES, PirateState
+from game.scenes import scene_class
 from game.scenes.tables.base import (
     Banner,
     ButtonSpec,
@@ -596,7 +597,7 @@ class Table(BaseTable):
         """The card is back on the table (no card draw over it, where its face says it)."""
         app = self.scene.app
         return app is None or app.scene is self.scene or \
-            type(app.scene).__name__ != "CardDrawScene"
+            not isinstance(app.scene, scene_class("carddraw"))
 
     @staticmethod
     def _turn_cell(r: dict) -> Cell:
