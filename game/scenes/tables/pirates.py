@@ -535,8 +535,7 @@ class Table(BaseTable):
                 lines.append(f"Reroll {len(self.chosen)} dice: {100 * p:.1f}% risk"
                              f"{RISK_DETAIL}.")
             elif human and s.can_reroll():
-                lines.append(hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space "
-                                       "to reroll them.", "Click 2 or more dice, then Reroll."))
+                lines.append(self._prompt())
             lines.append(stop)  # (after what to do: a small status keeps the instruction)
             warning = self._truce_warning()
             if warning:
@@ -546,6 +545,10 @@ class Table(BaseTable):
             lines.append(f"Last round - still to play: {still}. "
                          f"Beat {number(s.leader_total(s.current))}!")
         return lines
+
+    def _prompt(self) -> str:
+        return hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space to reroll "
+                         "them.", "Click 2 or more dice, then Reroll.")
 
     def _truce_warning(self) -> str:
         """What the Truce's swords cost, said before all (and left out where room is short:
@@ -578,7 +581,13 @@ class Table(BaseTable):
         detail = self._stop_detail()
         risk = [RISK_DETAIL] if self.chosen and s.rolled and s.can_reroll() else []
         warning = self._truce_warning()
-        return ([warning + "\n"] if warning else []) + ([detail] if detail else []) + risk
+        prompt = self._prompt() if self.scene.human_turn and s.rolled and s.can_reroll() \
+            and not self.chosen and not s.cursed() and not s.island else ""
+        short = hands.say("1-8: choose 2+ dice, Space: reroll.", "Choose 2+ dice, then Reroll.")
+        # (last, with the coach's advice under it, the prompt goes: the advice says it)
+        steps = [(prompt, short), short + "\n"] if prompt else []
+        return ([warning + "\n"] if warning else []) + ([detail] if detail else []) + risk \
+            + steps
 
     def _card_on_table(self) -> bool:
         """The card is back on the table (no card draw over it, where its face says it)."""
