@@ -435,15 +435,18 @@ class Table(BaseTable):
             pygame.draw.rect(surface, (214, 170, 80), zone, max(1, px(3)), border_radius=px(12))
             draw_symbol(surface, "chest", pygame.Rect(zone.x + px(6), zone.y + px(3), px(24),
                                                       px(24)))
-            draw_text_in(surface, "Treasure Chest", pygame.Rect(zone.x + px(34), zone.y + px(4),
-                                                                zone.w - px(40), px(22)),
-                         14, theme.TEXT, True, "left", min_size=12)
+            title = pygame.Rect(zone.x + px(34), zone.y + px(4), zone.w - px(40), px(22))
+            draw_text_in(surface, "Treasure Chest" if fits_whole(
+                "Treasure Chest", title, 14, 12, True) else "Chest",  # (a small window's)
+                title, 14, theme.TEXT, True, "left", min_size=12)
             if not s.chest:
                 mine = self.scene.human_turn and s.rolled
-                draw_text_in(surface, hands.say("choose dice, then C", "click dice, then To "
-                                                "chest") if mine else "empty",
-                             layout.inset(zone, top=30, x=8, bottom=6), 13, (230, 210, 170),
-                             min_size=12, wrap=True)
+                words = hands.say("choose dice, then C", "click dice, then To chest") if mine \
+                    else "empty"
+                room = layout.inset(zone, top=30, x=8, bottom=6)
+                if fits_whole(words, room, 13, 12):  # (else the To chest button says it)
+                    draw_text_in(surface, words, room, 13, (230, 210, 170), min_size=12,
+                                 wrap=True)
             return
         lines: list[tuple[str, tuple]] = []
         if s.island:
