@@ -27,7 +27,7 @@ from game.ui.celebrate import colours as celebration_colours
 from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
 from game.ui.sheet import ScoreSheet
-from game.ui.text import draw_text_in, text_width
+from game.ui.text import draw_text_in, fits_whole, shorten_names, text_width
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import count, number, says
 
@@ -375,8 +375,11 @@ class ResultsScene(GameScreen):
         if not (self.app.toast and self.message.colliderect(self.headline_box)):
             draw_text_in(surface, title, self.title_box, 20, theme.TEXT_DIM, True, min_size=14,
                          wrap=True)
-            draw_text_in(surface, self.headline(), self.headline_box, 44, theme.BEST, True,
-                         min_size=20, display=True)
+            names = [seat.name for seat in self.state.seats]  # (shorter before words go)
+            said = shorten_names(self.headline(), names, lambda t: fits_whole(
+                t, self.headline_box, 44, 20, True, display=True))
+            draw_text_in(surface, said, self.headline_box, 44, theme.BEST, True,
+                         min_size=20, display=True, wrap=True)
         self._draw_ranking(surface)
         self._draw_record(surface)
         self.sheet.draw(surface, self.table.sheet())

@@ -232,7 +232,7 @@ class RulesScene(Scene):
         self.ensure_layout()
         surface.fill(theme.BG)
         draw_text_in(surface, f"How to play {self.info.title}", self.title, 28, theme.TEXT,
-                     True, min_size=18)
+                     True, min_size=16, wrap=True)  # (two lines on a phone, not '…')
         panel(surface, self.box, theme.PANEL, 18, theme.LINE)
         with self.area.clip(surface):
             view = self.area.viewport

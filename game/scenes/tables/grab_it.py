@@ -203,7 +203,7 @@ class Table(YatzyTable):
     def status_details(self) -> list[str | tuple[str, str]]:
         """The partners' reminder goes first where the status has no room for it (a phone
         cut the line after it: 'Tap … with the dice. …')."""
-        return [PARTNERS + "\n"]
+        return [PARTNERS + "\n", self.prompt_forms("grab")]
 
     # -- the board -------------------------------------------------------------------------
     def deny_values(self) -> dict[str, int]:

@@ -435,15 +435,18 @@ class Table(BaseTable):
             pygame.draw.rect(surface, (214, 170, 80), zone, max(1, px(3)), border_radius=px(12))
             draw_symbol(surface, "chest", pygame.Rect(zone.x + px(6), zone.y + px(3), px(24),
                                                       px(24)))
-            draw_text_in(surface, "Treasure Chest", pygame.Rect(zone.x + px(34), zone.y + px(4),
-                                                                zone.w - px(40), px(22)),
-                         14, theme.TEXT, True, "left", min_size=12)
+            title = pygame.Rect(zone.x + px(34), zone.y + px(4), zone.w - px(40), px(22))
+            draw_text_in(surface, "Treasure Chest" if fits_whole(
+                "Treasure Chest", title, 14, 12, True) else "Chest",  # (a small window's)
+                title, 14, theme.TEXT, True, "left", min_size=12)
             if not s.chest:
                 mine = self.scene.human_turn and s.rolled
-                draw_text_in(surface, hands.say("choose dice, then C", "click dice, then To "
-                                                "chest") if mine else "empty",
-                             layout.inset(zone, top=30, x=8, bottom=6), 13, (230, 210, 170),
-                             min_size=12, wrap=True)
+                words = hands.say("choose dice, then C", "click dice, then To chest") if mine \
+                    else "empty"
+                room = layout.inset(zone, top=30, x=8, bottom=6)
+                if fits_whole(words, room, 13, 12):  # (else the To chest button says it)
+                    draw_text_in(surface, words, room, 13, (230, 210, 170), min_size=12,
+                                 wrap=True)
             return
         lines: list[tuple[str, tuple]] = []
         if s.island:
@@ -548,8 +551,7 @@ class Table(BaseTable):
                 lines.append(f"Reroll {len(self.chosen)} dice: {100 * p:.1f}% risk"
                              f"{RISK_DETAIL}.")
             elif human and s.can_reroll():
-                lines.append(hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space "
-                                       "to reroll them.", "Click 2 or more dice, then Reroll."))
+                lines.append(self._prompt())
             lines.append(stop)  # (after what to do: a small status keeps the instruction)
             warning = self._truce_warning()
             if warning:
@@ -559,6 +561,10 @@ class Table(BaseTable):
             lines.append(f"Last round - still to play: {still}. "
                          f"Beat {number(s.leader_total(s.current))}!")
         return lines
+
+    def _prompt(self) -> str:
+        return hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space to reroll "
+                         "them.", "Click 2 or more dice, then Reroll.")
 
     def _truce_warning(self) -> str:
         """What the Truce's swords cost, said before all (and left out where room is short:
@@ -591,7 +597,13 @@ class Table(BaseTable):
         detail = self._stop_detail()
         risk = [RISK_DETAIL] if self.chosen and s.rolled and s.can_reroll() else []
         warning = self._truce_warning()
-        return ([warning + "\n"] if warning else []) + ([detail] if detail else []) + risk
+        prompt = self._prompt() if self.scene.human_turn and s.rolled and s.can_reroll() \
+            and not self.chosen and not s.cursed() and not s.island else ""
+        short = hands.say("1-8: choose 2+ dice, Space: reroll.", "Choose 2+ dice, then Reroll.")
+        # (last, with the coach's advice under it, the prompt goes: the advice says it)
+        steps = [(prompt, short), short + "\n"] if prompt else []
+        return ([warning + "\n"] if warning else []) + ([detail] if detail else []) + risk \
+            + steps
 
     def _card_on_table(self) -> bool:
         """The card is back on the table (no card draw over it, where its face says it)."""
