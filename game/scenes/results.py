@@ -510,7 +510,10 @@ class ResultsScene(GameScreen):
                     name_box, news_box = (layout.rows(name_box, fr(3), fr(2)) if not teams else
                                           layout.rows(name_box, fr(partners * team_size),
                                                       fr(14)))
-                    draw_text_in(surface, ", ".join(news), news_box, 14, theme.GOOD, True, "left",
+                    said = next((", ".join(news[:k]) for k in range(len(news), 0, -1)
+                                 if text_width(", ".join(news[:k]), 12, True) <= news_box.w),
+                                "")  # (as many of its news as hold whole; the card says all)
+                    draw_text_in(surface, said, news_box, 14, theme.GOOD, True, "left",
                                  min_size=12)
                 if teams:  # one partner a line (each shortened with "…" when it must be)
                     names = [self.state.seats[i].name for i in r["seats"]]
