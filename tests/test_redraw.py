@@ -13,6 +13,8 @@ import pytest
 
 from game.bots import make_policy
 from game.catalog import GAMES
+from game.ui import hands
+from tests.frame_sampling import Sampled
 from tests.test_ui_screens import SIZE_IDS, SIZES, long_seats, make_app
 
 GARBAGE = (1, 254, 3)  # a colour the game never draws
@@ -38,6 +40,18 @@ def table_redrawn(table, screen: pygame.Surface) -> pygame.Surface:
     with drawn_afresh(table):
         table.draw(fresh)
     return fresh
+
+
+def changes(app, play) -> tuple:
+    """What changed from one frame to the next, in short (``Sampled``'s key): what the table
+    shows (the game, a scroll, a page, the hand...), the window, and the moments that
+    start or end."""
+    effects = play.effects
+    return (play._view_key, app.screen.get_size(), hands.mode(), len(app.visible_scenes()),
+            app.toast is not None,
+            tuple(e.name or type(e).__name__ for e in effects.items), tuple(effects.started),
+            play.animator.busy, play.burst.busy, play.flourish.busy, bool(play.slides),
+            play.card_flip > 0, play.table.animating(), play.tray.stale)
 
 
 def garbage_left(app) -> int:
@@ -80,7 +94,9 @@ def test_the_sheet_on_screen_is_the_sheet_of_the_game(game_id, size):
     does not change it keeps what the screen shows: at every frame the loop draws, the
     sheet on screen must be the sheet a whole redraw gives, or, in the one frame it is
     late, the next frame must bring it. Bots play at the fast pace (the most changes a
-    second), the sheet scrolls and pages as play does."""
+    second), the sheet scrolls and pages as play does. (A whole redraw costs: the frames
+    looked at are those that change something, the two after, and every fourth: a sheet
+    left stale stays stale until a whole redraw.)"""
     app = make_app(size)
     try:
         info = GAMES[game_id]
@@ -89,6 +105,7 @@ def test_the_sheet_on_screen_is_the_sheet_of_the_game(game_id, size):
         play = app.show("play", info=info, state=info.new_game(seats, seed=5), autosave=False)
         app.settings.bot_speed = "fast"
         late = kept = 0
+        look = Sampled()
         for _ in range(1500):
             before = app.drawn_frames
             app.step(1 / 60)
@@ -104,6 +121,8 @@ def test_the_sheet_on_screen_is_the_sheet_of_the_game(game_id, size):
             area = play.sheet.rect.clip(app.screen.get_rect())
             if play._screen_mine == app.drawn_frames - 1 and play._sheet_shown is not None:
                 kept += 1
+            if not look(changes(app, play)):
+                continue
             fresh = table_redrawn(play, app.screen)
             assert pygame.image.tobytes(app.screen.subsurface(area), "RGB") == \
                 pygame.image.tobytes(fresh.subsurface(area), "RGB"), \
@@ -120,19 +139,24 @@ def test_a_frame_that_draws_only_the_tray_shows_a_whole_frame(game_id, size):
     """While dice tumble the loop draws the tray alone (its empty felt copied from a
     picture, the dice over it, all cut at the tray's edge): after every such frame the
     whole screen must be what a whole redraw gives (no corner of a turned die left outside
-    the tray, no felt of another size)."""
+    the tray, no felt of another size). (The frames looked at are those that change
+    something, the two after, and every fourth: what a frame leaves outside the tray stays
+    until a whole redraw.)"""
     app = make_app(size)
     try:
         info = GAMES[game_id]
         seats = [s.__class__(s.name, "normal") for s in long_seats(2)]
         play = app.show("play", info=info, state=info.new_game(seats, seed=3), autosave=False)
         partial = 0
+        look = Sampled()
         for _ in range(600):
             before = app.partial_frames
             app.step(1 / 60)
             if app.partial_frames == before or len(app.visible_scenes()) != 1:
                 continue
             partial += 1
+            if not look(changes(app, play)):
+                continue
             fresh = table_redrawn(play, app.screen)
             assert pygame.image.tobytes(app.screen, "RGB") == \
                 pygame.image.tobytes(fresh, "RGB"), \
