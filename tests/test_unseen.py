@@ -17,10 +17,10 @@ what has been revealed: a reveal one frame early fails here."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
+import zlib
 
 import pygame
 import pytest
@@ -80,14 +80,17 @@ class Film:
 
     def __init__(self, app):
         self.app = app
-        self.shots: list[tuple[bytes, tuple[str, ...], bool]] = []
+        self.shots: list[tuple[tuple[int, int], tuple[str, ...], bool]] = []
         self.keep: list[pygame.Surface] = []
 
     def shoot(self, hidden: bool) -> None:
         pixels = pygame.image.tobytes(self.app.screen, "RGB")
-        self.shots.append((hashlib.blake2b(pixels, digest_size=16).digest(),
+        # (two checksums, 64 bits, to tell frames apart: a quarter of a cryptographic hash's
+        # time; the frames themselves kept only when they are to be looked at)
+        self.shots.append(((zlib.crc32(pixels), zlib.adler32(pixels)),
                            tuple(self.app.sounds.played), hidden))
-        self.keep.append(self.app.screen.copy())
+        if os.environ.get("UNSEEN_FRAMES"):
+            self.keep.append(self.app.screen.copy())
 
     @property
     def hidden_frames(self) -> int:
