@@ -73,6 +73,25 @@ def _small_die(zone: pygame.Rect, per_row: int, top: int) -> int:
                            (zone.h - top - px(8) - px(6)) // 2))
 
 
+def skull_spots(zone: pygame.Rect, n: int) -> tuple[list[pygame.Rect], bool]:
+    """Where the skulls lie in their zone: ``n`` spots (the dice's, then the card's), and
+    whether the zone has a line for its words above them. A zone too low for the words and
+    a line of dice (a 360x640 phone: the skull die fell off the felt) takes its dice in
+    one line, as large as fit, the count after them where there is room."""
+    px = theme.px
+    die = _small_die(zone, 3, px(26))
+    if zone.y + px(26) + die <= zone.bottom - px(2):
+        return [pygame.Rect(zone.x + px(8) + (k % 3) * (die + px(6)),
+                            zone.y + px(26) + (k // 3) * (die + px(6)), die, die)
+                for k in range(n)], True
+    gap = px(4)
+    die = max(px(12), min(zone.h - px(8), px(36),
+                          (zone.w - px(16) - (max(n, 3) - 1) * gap) // max(n, 3)))
+    top = zone.centery - die // 2
+    return [pygame.Rect(zone.x + px(8) + k * (die + gap), top, die, die)
+            for k in range(n)], False
+
+
 ISLAND_RULE = " A roll without a new skull ends the turn."  # (the status may leave it out)
 RISK_DETAIL = " of disqualification"  # (what a reroll risks: left out where room is short)
 
@@ -330,6 +349,14 @@ class Table(BaseTable):
                           (width - 24 - 78 - 24) / 4))
         return 12 + 22 + 2 * die + 8 + 12 + 96 + 12
 
+    def _card_skulls(self) -> int:
+        """The card's skulls beside the dice's in the skull zone (the last turn's, while its
+        end is still on the felt)."""
+        s = self.state
+        if s.rolled or not self.end_dice:
+            return s.card_skulls()
+        return 0 if self.end_island else CARD_SKULLS.get(self.end_card or "", 0)
+
     def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect]:
         z = zones(tray)
         px = theme.px
@@ -337,15 +364,12 @@ class Table(BaseTable):
         chest = self.state.chest if self.state.rolled else []
         die, per_row, row = z["die"], z["per_row"], z["row"]
         chest_die = _small_die(z["chest"], 6, px(30))
-        skull_die = _small_die(z["skulls"], 3, px(26))
+        spots = skull_spots(z["skulls"], faces[:n].count("skull") + self._card_skulls())[0]
         rects, skulls, on_chest = [], 0, 0
         for i in range(n):
             face = faces[i] if i < len(faces) else None
             if face == "skull":
-                col, line = skulls % 3, skulls // 3
-                rects.append(pygame.Rect(z["skulls"].x + px(8) + col * (skull_die + px(6)),
-                                         z["skulls"].y + px(26) + line * (skull_die + px(6)),
-                                         skull_die, skull_die))
+                rects.append(spots[skulls])
                 skulls += 1
             elif i in chest:
                 col, line = on_chest % 6, on_chest // 6
@@ -399,8 +423,18 @@ class Table(BaseTable):
             dice_skulls, island = self.end_dice.count("skull"), self.end_island
             card_skulls = 0 if island else CARD_SKULLS.get(self.end_card or "", 0)
         tally = f"{dice_skulls + card_skulls}" + ("" if island else " / 3")
+        spots, worded = skull_spots(skulls, dice_skulls + card_skulls)
         label = pygame.Rect(skulls.x + px(8), skulls.y + px(4), skulls.w - px(16), px(20))
-        if fits_whole(f"Skulls {tally}", label, 14, 12, True):
+        if not worded:  # (a low zone: the count after the dice, where there is room)
+            after = spots[-1].right + px(6) if spots else skulls.x + px(8)
+            label = pygame.Rect(after, skulls.centery - px(10), skulls.right - px(8) - after,
+                                px(20))
+        if not worded:  # the count alone after the skulls, where it holds whole
+            probe.shown("skulls label", f"Skulls {tally}", label)
+            said = next((t for t in (f"Skulls {tally}", tally)
+                         if fits_whole(t, label, 14, 12, True)), "")
+            draw_text_in(surface, said, label, 14, (230, 220, 220), True, "left", min_size=12)
+        elif fits_whole(f"Skulls {tally}", label, 14, 12, True):
             draw_text_in(surface, f"Skulls {tally}", label, 14, (230, 220, 220), True, "left",
                          min_size=12)
         else:  # a narrow zone ('Skulls 0…' at 640x360): a skull for the word
@@ -410,12 +444,8 @@ class Table(BaseTable):
             draw_text_in(surface, tally, pygame.Rect(icon.right + px(4), label.y,
                                                      label.right - icon.right - px(4), label.h),
                          14, (230, 220, 220), True, "left", min_size=12)
-        skull_die = _small_die(skulls, 3, px(26))
         for k in range(card_skulls):  # the card's skulls, as outlines after the dice
-            slot = dice_skulls + k
-            r = pygame.Rect(skulls.x + px(8) + (slot % 3) * (skull_die + px(6)),
-                            skulls.y + px(26) + (slot // 3) * (skull_die + px(6)),
-                            skull_die, skull_die)
+            r = spots[dice_skulls + k]
             pygame.draw.rect(surface, (200, 200, 200), r, max(1, px(2)), border_radius=px(8))
             draw_symbol(surface, "skull", r.inflate(-px(6), -px(6)))
         self._draw_left_zone(surface, z["chest"])
