@@ -184,3 +184,33 @@ def test_the_skulls_lie_inside_their_zone(size):
         assert not _cut(drawn, seats), _cut(drawn, seats)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(360, 640, 2, True), (640, 360, 1, False), (1280, 720, 1, False)],
+                         ids=["360x640r2-touch", "640x360r1", "1280x720"])
+def test_the_chest_s_dice_lie_inside_its_zone(size):
+    """The dice put on the Treasure Chest lie inside its zone at every size (a low zone,
+    as at 640x360, takes them in one line after its picture)."""
+    info = GAMES["pirates"]
+    seats = long_seats(4, humans=1)
+    for seed in range(300):
+        state = info.new_game(seats, seed=seed)
+        while state.current != 0 or not state.rolled:
+            state.apply(state.legal_actions()[0])
+        keep = [i for i, f in enumerate(state.dice) if f != "skull"][:3]
+        if state.card == "chest" and len(keep) == 3:
+            state.apply({"kind": "chest", "dice": keep})
+            break
+    assert len(state.chest) == 3
+    app = make_app(size)
+    try:
+        from game.scenes.tables.pirates import zones
+        play = app.show("play", info=info, state=state, autosave=False)
+        frames(app, 40)
+        with text.record() as drawn:
+            app.draw()
+        zone = zones(play.regions["tray"])["chest"]
+        assert all(zone.contains(play.tray.die_rects[i]) for i in state.chest)
+        assert not _cut(drawn, seats), _cut(drawn, seats)
+    finally:
+        pygame.quit()

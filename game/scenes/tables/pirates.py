@@ -73,23 +73,35 @@ def _small_die(zone: pygame.Rect, per_row: int, top: int) -> int:
                            (zone.h - top - px(8) - px(6)) // 2))
 
 
-def skull_spots(zone: pygame.Rect, n: int) -> tuple[list[pygame.Rect], bool]:
-    """Where the skulls lie in their zone: ``n`` spots (the dice's, then the card's), and
-    whether the zone has a line for its words above them. A zone too low for the words and
-    a line of dice (a 360x640 phone: the skull die fell off the felt) takes its dice in
-    one line, as large as fit, the count after them where there is room."""
+def zone_spots(zone: pygame.Rect, n: int, per_row: int, words: int, left: int = 8
+               ) -> tuple[list[pygame.Rect], bool]:
+    """Where ``n`` dice lie in a zone of the felt (the skulls, the chest), ``per_row`` to a
+    line under ``words`` dp of words, and whether the zone has that line for its words. A
+    zone too low for its words and a line of dice (a 360x640 phone: a skull die fell off
+    the felt) lays them in one line after ``left`` dp, as large as fit."""
     px = theme.px
-    die = _small_die(zone, 3, px(26))
-    if zone.y + px(26) + die <= zone.bottom - px(2):
-        return [pygame.Rect(zone.x + px(8) + (k % 3) * (die + px(6)),
-                            zone.y + px(26) + (k // 3) * (die + px(6)), die, die)
+    die = _small_die(zone, per_row, px(words))
+    if zone.y + px(words) + die <= zone.bottom - px(2):
+        return [pygame.Rect(zone.x + px(8) + (k % per_row) * (die + px(6)),
+                            zone.y + px(words) + (k // per_row) * (die + px(6)), die, die)
                 for k in range(n)], True
     gap = px(4)
+    across = max(n, 3)
     die = max(px(12), min(zone.h - px(8), px(36),
-                          (zone.w - px(16) - (max(n, 3) - 1) * gap) // max(n, 3)))
+                          (zone.w - px(left + 8) - (across - 1) * gap) // across))
     top = zone.centery - die // 2
-    return [pygame.Rect(zone.x + px(8) + k * (die + gap), top, die, die)
+    return [pygame.Rect(zone.x + px(left) + k * (die + gap), top, die, die)
             for k in range(n)], False
+
+
+def skull_spots(zone: pygame.Rect, n: int) -> tuple[list[pygame.Rect], bool]:
+    """The skulls' spots in their zone (``zone_spots``: three to a line under the count)."""
+    return zone_spots(zone, n, 3, 26)
+
+
+def chest_spots(zone: pygame.Rect, n: int) -> tuple[list[pygame.Rect], bool]:
+    """The chest's dice (six to a line under its name; after its picture in a low zone)."""
+    return zone_spots(zone, n, 6, 30, left=34)
 
 
 ISLAND_RULE = " A roll without a new skull ends the turn."  # (the status may leave it out)
@@ -359,11 +371,10 @@ class Table(BaseTable):
 
     def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect]:
         z = zones(tray)
-        px = theme.px
         faces = self._faces()
         chest = self.state.chest if self.state.rolled else []
         die, per_row, row = z["die"], z["per_row"], z["row"]
-        chest_die = _small_die(z["chest"], 6, px(30))
+        on_chest_spots = chest_spots(z["chest"], len(chest))[0]
         spots = skull_spots(z["skulls"], faces[:n].count("skull") + self._card_skulls())[0]
         rects, skulls, on_chest = [], 0, 0
         for i in range(n):
@@ -372,10 +383,7 @@ class Table(BaseTable):
                 rects.append(spots[skulls])
                 skulls += 1
             elif i in chest:
-                col, line = on_chest % 6, on_chest // 6
-                rects.append(pygame.Rect(z["chest"].x + px(8) + col * (chest_die + px(6)),
-                                         z["chest"].y + px(30) + line * (chest_die + px(6)),
-                                         chest_die, chest_die))
+                rects.append(on_chest_spots[on_chest])
                 on_chest += 1
             else:
                 col, line = i % per_row, i // per_row
@@ -466,6 +474,8 @@ class Table(BaseTable):
             draw_symbol(surface, "chest", pygame.Rect(zone.x + px(6), zone.y + px(3), px(24),
                                                       px(24)))
             title = pygame.Rect(zone.x + px(34), zone.y + px(4), zone.w - px(40), px(22))
+            if s.chest and not chest_spots(zone, len(s.chest))[1]:
+                return  # (a low zone: its dice in a line after the picture, no words)
             draw_text_in(surface, "Treasure Chest" if fits_whole(
                 "Treasure Chest", title, 14, 12, True) else "Chest",  # (a small window's)
                 title, 14, theme.TEXT, True, "left", min_size=12)
