@@ -105,6 +105,7 @@ def test_the_sheet_on_screen_is_the_sheet_of_the_game(game_id, size):
         play = app.show("play", info=info, state=info.new_game(seats, seed=5), autosave=False)
         app.settings.bot_speed = "fast"
         late = kept = 0
+        late_at = None  # (the frame drawn last with the sheet late)
         look = Sampled()
         for _ in range(1500):
             before = app.drawn_frames
@@ -116,7 +117,10 @@ def test_the_sheet_on_screen_is_the_sheet_of_the_game(game_id, size):
             if app.drawn_frames == before or "sheet" not in play.regions:
                 continue
             if play._sheet_late:
+                assert late_at != app.drawn_frames - 1, \
+                    f"frame {app.frame}: the sheet late two frames running"
                 late += 1
+                late_at = app.drawn_frames
                 continue  # (the next frame draws it)
             area = play.sheet.rect.clip(app.screen.get_rect())
             if play._screen_mine == app.drawn_frames - 1 and play._sheet_shown is not None:
