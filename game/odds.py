@@ -13,9 +13,9 @@ rules' own scoring functions; nothing is simulated:
   rest of the turn for that box: the next roll throws the dice not held, then the best
   holds. That is the exact hold-and-roll turn search (``game.bots.turn_search``, whose
   tables come from the same chance model) with end values 1 (made) and 0;
-* Farkle (game.farkle_odds): the chance that the next roll farkles and that it is hot
+* Farkle (game.games.farkle.odds): the chance that the next roll farkles and that it is hot
   dice (every rolled die scores), with the number of dice the current set-aside leaves;
-* Pirate Fortune (game.pirate_odds): the chance that rerolling the chosen dice
+* Pirate Fortune (game.games.pirates.odds): the chance that rerolling the chosen dice
   disqualifies, and under a Sea Battle card the chance of winning the battle from here.
 
 ``odds_steps(state, selection)`` is a generator (``game.tasks``): it yields between boxes

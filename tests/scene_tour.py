@@ -268,7 +268,7 @@ def tour(game_id: str, names: list[str], options: dict | None = None, seed: int 
             rules.area.scroll(theme.px(300))
         app.pop()
         if game_id == "pirates":
-            from game.rules.pirates import CARD_NAMES
+            from game.games.pirates.rules import CARD_NAMES
             for seat in range(min(3, len(seats))):  # people and a bot
                 draw = app.open("carddraw", play=play)
                 draw.seat, draw.human = seat, play.state.seats[seat].is_human

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.bots import bot_module, make_policy, policy_names_for
-from game.catalog import GAMES, module_path
+from game.catalog import GAMES
 from game.contract import BoxOdds, GameRules, Policy, PolicyBase
 from game.odds import CATEGORY_GAMES, Odds, odds, odds_job, shows_boxes
 from game.rules.core import GameState, Seat
@@ -117,8 +117,8 @@ def _calls_and_imports(path: Path):
 
 @pytest.mark.parametrize("rel", SHARED)
 def test_the_shared_code_asks_games_only_through_the_contract(rel):
-    own = {module_path("game.rules", info.state_class.split(":")[0]) for info in GAMES.values()}
-    own |= {module_path("game.bots", info.bot_module) for info in GAMES.values()}
+    own = {info.state_class.split(":")[0] for info in GAMES.values()}
+    own |= {info.bot_module for info in GAMES.values()}
     own |= {info.odds.split(":")[0] for info in GAMES.values() if info.odds} - {"game.odds"}
     found = []
     for line, what in _calls_and_imports(ROOT / rel):
@@ -136,8 +136,8 @@ def test_the_shared_code_asks_games_only_through_the_contract(rel):
 def test_an_entry_may_name_its_modules_by_whole_path():
     """A game kept outside game/ (a test's) names its rules, bots and odds by whole paths."""
     info = GAMES["farkle"]
-    elsewhere = type(info)(**{**info.__dict__, "state_class": "game.rules.farkle:FarkleState",
-                              "bot_module": "game.bots.farkle"})
+    elsewhere = type(info)(**{**info.__dict__, "state_class": "game.games.farkle.rules:FarkleState",
+                              "bot_module": "game.games.farkle.bot"})
     assert elsewhere.state_type() is info.state_type()
     assert bot_module(elsewhere) is bot_module(info)
     assert make_policy(elsewhere.bot_module, "hard", seed=1).choose(a_position("farkle")) \

@@ -17,7 +17,7 @@ def seats(n, bot="normal"):
 def play_out(state, stop=None):
     """Bots play the game to its end (or ``stop`` actions)."""
     bots = {i: make_policy(GAMES["grab_it"].bot_module if state.GAME_ID == "grab_it"
-                           else "yatzy", s.bot, seed=state.seed + i)
+                           else GAMES["yatzy"].bot_module, s.bot, seed=state.seed + i)
             for i, s in enumerate(state.seats)}
     n = 0
     while not state.is_over() and (stop is None or n < stop):

@@ -294,7 +294,7 @@ def test_the_session_names_its_column_for_players_or_teams(app):
                           ([Seat("You"), Seat("Bram", "hard"), Seat("Ada", "normal"),
                             Seat("Cleo", "easy")], "Team")):
         session = Session("grab_it", seats, {}, 1, seed=3)
-        bot = make_policy("grab_it", "easy", seed=1)
+        bot = make_policy(GAMES["grab_it"].bot_module, "easy", seed=1)
         while not session.current.is_over():
             session.current.apply(bot.choose(session.current))
         app.show("session", info=GAMES["grab_it"], session=session)
@@ -419,7 +419,7 @@ def test_the_top_bar_and_the_status_speak_of_the_same_turn(game_id):
     another player than the top bar ("Your turn" over "Ada draws a card…"), never asks a
     person for a move on a bot's turn (nor the chest's "choose dice, then C"), and the skull
     zone counts the skulls it shows (not "Skulls 0 / 3" beside the last turn's skulls)."""
-    from game.rules.pirates import CARD_SKULLS
+    from game.games.pirates.rules import CARD_SKULLS
     info = GAMES[game_id]
     names = ["You", "åsa-Märta", "Bram"]
     state = info.new_game([Seat("You"), Seat("åsa-Märta"), Seat("Bram", "normal")], {},

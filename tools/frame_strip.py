@@ -66,7 +66,7 @@ def score_input(app, play) -> None:
         return
     preview = play.state.preview()
     if game_id == "bona_fortuna":
-        from game.scenes.tables.bona_fortuna import target_key
+        from game.games.bona_fortuna.table import target_key
         column, box, _ = max(preview, key=lambda k: preview[k])
         click(sheet_spot(app, play, target_key(column, box)))
         return

@@ -92,7 +92,7 @@ GAME_ARCHIVE = "dice-harbor.zip"
 # Large data the game reads only when it first needs it (the expert Yatzy table): left out
 # of the archive the page loads before the first frame, put on the site at the same path and
 # fetched from there on first use (game/web.py, ``fetch_steps``).
-LATER = ("game/bots/data/",)
+LATER = ("game/games/yatzy/data/",)
 # The files of pyodide's npm package the page loads, each with its sha256 (the package
 # npm installs for tests/pyodide, package-lock.json pinning its tarball).
 NPM_PYODIDE = ROOT / "tests" / "pyodide" / "node_modules" / "pyodide"

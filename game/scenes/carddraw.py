@@ -64,7 +64,7 @@ class CardDrawScene(Scene):
         top = (bar.bottom if bar is not None else 0) + px(10)
         screen = layout.screen_rect()
         area = pygame.Rect(screen.x + px(12), top, screen.w - px(24), screen.bottom - top - px(12))
-        from game.scenes.tables.pirates import zones
+        from game.games.pirates.table import zones
         self.deck = zones(regions["tray"])["card"] if "tray" in regions else \
             layout.centred(area, 90, 131)
         self.discard = self.deck.move(self.deck.w + px(18), 0)

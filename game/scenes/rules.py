@@ -1,4 +1,5 @@
-"""Rules help, in the project's own words, from assets/rules/<game>.txt; scrollable with
+"""Rules help, in the project's own words, from the text in the game's folder
+(its catalog entry's ``rules_path()``); scrollable with
 the wheel, a finger, the arrows and PgUp/PgDn.
 
 The texts show what they describe: ``{3 3 3 5 5}`` is drawn as dice (``{skull parrot}``:
@@ -41,8 +42,9 @@ def for_hand(text: str) -> str:
     return "\n".join(out)
 
 
-def load_rules(name: str) -> str:
-    path = theme.ASSETS / "rules" / f"{name}.txt"
+def load_rules(info: GameInfo) -> str:
+    """The rules text of a game (a catalog entry), or a line saying it is missing."""
+    path = info.rules_path()
     try:
         return path.read_text(encoding="utf-8")
     except OSError:
@@ -146,7 +148,7 @@ class RulesScene(Scene):
     def __init__(self, app: App, info: GameInfo, learn: bool = True):
         super().__init__(app)
         self.info = info
-        self.text = load_rules(info.rules_help or info.id)
+        self.text = load_rules(info)
         self.area = ScrollArea("rules")
         self.focus = FocusGroup()
         self.back = Button(pygame.Rect(0, 0, 0, 0), "Back", self.app.pop, hotkey="Esc", size=20)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.pirates import CARD_EFFECTS, CARD_NAMES
+from game.games.pirates.rules import CARD_EFFECTS, CARD_NAMES
 
 from . import theme
 from .symbols import INK, draw_symbol

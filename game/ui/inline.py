@@ -84,7 +84,7 @@ def parse(text: str, bracket: str = "[") -> list[Part]:
         inner = m.group(1).strip()
         picture: Part | None = None
         if inner.startswith(CARD):
-            from game.rules.pirates import CARD_NAMES
+            from game.games.pirates.rules import CARD_NAMES
             name = inner[len(CARD):].strip()
             picture = Card(name, m.group(0)) if name in CARD_NAMES else None
         else:
@@ -113,7 +113,7 @@ def plain(text: str, bracket: str = "{") -> str:
         if isinstance(part, Dice):
             out.append("[" + " ".join(str(v) for v in part.values) + "]")
         elif isinstance(part, Card):
-            from game.rules.pirates import CARD_NAMES
+            from game.games.pirates.rules import CARD_NAMES
             out.append(CARD_NAMES[part.name])
         else:
             out.append(part)

@@ -1,4 +1,6 @@
-"""Per-game configuration of the shared play scene: one small module per game."""
+"""What the shared scenes ask of a game's table (each game's configuration of the shared
+play scene is a module in its folder, game/games/<family>/table.py, its catalog entry's
+``table``)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ from game.ui import theme
 
 
 def load_table(name: str):
-    return importlib.import_module(f"game.scenes.tables.{name}").Table
+    """The ``Table`` class of the module ``name`` (a catalog entry's ``table_module()``)."""
+    return importlib.import_module(name).Table
 
 
 class StandIn:

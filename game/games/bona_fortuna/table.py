@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.bona_fortuna import (
+from game.games.bona_fortuna.rules import (
     BOX_MELDS,
     BOXES,
     COLUMNS,

@@ -49,8 +49,8 @@ from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from .core import Action, Event, GameState, IllegalAction, RollSpec, roll
-from .shared import TargetRace
+from game.rules.core import Action, Event, GameState, IllegalAction, RollSpec, roll
+from game.rules.shared import TargetRace
 
 SINGLES = {1: 100, 5: 50}
 TRIPLES = {1: 300, 2: 200, 3: 300, 4: 400, 5: 500, 6: 600}

@@ -43,7 +43,7 @@ from collections.abc import Iterable
 from itertools import accumulate, islice
 from pathlib import Path
 
-from game.rules.yatzy import CATEGORIES, UPPER, UPPER_BONUS
+from game.games.yatzy.rules import CATEGORIES, UPPER, UPPER_BONUS
 from game.tasks import run_now
 
 CATS = CATEGORIES[5]

@@ -44,8 +44,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from .core import Action, Event, GameState, IllegalAction, best_box
-from .shared import HoldAndRoll, Phases, SharedBoard, roll_off
+from game.rules.core import Action, Event, GameState, IllegalAction, best_box
+from game.rules.shared import HoldAndRoll, Phases, SharedBoard, roll_off
 
 MELDS = ("five_of_a_kind", "four_of_a_kind", "three_of_a_kind", "full_house", "big_straight",
          "small_straight", "mixed_straight", "sixes", "fives", "fours")

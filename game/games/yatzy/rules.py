@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from .core import Event, GameState, IllegalAction, best_box, check_dice, rank
-from .shared import RollAndScore
+from game.rules.core import Event, GameState, IllegalAction, best_box, check_dice, rank
+from game.rules.shared import RollAndScore
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 CATEGORIES = {

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from .core import Event, GameState, IllegalAction, best_box, check_dice
-from .shared import RollAndScore, SharedBoard, roll_off
+from game.rules.core import Event, GameState, IllegalAction, best_box, check_dice
+from game.rules.shared import RollAndScore, SharedBoard, roll_off
 
 CATEGORIES = ("five_of_a_kind", "four_of_a_kind", "full_house", "high_dice",
               "three_of_a_kind", "two_pair", "odd_flush", "even_flush", "big_straight",

@@ -50,7 +50,7 @@ from itertools import product
 from math import factorial
 from typing import Any
 
-from .core import (
+from game.rules.core import (
     Action,
     CountingRandom,
     Event,
@@ -60,7 +60,7 @@ from .core import (
     check_positions,
     roll_outcomes,
 )
-from .shared import TargetRace
+from game.rules.shared import TargetRace
 
 FACES = ("skull", "parrot", "monkey", "sword", "gold", "diamond")
 SKULL, PARROT, MONKEY, SWORD, GOLD, DIAMOND = range(6)
