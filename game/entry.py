@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.rules.session import Session
+
 
 @dataclass(frozen=True)
 class Option:
@@ -62,6 +64,7 @@ class GameInfo:
     table: str = ""  # the module that configures the play scene, in ``package`` or whole
     player_counts: tuple[int, ...] = ()  # when not every count from min to max is allowed
     odds: str = ""  # "module:function", the position's odds (game.contract.OddsJob); "": none
+    lesson: str = ""  # "module:NAME", its Learn to play script (game.lessons.Lesson); "": none
     package: str = ""  # the game's folder (its __init__'s __name__): where its modules are
 
     def __post_init__(self):
@@ -74,9 +77,10 @@ class GameInfo:
         object.__setattr__(self, "state_class", f"{whole(module)}:{cls}")
         object.__setattr__(self, "bot_module", whole(self.bot_module))
         object.__setattr__(self, "table", whole(self.table))
-        if self.odds:
-            module, _, function = self.odds.partition(":")
-            object.__setattr__(self, "odds", f"{whole(module)}:{function}")
+        for name in ("odds", "lesson"):
+            if getattr(self, name):
+                module, _, attr = getattr(self, name).partition(":")
+                object.__setattr__(self, name, f"{whole(module)}:{attr}")
 
     def takes(self, players: int) -> bool:
         """Whether the game can be played by this many players."""
@@ -135,9 +139,8 @@ class GameInfo:
         rounds = self.session_rounds(options)
         if not rounds:
             return self.new_game(seats, options, seed), None
-        from game.rules.session import Session
         rules = {k: v for k, v in (options or {}).items() if k != SESSION_OPTION}
-        session = Session(self.id, seats, rules, rounds, seed if seed is not None else 0)
+        session = Session(self, seats, rules, rounds, seed if seed is not None else 0)
         return session.current, session
 
 

@@ -253,7 +253,7 @@ def scenes_of(app: App, game_id: str):
     if any(o.key == "session" for o in info.options):
         def session():
             from game.rules.session import Session
-            s = Session(game_id, seats, {}, 2, seed=3)
+            s = Session(GAMES[game_id], seats, {}, 2, seed=3)
             bot = make_policy(info.bot_module, "random", seed=1)
             while not s.current.is_over():
                 s.current.apply(bot.choose(s.current))

@@ -293,7 +293,7 @@ def test_the_session_names_its_column_for_players_or_teams(app):
     for seats, column in (([Seat("You"), Seat("Ada", "normal")], "Player"),
                           ([Seat("You"), Seat("Bram", "hard"), Seat("Ada", "normal"),
                             Seat("Cleo", "easy")], "Team")):
-        session = Session("grab_it", seats, {}, 1, seed=3)
+        session = Session(GAMES["grab_it"], seats, {}, 1, seed=3)
         bot = make_policy(GAMES["grab_it"].bot_module, "easy", seed=1)
         while not session.current.is_over():
             session.current.apply(bot.choose(session.current))

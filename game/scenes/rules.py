@@ -13,6 +13,7 @@ import pygame
 
 from game.app import App, Scene
 from game.catalog import GameInfo
+from game.lessons import lesson_for
 from game.ui import hands, inline, layout, theme
 from game.ui.cards import draw_card
 from game.ui.layout import fr
@@ -153,7 +154,6 @@ class RulesScene(Scene):
         self.focus = FocusGroup()
         self.back = Button(pygame.Rect(0, 0, 0, 0), "Back", self.app.pop, hotkey="Esc", size=20)
         # Learn to play: the game's lesson (not from inside the lesson itself)
-        from game.lessons import lesson_for
         self.learn = None
         if learn and lesson_for(info.id) is not None:
             self.learn = Button(pygame.Rect(0, 0, 0, 0), "Learn to play", self.start_lesson,

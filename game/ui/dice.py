@@ -14,6 +14,7 @@ import random
 import pygame
 
 from . import probe, theme
+from .marks import focus_ring
 from .symbols import draw_symbol
 from .text import draw_text_in
 from .widgets import draw_text
@@ -293,7 +294,6 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
         pygame.draw.rect(surface, theme.TEXT, r.inflate(edge * 2, edge * 2), width=max(1, edge // 2),
                          border_radius=rect.w // 5)
     if focused:
-        from .marks import focus_ring
         focus_ring(surface, r.inflate(edge * 4, edge * 4), theme.dp(rect.w // 4))
     probe.shown("die", value, r)
     if label:  # under the die, as wide as the die and a little more; a long name ends in "…"

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import hands, probe, theme
+from .marks import focus_ring
 from .text import draw_text_in, face_for, note_free_text, wrap_lines
 
 
@@ -79,7 +80,6 @@ class Button:
         pygame.draw.rect(surface, theme.BG_DARK, shadow, border_radius=radius)
         pygame.draw.rect(surface, base, self.rect, border_radius=radius)
         if focused:
-            from .marks import focus_ring
             focus_ring(surface, self.rect, 10)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
         inner = self.rect.inflate(-theme.px(12), -theme.px(4))

@@ -46,6 +46,7 @@ from game.bots.turn_search import TurnPlan, holds_for, score_tables, tables
 from game.contract import PolicyBase
 from game.games.grab_it import margins as table
 from game.games.grab_it.rules import CATEGORIES, VALUES, score
+from game.tasks import run_now
 
 Action = dict[str, Any]
 INDEX = {c: i for i, c in enumerate(CATEGORIES)}
@@ -196,7 +197,6 @@ class _Turn:
     def win_values(self, dice: list[int], rerolls: int) -> list[tuple[Action, float]]:
         """Every keep to reroll and every open box with its chance to win, the rest of the
         turn played as this plan plays it."""
-        from game.tasks import run_now
         t = tables(5)
         di = t.index[tuple(sorted(dice))]
         out: list[tuple[Action, float]] = []

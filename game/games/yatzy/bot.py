@@ -337,7 +337,9 @@ class ExpertPolicy(SearchPolicy):
         if state.n_dice != 5:
             return
         yield
-        from game.games.yatzy import expert_table as yatzy_table  # (a piece of its own: the import)
+        # (the expert's table, 600 kB fetched in the browser, and its reader are loaded when
+        # the expert first plays: not at the browser's start; the import a piece of its own)
+        from game.games.yatzy import expert_table as yatzy_table
 
         table = yield from yatzy_table.table_steps()
         n, open_cats, _ = self._info(state)
@@ -350,7 +352,7 @@ class ExpertPolicy(SearchPolicy):
     def category_values(self, n: int, open_cats: list[str], upper: int) -> dict[str, list[float]]:
         if n != 5:
             raise ValueError("the expert bot plays five-dice Yatzy only")
-        from game.games.yatzy import expert_table as yatzy_table  # loads the table on first use
+        from game.games.yatzy import expert_table as yatzy_table  # (see _future_steps)
 
         table = yatzy_table.table()
         mask = yatzy_table.mask_of(open_cats)
