@@ -29,5 +29,6 @@ ENTRIES = (
                    help="If a piggybacking turn farkles, the previous player gets the points "
                         "again."),
         ),
-        rules_help="farkle.txt", table="table", odds="odds:odds_steps", package=__name__),
+        rules_help="farkle.txt",
+        lesson="lesson:FARKLE", table="table", odds="odds:odds_steps", package=__name__),
 )

@@ -11,6 +11,7 @@ ENTRIES = (
             session_option("One game, or a session of 1 to 3 games per side, the first roller "
                            "moving on each game; most games won takes it."),
         ),
-        rules_help="grab_it.txt", table="table", player_counts=(2, 3, 4, 6), odds=BOX_ODDS,
+        rules_help="grab_it.txt",
+        lesson="lesson:GRAB_IT", table="table", player_counts=(2, 3, 4, 6), odds=BOX_ODDS,
         package=__name__),
 )

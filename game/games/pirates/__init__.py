@@ -18,5 +18,6 @@ ENTRIES = (
                    choices=(3000, 5000, 6000, 8000, 10000, 12000),
                    help="Reaching it starts the last round: everyone else gets one more turn."),
         ),
-        rules_help="pirates.txt", table="table", odds="odds:odds_steps", package=__name__),
+        rules_help="pirates.txt",
+        lesson="lesson:PIRATES", table="table", odds="odds:odds_steps", package=__name__),
 )

@@ -15,11 +15,13 @@ ENTRIES = (
         id="yatzy", title="Yatzy", pitch="Five dice, three rolls, fifteen boxes to fill.",
         min_players=1, max_players=6, state_class="rules:YatzyState", bot_module="bot",
         fixed_options={"dice": 5}, options=STAKES_OPTIONS, rules_help="yatzy.txt",
+        lesson="lesson:YATZY",
         table="table", odds=BOX_ODDS, package=__name__),
     GameInfo(
         id="maxi_yatzy", title="Maxi Yatzy",
         pitch="Six dice and twenty boxes: royal, triplets, 4+2.",
         min_players=1, max_players=6, state_class="rules:MaxiYatzyState", bot_module="bot",
         fixed_options={"dice": 6}, options=STAKES_OPTIONS, rules_help="maxi_yatzy.txt",
+        lesson="lesson:MAXI_YATZY",
         table="table", odds=BOX_ODDS, package=__name__),
 )
