@@ -349,3 +349,25 @@ def test_every_coloured_mark_at_a_table_has_its_second_cue(game_id):
             assert any(name in text for name in owners), (text, colour)
         if colour == theme.GOOD:
             assert "+" in text, text
+
+
+def test_a_die_too_small_for_its_word_says_it_with_a_tick(canvas):
+    """A chosen die's word ('CHOSEN') under a die too small for it read 'CHOS…' (Farkle at
+    640x360): a tick in the word's colour says it instead; a die with room has its word."""
+    from game.ui import probe, text
+    from game.ui.dice import draw_die
+    for side, word in ((33, False), (90, True)):
+        canvas.fill(theme.FELT)
+        spot = pygame.Rect(40, 40, side, side)
+        with text.record() as drawn, probe.record_shown() as shown:
+            die = draw_die(canvas, spot, 5, mode="chosen", label="CHOSEN")
+        said = [d.text for d in drawn]
+        assert not any("…" in t for t in said), said
+        if word:
+            assert said == ["CHOSEN"]
+            continue
+        assert said == [] and ("die label", "CHOSEN") in [(k, w) for k, w, _ in shown]
+        under = pygame.Rect(spot.x, die.bottom + 4, spot.w, 30)
+        ink = [canvas.get_at((x, y))[:3] for x in range(under.left, under.right)
+               for y in range(under.top, under.bottom)]
+        assert tuple(theme.HELD[:3]) in ink, "no tick under the die"

@@ -2,6 +2,7 @@
 layout choosing what fits (all the columns, at the largest size that lets them)."""
 
 import pygame
+import pytest
 
 from game.ui import text, theme
 from game.ui.sheet import Cell, Row, ScoreSheet, SheetModel, initials
@@ -155,6 +156,29 @@ def test_a_message_too_long_for_its_box_writes_the_names_shorter_first():
     assert " ".join(d.text for d in drawn).split() == short.split()
 
 
+def test_a_list_of_names_too_long_for_its_box_names_the_players_by_their_initials():
+    """The seating order of eight long names on a small phone ended '…, 7. …' (three
+    letters of each were still too many): the players are named by their initials, as the
+    sheet's columns name them, when nothing shorter than the names fits."""
+    from game.launcher import LONG_NAMES
+    from game.ui.text import fits_whole, initials, shorten_names
+    pygame.init()
+    theme.forget_fonts()
+    theme.metrics.configure((1280, 720))
+    names = list(LONG_NAMES[:8])
+    said = "Seating order: " + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(names))
+    box = pygame.Rect(0, 0, 330, 48)  # two lines at 16
+
+    def fits(t):
+        return fits_whole(t, box, 18, 16, True)
+    short = shorten_names(said, names, fits)
+    assert fits(short) and "…" not in short
+    assert short == "Seating order: " + ", ".join(
+        f"{i + 1}. {initials(n)}" for i, n in enumerate(names))
+    roomy = pygame.Rect(0, 0, 700, 48)  # where three letters fit, three letters
+    assert "…" in shorten_names(said, names, lambda t: fits_whole(t, roomy, 18, 16, True))
+
+
 def test_the_table_s_announcements_keep_their_words_with_eight_long_names():
     """Farkle with eight long names on a phone: the hot dice announcement in the status
     place says all its words, the name written shorter."""
@@ -216,3 +240,72 @@ def test_details_go_before_names_are_shortened():
     assert shorten_names(said, [], fits, [detail]) == "Reroll 2 dice: 0.5% chance.\nStop now: 300"
     assert shorten_names("Stop now: 300" + detail, [], lambda t: True, [detail]) == \
         "Stop now: 300" + detail  # room for it: said whole
+
+
+def test_pirate_fortune_s_stop_now_stays_in_view_beside_a_reroll_s_risk_on_a_phone():
+    """Pirate Fortune, the odds on, two dice chosen, on the smallest screens: the status
+    says the reroll's risk and 'Stop now' (the second line was lost under 'Reroll 2 dice:
+    30.6% chance to be disqualified.', which ended in '…'); details go before words."""
+    from game.catalog import GAMES
+    from tests.test_ui_screens import long_seats, make_app
+    from tests.ui_driver import frames
+    for size in ((360, 640, 2, True), (640, 360, 2, True)):
+        app = make_app(size)
+        try:
+            info = GAMES["pirates"]
+            state = info.new_game(long_seats(4, humans=1), seed=7)
+            while state.current != 0 or not state.rolled:
+                state.apply(state.legal_actions()[0])
+            play = app.show("play", info=info, state=state, autosave=False)
+            frames(app, 30)
+            play.odds.toggle()
+            app.toast = None
+            play.table.chosen = {i for i, f in enumerate(state.dice) if f != "skull"}
+            assert len(play.table.chosen) >= 2 and state.can_reroll()
+            app.invalidate()
+            with text.record() as drawn:
+                app.draw()
+            status = play.regions["status"]
+            said = [d.text for d in drawn if status.contains(d.box)]
+            assert any(t.startswith("Reroll ") and "% risk" in t for t in said), said
+            assert any(t.startswith("Stop now: ") for t in said), said
+            assert not any("…" in t for t in said), said
+        finally:
+            pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(640, 360, 1, False), (640, 360, 2, True)],
+                         ids=["640x360r1", "640x360r2-touch"])
+@pytest.mark.parametrize("game_id", ["farkle", "pirates"])
+def test_a_small_window_s_table_says_its_words_whole_in_their_compact_forms(game_id, size):
+    """At 640x360 the status ended in '…' ('Roll and Bank wait until you pick scoring dice:
+    click them (marked) or …', '…the first bank …') and Pirate Fortune's skull zone read
+    'Skulls 0…': a status too long for its place takes its compact forms ('Pick scoring
+    dice.', 'First bank: at least 500.'), the skull zone a skull for its word. Nothing
+    drawn ends in '…' but a player's name."""
+    from game.catalog import GAMES
+    from game.ui import probe
+    from tests.test_ui_screens import long_seats, make_app
+    from tests.ui_driver import frames
+    app = make_app(size)
+    try:
+        info = GAMES[game_id]
+        state = info.new_game(long_seats(4, humans=1), seed=7)
+        while state.current != 0 or not state.rolled:
+            state.apply(state.legal_actions()[0])
+        play = app.show("play", info=info, state=state, autosave=False)
+        frames(app, 30)
+        with text.record() as drawn, probe.record_shown() as shown:
+            app.draw()
+        cut = [d.text for d in drawn if d.text.endswith("…") and "…" not in d.source
+               and not any(s.name.startswith(d.text[:-1].split()[-1]) for s in state.seats)]
+        assert not cut, cut
+        said = " ".join(d.text for d in drawn if play.regions["status"].contains(d.box))
+        if game_id == "farkle":
+            assert "Pick scoring dice" in said and "First bank: at least 500" in said, said
+        else:
+            assert "Stop now:" in said, said
+            skulls = [d.text for d in drawn if d.text.startswith("Skulls ")]
+            assert skulls or [w for k, w, _ in shown if k == "skulls label"]
+    finally:
+        pygame.quit()

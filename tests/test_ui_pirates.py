@@ -79,7 +79,7 @@ def play_pirates(app, by_mouse: bool, seen: dict) -> None:
             click(scene.die_rects[i].center) if by_mouse else key(pygame.K_1 + i)
         frames(app)
         assert table.chosen == set(roll)
-        assert "chance to be disqualified" in " ".join(table.status())
+        assert "risk of disqualification" in " ".join(table.status())
         press(scene, "Reroll", pygame.K_SPACE)
 
     def draw(scene):
@@ -165,7 +165,7 @@ def test_chest_moves_and_the_reroll_button(app):
     frames(app)
     assert button(play, "Reroll 2").enabled
     status = " ".join(play.table.status())
-    assert "Stop now: 300" in status and "2.8% chance" in status  # 1 skull: 2 more is 1/36
+    assert "Stop now: 300" in status and "2.8% risk" in status  # 1 skull: 2 more is 1/36
     key(pygame.K_RETURN)
     frames(app, 3)
     assert state.history[0][-1]["points"] == 300 and state.totals[0] == 300

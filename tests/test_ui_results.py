@@ -226,3 +226,64 @@ def test_the_players_names_are_one_size_however_long(size):
         assert not text.overflows(drawn)
     finally:
         pygame.quit()
+
+
+@functools.cache
+def eight_long_names() -> str:
+    from game.launcher import LONG_NAMES
+    info = GAMES["farkle"]
+    seats = [Seat(LONG_NAMES[i], None if i == 0 else "normal") for i in range(8)]
+    state = info.new_game(seats, seed=5)
+    bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(8)}
+    while not state.is_over():
+        state.apply(bots[state.current].choose(state))
+    return state.save()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_every_place_of_eight_is_shown_whole_or_signed_and_reached(size):
+    """Eight players at every size of the matrix: each place of the standings is drawn
+    whole inside its panel (at 360x640 the fifth row ran over the panel's edge and places
+    6-8 were hidden without a sign); where the panel cannot hold them all, the standings
+    say how many more there are and scroll (page keys, the wheel, a drag) to the last."""
+    from game.ui import probe
+    from tests import test_ui_scroll as scrolling
+    info = GAMES["farkle"]
+    app = make_app(size)
+    try:
+        scene = app.show("results", info=info, state=info.state_type().load(
+            eight_long_names()), news={})
+        scene.ensure_layout()
+        with text.record() as drawn, probe.record_scrollers() as regions:
+            app.draw()
+        box = scene.ranking_box
+        places = [d for d in drawn if d.text in {f"{k}." for k in range(1, 9)}]
+        assert all(box.contains(d.ink) for d in places), "a place drawn over the panel's edge"
+        view = scene.rank_scroll.viewport
+        for d in drawn:  # nothing of a row outside the rows' view
+            if box.contains(d.box) and d.box.top >= view.top and d.text not in ("Place",):
+                assert view.contains(d.ink), f"{d.text!r} cut by the edge of the standings"
+        standings = [r for r in regions if r.name == "standings"][-1]
+        hidden = 8 - len(places)
+        if not hidden:
+            assert not standings.signs
+            return
+        assert standings.signs == ("below",)
+        assert any(d.text == f"{hidden} more" for d in drawn), "no count of the places hidden"
+        scrolling.check_region(app, "standings", lambda: _top(app, scene), pygame.K_PAGEDOWN)
+        _top(app, scene)
+        for _ in range(8):
+            scrolling.key(pygame.K_PAGEDOWN)
+            frames(app, 1)
+        with text.record() as drawn:
+            app.draw()
+        assert any(d.text == "8." and view.contains(d.ink) for d in drawn), \
+            "Page Down never brings the last place into view"
+    finally:
+        pygame.quit()
+
+
+def _top(app, scene) -> None:
+    scene.rank_scroll.offset = 0
+    scene.sheet.scroll.offset = 0
+    frames(app, 2)

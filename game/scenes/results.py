@@ -25,6 +25,7 @@ from game.scenes.tables import StandIn, load_table
 from game.ui import layout, marks, probe, theme
 from game.ui.celebrate import colours as celebration_colours
 from game.ui.layout import fr
+from game.ui.scroll import ScrollArea
 from game.ui.sheet import ScoreSheet
 from game.ui.text import draw_text_in, text_width
 from game.ui.widgets import Button, FocusGroup, panel
@@ -36,6 +37,10 @@ RECORD_POP = 0.35  # seconds the card takes to arrive
 RECORD_H = 84  # dp: the new record's card at least, beside the sheet
 TEAM_SIZE = 22  # px: partners' names at most (a line each: more of a long name shows)
 LINE = 1.4  # a line of text is about this many times its size high, accents included
+SHEET_MIN = 150  # dp: the final sheet under the standings on a phone at least (a header and
+# a few rows): the standings take the rest, every row whole where they can, and scroll with
+# a sign where they cannot (eight players on a small phone)
+BUTTON_W = 140  # dp: the buttons' width
 
 
 class ResultsScene(GameScreen):
@@ -76,6 +81,9 @@ class ResultsScene(GameScreen):
         self.record_box = pygame.Rect(0, 0, 0, 0)
         self.row_h = theme.px(52)
         self.rank_compact = False  # the standings take tighter margins (crowded panel)
+        # the standings' rows, scrolling (with a sign) where the panel cannot hold them all
+        self.rank_scroll = ScrollArea("standings", bg=theme.PANEL)
+        self.pointer_at = (-1, -1)
         self.celebrated = False  # the new record was announced (its sound played)
         app.sounds.play("win" if self.cheers() else "game_over")
 
@@ -154,7 +162,7 @@ class ResultsScene(GameScreen):
         f = layout.form()
         screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 24)
         control = layout.touch_size(52)
-        widths = [140] * len(self.focus.buttons)
+        widths = [BUTTON_W] * len(self.focus.buttons)
         foot_h = layout.flow_height(screen.w, widths, control, gap=10)
         if f.short:  # a phone on its side: one line of title, messages over it
             top, body, foot = layout.rows(screen, 44, fr(), foot_h, gap=8)
@@ -178,8 +186,8 @@ class ResultsScene(GameScreen):
             card = card_h if record else 0
             rank_h = min(theme.dp(body.h) * 0.45, self._ranking_height(min(rows, 52)))
             # every row whole before the sheet (which scrolls) gets the rest
-            rank_h = max(rank_h, min(self._ranking_height(low), theme.dp(body.h) - 200))
-            if card and theme.dp(body.h) - rank_h - card - 20 < 200:
+            rank_h = max(rank_h, min(self._ranking_height(low), theme.dp(body.h) - SHEET_MIN))
+            if card and theme.dp(body.h) - rank_h - card - 20 < SHEET_MIN:
                 card = 0  # no room for the card: the title says it instead
             if card:
                 self.ranking_box, self.record_box, self.sheet_box = layout.rows(
@@ -208,7 +216,21 @@ class ResultsScene(GameScreen):
         margin, head, gap = self._chrome(self.rank_compact)
         inner_h = self.ranking_box.h - theme.px(2 * margin + head + gap + 4)
         self.row_h = max(theme.px(low), min(theme.px(110), inner_h // n))
+        view = self._rows_box()
+        if n * self.row_h > view.h:  # a view of whole rows (the sign counts the others)
+            view.h = max(self.row_h, view.h // self.row_h * self.row_h)
+        self.rank_scroll.set(view, n * self.row_h, [i * self.row_h for i in range(n)])
         self.sheet.rect = self.sheet_box
+
+    def _rows_box(self) -> pygame.Rect:
+        """Where the standings' rows are, under their column titles (their view when they
+        scroll)."""
+        margin, head_h, gap = self._chrome(self.rank_compact)
+        inner = layout.inset(self.ranking_box, x=14, y=margin)
+        rows_box = layout.rows(inner, head_h, fr(), gap=gap)[1]
+        return pygame.Rect(self.ranking_box.x, rows_box.y, self.ranking_box.w,
+                           max(0, min(rows_box.h, self.ranking_box.bottom - rows_box.y
+                                      - theme.px(4))))
 
     def message_rect(self) -> pygame.Rect:
         self.ensure_layout()
@@ -242,13 +264,33 @@ class ResultsScene(GameScreen):
         self.app.open("records", game_id=self.info.id)
 
     def keys(self, event: pygame.event.Event) -> dict:
-        # (the final sheet's rows, when they do not all fit)
+        # (the standings' and the final sheet's rows, when they do not all fit)
         paging = dict.fromkeys((pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END),
-                               lambda: self.sheet.key(event))
+                               lambda: self._page(event))
         return {pygame.K_r: self.replay, pygame.K_v: self.show_review,
                 pygame.K_t: self.show_records, **paging}
 
+    def _page(self, event: pygame.event.Event) -> None:
+        """Page keys scroll the standings first when they do not all fit (down to their
+        last place), then the final sheet; going up, the sheet first, then the standings."""
+        ranking = self.rank_scroll
+        down = event.key in (pygame.K_PAGEDOWN, pygame.K_END)
+        if ranking.scrolls and (ranking.offset < ranking.max_offset if down else
+                                self.sheet.scroll.offset == 0 and ranking.offset > 0):
+            ranking.key(event, theme.dp(self.row_h))
+        else:
+            self.sheet.key(event)
+        self.app.invalidate()
+
     def pointer(self, event: pygame.event.Event) -> bool:
+        if hasattr(event, "pos"):
+            self.pointer_at = event.pos  # (where the wheel turns: it has no place of its own)
+        on_ranking = self.rank_scroll.viewport.collidepoint(self.pointer_at)
+        if self.rank_scroll.scrolls and (self.rank_scroll.pressed or on_ranking and (
+                event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN))):
+            if self.rank_scroll.handle(event, lambda _e: True):
+                self.app.invalidate()
+                return True
         on_sheet = hasattr(event, "pos") and self.sheet.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEWHEEL or self.sheet.scroll.pressed or (
                 on_sheet and event.type == pygame.MOUSEBUTTONDOWN):
@@ -392,7 +434,7 @@ class ResultsScene(GameScreen):
         chips = getattr(self.state, "chips", None)
         margin, head_h, gap = self._chrome(self.rank_compact)
         inner = layout.inset(box, x=14, y=margin)
-        head, body = layout.rows(inner, head_h, fr(), gap=gap)
+        head = layout.rows(inner, head_h, fr(), gap=gap)[0]
         row_h = self.row_h
         # 18 px and up; 16 in the lowest rows, so that accents and descenders stay in them
         size = max(16 if theme.dp(row_h) < 30 else 18, min(34, theme.dp(row_h) * 0.42))
@@ -410,46 +452,61 @@ class ResultsScene(GameScreen):
             if title:
                 draw_text_in(surface, title, cell, 15, theme.TEXT_DIM, True,
                              "right" if title in ("Score", "Chips") else "left", min_size=12)
-        y = body.y
-        for r in self.ranking:
-            first = r["place"] == 1
-            colour = theme.BEST if first else theme.TEXT
-            line = pygame.Rect(box.x + px(8), y, box.w - px(16), row_h - px(4))
-            if first:
-                pygame.draw.rect(surface, theme.BEST_FILL, line, border_radius=px(10))
-            cells = layout.cols(pygame.Rect(inner.x, y, inner.w, row_h - px(4)), *tracks, gap=6)
-            drawn = draw_text_in(surface, f"{r['place']}.", cells[0], size, colour, True,
-                                 "left", min_size=16)
-            if first:  # the winner's crown after the place
-                marks.crown(surface, (min(drawn.right + px(12), cells[0].right - px(8)),
-                                      cells[0].centery), px(8))
-            marks.seat(surface, r["side"], cells[1].center, px(8))
-            name_box = cells[2]
-            news = self.news.get(r["seat"])
-            if teams:  # the news under the partners where a row has the room for them
-                news = news if row_dp >= partners * team_size * LINE + 14 * LINE else None
-            if news and row_h >= px(48):  # a record from the records, under the name
-                name_box, news_box = (layout.rows(name_box, fr(3), fr(2)) if not teams else
-                                      layout.rows(name_box, fr(partners * team_size),
-                                                  fr(14)))
-                draw_text_in(surface, ", ".join(news), news_box, 14, theme.GOOD, True, "left",
-                             min_size=12)
-            if teams:  # one partner a line (each shortened with "…" when it must be)
-                names = [self.state.seats[i].name for i in r["seats"]]
-                halves = layout.rows(name_box, *([fr()] * len(names)))
-                for k, (who_, half) in enumerate(zip(names, halves, strict=True)):
-                    words_ = who_ + (" &" if k < len(names) - 1 else "")
-                    draw_text_in(surface, words_, half, team_size, colour, first, "left",
-                                 min_size=team_size)
-            else:  # one size for the column: a long name ends in "…", never shrunk
-                draw_text_in(surface, r["name"], name_box, size, colour, first, "left",
-                             min_size=size)
-            draw_text_in(surface, self._fmt(r["score"]), cells[3], size, colour, True, "right",
-                         min_size=16)
-            if chips:
-                draw_text_in(surface, number(chips[r["seat"]]), cells[4], max(16, size - 4),
-                             theme.TEXT, False, "right", min_size=16)
-            y += row_h
+        view = self.rank_scroll
+        y = view.viewport.y - view.offset
+        items = []  # (the rows drawn, for the scroll sign's record)
+        with view.clip(surface):
+            for r in self.ranking:
+                if y + row_h <= view.viewport.y or y >= view.viewport.bottom:
+                    y += row_h  # (out of view)
+                    continue
+                items.append(pygame.Rect(view.viewport.x, y, view.viewport.w, row_h))
+                first = r["place"] == 1
+                colour = theme.BEST if first else theme.TEXT
+                line = pygame.Rect(box.x + px(8), y, box.w - px(16), row_h - px(4))
+                if first:
+                    pygame.draw.rect(surface, theme.BEST_FILL, line, border_radius=px(10))
+                cells = layout.cols(pygame.Rect(inner.x, y, inner.w, row_h - px(4)), *tracks, gap=6)
+                drawn = draw_text_in(surface, f"{r['place']}.", cells[0], size, colour, True,
+                                     "left", min_size=16)
+                if first:  # the winner's crown after the place
+                    marks.crown(surface, (min(drawn.right + px(12), cells[0].right - px(8)),
+                                          cells[0].centery), px(8))
+                marks.seat(surface, r["side"], cells[1].center, px(8))
+                name_box = cells[2]
+                news = self.news.get(r["seat"])
+                if teams:  # the news under the partners where a row has the room for them
+                    news = news if row_dp >= partners * team_size * LINE + 14 * LINE else None
+                if news and row_h >= px(48):  # a record from the records, under the name
+                    name_box, news_box = (layout.rows(name_box, fr(3), fr(2)) if not teams else
+                                          layout.rows(name_box, fr(partners * team_size),
+                                                      fr(14)))
+                    draw_text_in(surface, ", ".join(news), news_box, 14, theme.GOOD, True, "left",
+                                 min_size=12)
+                if teams:  # one partner a line (each shortened with "…" when it must be)
+                    names = [self.state.seats[i].name for i in r["seats"]]
+                    halves = layout.rows(name_box, *([fr()] * len(names)))
+                    for k, (who_, half) in enumerate(zip(names, halves, strict=True)):
+                        words_ = who_ + (" &" if k < len(names) - 1 else "")
+                        draw_text_in(surface, words_, half, team_size, colour, first, "left",
+                                     min_size=team_size)
+                else:  # one size for the column: a long name ends in "…", never shrunk
+                    draw_text_in(surface, r["name"], name_box, size, colour, first, "left",
+                                 min_size=size)
+                draw_text_in(surface, self._fmt(r["score"]), cells[3], size, colour, True, "right",
+                             min_size=16)
+                if chips:
+                    draw_text_in(surface, number(chips[r["seat"]]), cells[4], max(16, size - 4),
+                                 theme.TEXT, False, "right", min_size=16)
+                y += row_h
+        view.draw_bar(surface, items)
+        if view.scrolls:  # how many places are out of view, after the column's title
+            above = sum(1 for k in range(len(self.ranking))
+                        if k * row_h < view.offset)
+            below = sum(1 for k in range(len(self.ranking))
+                        if (k + 1) * row_h > view.offset + view.viewport.h)
+            cells = layout.cols(head, *tracks, gap=6)
+            ScoreSheet.draw_more(surface, cells[2], above, below)
 
 
 def _star(surface: pygame.Surface, centre, radius: float, colour, turn: float = 0.0) -> None:

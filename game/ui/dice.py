@@ -13,10 +13,9 @@ import random
 
 import pygame
 
-from . import probe, theme
-from .marks import focus_ring
+from . import marks, probe, theme
 from .symbols import draw_symbol
-from .text import draw_text_in
+from .text import draw_text_in, fits_whole
 from .widgets import draw_text
 
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
@@ -294,11 +293,16 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
         pygame.draw.rect(surface, theme.TEXT, r.inflate(edge * 2, edge * 2), width=max(1, edge // 2),
                          border_radius=rect.w // 5)
     if focused:
-        focus_ring(surface, r.inflate(edge * 4, edge * 4), theme.dp(rect.w // 4))
+        marks.focus_ring(surface, r.inflate(edge * 4, edge * 4), theme.dp(rect.w // 4))
     probe.shown("die", value, r)
     if label:  # under the die, as wide as the die and a little more; a long name ends in "…"
         colour = theme.HELD if mode in ("held", "chosen") else theme.TEXT_DIM
         box = pygame.Rect(0, 0, rect.w + rect.w // 3, theme.px(18))
         box.midtop = (rect.centerx, rect.bottom + theme.px(3))
-        draw_text_in(surface, label, box, 13, colour, True, min_size=12)
+        if mode in ("held", "chosen") and not fits_whole(label, box, 13, 12, True):
+            # (a die too small for its word: "CHOS…" under a 33 dp die) a tick says it
+            probe.shown("die label", label, box)
+            marks.tick(surface, box.center, theme.px(6), colour)
+        else:
+            draw_text_in(surface, label, box, 13, colour, True, min_size=12)
     return r

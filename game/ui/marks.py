@@ -101,6 +101,14 @@ def star(surface: pygame.Surface, centre, radius: float, colour=None) -> pygame.
                                _polygon(centre, radius, 5, inner=0.45))
 
 
+def tick(surface: pygame.Surface, centre, radius: float, colour) -> pygame.Rect:
+    """A tick: what a die's word ("CHOSEN") says where the die is too small for the word."""
+    cx, cy = centre
+    r = max(4.0, radius)
+    points = [(cx - r, cy), (cx - r * 0.3, cy + r * 0.7), (cx + r, cy - r * 0.7)]
+    return pygame.draw.lines(surface, colour, False, points, max(2, round(r * 0.4)))
+
+
 def crown(surface: pygame.Surface, centre, radius: float, colour=None) -> pygame.Rect:
     """The leader: a crown (three points over a band)."""
     cx, cy = centre

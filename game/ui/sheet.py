@@ -31,7 +31,7 @@ import pygame
 from . import probe, theme
 from .marks import focus_ring, icon
 from .scroll import GUTTER, ScrollArea, draw_sign
-from .text import draw_text_in, ellipsize, fit_text, text_width
+from .text import draw_text_in, ellipsize, fit_text, initials, text_width
 
 BODY = 16  # dp: the sheet's numbers and labels are never smaller
 RADIUS = 14  # dp: the panel's corners (every pixel between them is the sheet's)
@@ -49,17 +49,6 @@ def mark_room(size: float) -> int:
 def fit(text: str, size: int, width: int) -> str:
     """Shorten ``text`` with an ellipsis until it fits ``width`` pixels in the bold face."""
     return ellipsize(theme.font(size, True), text, width)
-
-
-def initials(name: str) -> str:
-    """"Ada Lovelace" -> "AL", "Констанция Щукин" -> "КЩ", "Bram" -> "Br"; the letters
-    as the name has them ("åsa märta" -> "åm"): a name is never re-cased."""
-    words = [w for w in name.replace("(", " ").replace(")", " ").split() if w[0].isalnum()]
-    if not words:
-        return name[:2]
-    if len(words) == 1:
-        return words[0][:2]
-    return words[0][0] + words[1][0] if words[1][0].isalpha() else words[0][:2]
 
 
 @dataclass
@@ -604,14 +593,14 @@ class ScoreSheet:
                 used = sum(w + px(14) for *_, w in strip[-1]) + px(8)
                 band = pygame.Rect(strip_box.x + used, strip_box.y + (len(strip) - 1) * line_h,
                                    strip_box.w - used, line_h)
-            self._draw_more(surface, band, above, below)
+            self.draw_more(surface, band, above, below)
         if model.footer and footer_h:
             draw_text_in(surface, model.footer, pygame.Rect(inner.x, inner.bottom - footer_h,
                                                             inner.w, footer_h),
                          13, theme.TEXT_DIM, wrap=True, min_size=12)
 
     @staticmethod
-    def _draw_more(surface: pygame.Surface, band: pygame.Rect, above: int, below: int) -> None:
+    def draw_more(surface: pygame.Surface, band: pygame.Rect, above: int, below: int) -> None:
         """How many rows are out of view above and below ("▲ 3 more  ▼ 2 more"), at the
         right under the rows."""
         px = theme.px

@@ -132,16 +132,31 @@ def ellipsize(face: pygame.font.Font, text: str, width: int) -> str:
     return text.rstrip() + ELLIPSIS if text else ""
 
 
+def initials(name: str) -> str:
+    """"Ada Lovelace" -> "AL", "Констанция Щукин" -> "КЩ", "Bram" -> "Br"; the letters
+    as the name has them ("åsa märta" -> "åm"): a name is never re-cased."""
+    words = [w for w in name.replace("(", " ").replace(")", " ").split() if w[0].isalnum()]
+    if not words:
+        return name[:2]
+    if len(words) == 1:
+        return words[0][:2]
+    return words[0][0] + words[1][0] if words[1][0].isalpha() else words[0][:2]
+
+
 def shorten_names(text: str, names, fits, drops=()) -> str:
     """``text`` as it is when ``fits(text)``, else without its ``drops`` (details it can do
-    without, such as a score's breakdown), else also with the longest of ``names`` written
+    without, such as a score's breakdown; a pair ``(words, shorter)`` puts a compact form
+    of some words in their place), else also with the longest of ``names`` written
     shorter ("Séñôrå Ŵøłłęšŧåd" → "Séñôrå Ŵø…") a step at a time until it fits: a message
     that does not fit its box loses its details and letters of names before it loses its
-    own words."""
+    own words. Last, each name becomes its initials ("Séñôrå Ŵøłłęšŧåd" → "SŴ", as the
+    sheet's columns name the players), where even three letters of each are too long."""
     if fits(text):
         return text
-    for detail in drops:
-        if detail:
+    for detail in drops:  # a detail left out, or (words, their shorter form) put in
+        if isinstance(detail, tuple):
+            text = text.replace(*detail)
+        elif detail:
             text = text.replace(detail, "")
     if drops and fits(text):
         return text
@@ -153,8 +168,12 @@ def shorten_names(text: str, names, fits, drops=()) -> str:
             if len(name) > keep + 1:
                 short = short.replace(name, name[:keep].rstrip() + ELLIPSIS)
         if fits(short):
-            break
-    return short
+            return short
+    initial = text
+    for name in long:
+        if len(initials(name)) < len(name):
+            initial = initial.replace(name, initials(name))
+    return initial if fits(initial) else short
 
 
 def fits_whole(text: str, box: pygame.Rect, size: float, min_size: float, bold: bool = False,

@@ -304,11 +304,7 @@ class Table(BaseTable):
         elif s.rolled:
             p = self.preview()
             if not self.chosen:
-                keys = "1" if len(s.dice) == 1 else f"1-{len(s.dice)}"
-                lines.append(hands.say(
-                    f"Roll and Bank wait until you pick scoring dice: {keys} (marked), A "
-                    "for all.", "Roll and Bank wait until you pick scoring dice: "
-                    "click them (marked) or Pick all."))
+                lines.append(self._pick_line()[0])
             elif p["can_roll"] and not p["can_bank"]:
                 why = "to get on the board" if not s.on_board[s.current] else "to stop"
                 lines.append(f"Selected: {p['points']} points, turn total {p['turn_total']}. "
@@ -337,6 +333,25 @@ class Table(BaseTable):
         elif minimum:
             lines.append(f"Minimum bank: {number(minimum)}.")
         return lines + self._last_round_line()
+
+    def _pick_line(self) -> tuple[str, str]:
+        """What to do with a roll before any die is picked, and its compact form."""
+        n = len(self.state.dice)
+        keys = "1" if n == 1 else f"1-{n}"
+        return (hands.say(f"Roll and Bank wait until you pick scoring dice: {keys} (marked), "
+                          "A for all.", "Roll and Bank wait until you pick scoring dice: "
+                          "click them (marked) or Pick all."),
+                hands.say(f"Pick scoring dice: {keys}, A: all.", "Pick scoring dice."))
+
+    def status_details(self) -> list[str | tuple[str, str]]:
+        """The status's compact forms, for a small window's two lines ('Roll and Bank wait
+        until you pick scoring dice: click them (marked) or …' at 640x360)."""
+        return [self._pick_line(),
+                ("Not on the board yet: the first bank needs ", "First bank: at least "),
+                (" points, turn total ", ", turn total "), ("Bank is off: ", "Bank: "),
+                (" needed to get on the board.", " to get on."), (" needed to stop.", " to stop."),
+                (" points. Turn total would be ", ", turn total "),
+                " (set aside 1s, 5s or a scoring group)"]
 
     def _last_round_line(self) -> list[str]:
         s = self.state

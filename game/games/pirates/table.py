@@ -23,7 +23,7 @@ from game.ui.inline import FACE_WORDS
 from game.ui.layout import fr
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.symbols import draw_symbol
-from game.ui.text import draw_text_in
+from game.ui.text import draw_text_in, fits_whole
 from game.ui.words import count, number, says, signed
 
 ISLAND_TINT = (90, 20, 30, 120)
@@ -73,6 +73,7 @@ def _small_die(zone: pygame.Rect, per_row: int, top: int) -> int:
 
 
 ISLAND_RULE = " A roll without a new skull ends the turn."  # (the status may leave it out)
+RISK_DETAIL = " of disqualification"  # (what a reroll risks: left out where room is short)
 
 
 class Table(BaseTable):
@@ -393,9 +394,18 @@ class Table(BaseTable):
         else:  # the last turn's end, still on the felt: its skulls
             dice_skulls, island = self.end_dice.count("skull"), self.end_island
             card_skulls = 0 if island else CARD_SKULLS.get(self.end_card or "", 0)
-        draw_text_in(surface, f"Skulls {dice_skulls + card_skulls}" + ("" if island else " / 3"),
-                     pygame.Rect(skulls.x + px(8), skulls.y + px(4), skulls.w - px(16), px(20)),
-                     14, (230, 220, 220), True, "left", min_size=12)
+        tally = f"{dice_skulls + card_skulls}" + ("" if island else " / 3")
+        label = pygame.Rect(skulls.x + px(8), skulls.y + px(4), skulls.w - px(16), px(20))
+        if fits_whole(f"Skulls {tally}", label, 14, 12, True):
+            draw_text_in(surface, f"Skulls {tally}", label, 14, (230, 220, 220), True, "left",
+                         min_size=12)
+        else:  # a narrow zone ('Skulls 0…' at 640x360): a skull for the word
+            icon = pygame.Rect(label.x, label.y, label.h, label.h)
+            draw_symbol(surface, "skull", icon.inflate(-px(2), -px(2)))
+            probe.shown("skulls label", f"Skulls {tally}", icon)
+            draw_text_in(surface, tally, pygame.Rect(icon.right + px(4), label.y,
+                                                     label.right - icon.right - px(4), label.h),
+                         14, (230, 220, 220), True, "left", min_size=12)
         skull_die = _small_die(skulls, 3, px(26))
         for k in range(card_skulls):  # the card's skulls, as outlines after the dice
             slot = dice_skulls + k
@@ -518,8 +528,8 @@ class Table(BaseTable):
                              "Three skulls: the Sorceress may reroll one.")
             elif self.chosen and s.can_reroll():
                 p = s.disqualify_chance(sorted(self.chosen))
-                lines.append(f"Reroll {len(self.chosen)} dice: {100 * p:.1f}% chance to be "
-                             "disqualified.")
+                lines.append(f"Reroll {len(self.chosen)} dice: {100 * p:.1f}% risk"
+                             f"{RISK_DETAIL}.")
             elif human and s.can_reroll():
                 lines.append(hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space "
                                        "to reroll them.", "Click 2 or more dice, then Reroll."))
@@ -547,13 +557,15 @@ class Table(BaseTable):
         return f" = {detail}" if detail else ""
 
     def status_details(self) -> list[str]:
-        """The score's breakdown after 'Stop now: 300', the Island's reminder of its rule:
-        they go first on a phone."""
+        """The score's breakdown after 'Stop now: 300', the Island's reminder of its rule,
+        what a reroll's risk is of: they go first on a phone (where 'Stop now' was lost
+        under 'Reroll 2 dice: 30.6% chance to be disqualified.')."""
         s = self.state
         if s.rolled and s.island and not s.is_over():
             return [ISLAND_RULE]
         detail = self._stop_detail()
-        return [detail] if detail else []
+        risk = [RISK_DETAIL] if self.chosen and s.rolled and s.can_reroll() else []
+        return ([detail] if detail else []) + risk
 
     def _card_on_table(self) -> bool:
         """The card is back on the table (no card draw over it, where its face says it)."""

@@ -209,9 +209,10 @@ class Table:
         """Lines under the dice: what the player can do now, totals of the turn."""
         return []
 
-    def status_details(self) -> list[str]:
+    def status_details(self) -> list[str | tuple[str, str]]:
         """Parts of ``status``'s lines a place too small for them may leave out (a score's
-        breakdown): the rest is said whole."""
+        breakdown), or pairs (words, a compact form of them) it may write instead: the
+        rest is said whole."""
         return []
 
     def turn_info(self) -> str:
