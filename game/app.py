@@ -21,11 +21,10 @@ from game.coach import COACH_MODES
 from . import prefs, web
 from .prefs import BOT_SPEEDS  # (the bots' paces; defined with the settings)
 from .scenes import scene_class
-from .ui import layout, probe, theme
+from .ui import layout, probe, theme, widgets
 from .ui.hands import hands
 from .ui.sound import Sounds
 from .ui.text import draw_text_in
-from .ui.widgets import dim
 
 
 class Settings:
@@ -491,7 +490,7 @@ class App:
         holds its picture); the next frame shows it."""
         if self._under_stage != "drawn" or self._dirty or not self._under_ok:
             return False
-        dim(self._under, self.visible_scenes()[-1].dim_alpha)
+        widgets.dim(self._under, self.visible_scenes()[-1].dim_alpha)
         self._under_stage = "dimmed"
         return True
 
@@ -554,7 +553,7 @@ class App:
                 scene.ensure_layout()
                 scene.draw(self.screen)
         if len(scenes) > 1 and top.dim_alpha:
-            dim(self.screen, top.dim_alpha)
+            widgets.dim(self.screen, top.dim_alpha)
             if keep_under:
                 self._under_stage = None
                 if self._under is None or self._under.get_size() != self.screen.get_size():
