@@ -24,7 +24,7 @@ from .scenes import scene_class
 from .ui import layout, probe, theme, widgets
 from .ui.hands import hands
 from .ui.sound import Sounds
-from .ui.text import draw_text_in
+from .ui.text import draw_text_in, fits_whole
 
 
 class Settings:
@@ -592,7 +592,7 @@ class App:
     def draw_toast(self, surface: pygame.Surface) -> None:
         text, _, colour = self.toast
         colour = theme.live(colour)  # (in the palette in use)
-        area = self.scene.message_rect()
+        area = toast_area(text, self.scene.message_rect())
         pygame.draw.rect(surface, theme.BG_DARK, area, border_radius=theme.px(14))
         pygame.draw.rect(surface, colour, area, width=max(1, theme.px(2)),
                          border_radius=theme.px(14))
@@ -618,6 +618,26 @@ class App:
                 await asyncio.sleep(0)
             self.step(min(dt, 0.1))
         pygame.quit()
+
+
+def toast_area(text: str, area: pygame.Rect) -> pygame.Rect:
+    """Where a message is drawn: the scene's place for messages, grown where the message
+    does not fit it whole (a phone's rules had 26 dp for 'Bot pace: Fast': 'Bot pa…'),
+    wider first (as wide as the window allows), then taller, kept in the window. A message
+    says its words whole, even over a control for the moment it is shown."""
+    screen = layout.inset(layout.screen_rect(), 8)
+
+    def fits(box: pygame.Rect) -> bool:
+        return fits_whole(text, box.inflate(-theme.px(24), -theme.px(6)), 18, 13, True)
+    if fits(area):
+        return area
+    grown = pygame.Rect(area)
+    grown.w = min(screen.w, max(area.w, theme.px(420)))
+    grown.h = max(area.h, theme.px(52))
+    while not fits(grown) and grown.h < screen.h // 2:
+        grown.h += theme.px(8)
+    grown.center = area.center
+    return grown.clamp(screen)
 
 
 LINK_POLL = 15  # frames: how often the browser's address is looked at for a new link

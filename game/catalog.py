@@ -6,6 +6,8 @@ fields); adding a game is its folder and one line in ``GAME_FOLDERS``."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from game.entry import (  # noqa: F401  (handed on: what the shared code imports from here)
     BOX_ODDS,
@@ -34,3 +36,17 @@ def get_game(game_id: str) -> GameInfo:
     except KeyError:
         known = ", ".join(GAMES)
         raise ValueError(f"unknown game {game_id!r}; choose one of: {known}") from None
+
+
+@contextmanager
+def offered(info: GameInfo) -> Iterator[GameInfo]:
+    """``info`` on offer, after the catalog's games, while the ``with`` lasts: a game kept
+    outside game/ (a test's) that the menu, saves, records, the coach, the odds and the
+    simulator then find as they find any other; withdrawn afterwards."""
+    if info.id in GAMES:
+        raise ValueError(f"a game {info.id!r} is already on offer")
+    GAMES[info.id] = info
+    try:
+        yield info
+    finally:
+        del GAMES[info.id]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from game.rules.core import Action, Event, GameState, Outcome, RollSpec, Seat
+from game.rules.core import Action, CardDeck, Event, GameState, Outcome, RollSpec, Seat
 
 UNITS = ("points", "win")  # what a policy's action values are in
 WIN_TEXT = "expected {:.0%} chance to win"  # a "win" value in words, unless the policy words it
@@ -38,6 +38,7 @@ class GameRules(Protocol):
     DEFAULT_OPTIONS: ClassVar[dict[str, Any]]  # every rule option and its default
     ACTIONS: ClassVar[dict[str, tuple[str, ...]]]  # action kind -> the fields it may carry
     POSITION_FIELDS: ClassVar[tuple[str, ...]]  # action fields naming dice by position
+    CARD_DECK: ClassVar[CardDeck | None]  # its cards' faces and back (CardGame); None: no cards
     seats: list[Seat]
     options: dict[str, Any]
     seed: int
@@ -112,6 +113,18 @@ class Odds:
     chances: dict[str, float] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
     dice: int = 0
+@runtime_checkable
+class CardGame(GameRules, Protocol):
+    """A game in which the player to act draws a card (game.scenes.carddraw shows it; the
+    rules screen draws ``{card:<id>}``): ``CARD_DECK`` says how each card looks, the state
+    what the deck holds. ``{"kind": "draw"}`` draws the top card (reshuffling the discards
+    into an empty deck), legal while ``drawn`` is False."""
+
+    CARD_DECK: ClassVar[CardDeck]
+    card: str | None  # the card drawn this turn (its id), None before the draw
+    deck: list[str]  # the cards still to draw
+    discard: list[str]  # the cards played, shuffled back when the deck runs out
+    drawn: bool  # this turn's card has been drawn
 
 
 # The odds of a position (``odds`` in the catalog names it, "module:function"): a generator

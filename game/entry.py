@@ -111,11 +111,13 @@ class GameInfo:
         return getattr(importlib.import_module(module), name)
 
     def rules_path(self) -> Path:
-        """The rules text the Rules screen shows: ``rules_help`` in the game's folder."""
-        name = self.rules_help or f"{self.id}.txt"
-        if not self.package:
+        """The rules text the Rules screen shows: ``rules_help``, a file in the game's
+        folder, or "package:file" (a file beside the modules of a game kept elsewhere)."""
+        package, _, name = (self.rules_help or f"{self.id}.txt").rpartition(":")
+        package = package or self.package
+        if not package:
             return Path(name)
-        return Path(importlib.import_module(self.package).__file__).resolve().parent / name
+        return Path(importlib.import_module(package).__file__).resolve().parent / name
 
     def default_options(self) -> dict[str, Any]:
         opts = {o.key: o.default for o in self.options if o.key == SESSION_OPTION}

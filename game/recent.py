@@ -38,10 +38,17 @@ class RecentGame:
         return {"game_id": self.info.id, "save": self.state.save(), "hinted": self.hinted,
                 "when": self.when}
 
-    def players(self) -> str:
-        """"1. Ada 212 · 2. Bot 1 198": the players best first, with their scores."""
+    def players(self, first: int | None = None) -> str:
+        """"1. Ada 212 · 2. Bot 1 198": the players best first, with their scores; with
+        ``first``, only so many of them and how many more there are ("· 5 more")."""
+        ranking = self.state.ranking()
+        shown = ranking if first is None else ranking[:first]
+        more = len(ranking) - len(shown)
         return " · ".join(f"{r['place']}. {r['name']} {_points(r['score'])}"
-                          for r in self.state.ranking())
+                          for r in shown) + (f" · {more} more" if more else "")
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.state.seats]
 
 
 def _points(score: float) -> str:

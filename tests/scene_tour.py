@@ -267,14 +267,14 @@ def tour(game_id: str, names: list[str], options: dict | None = None, seed: int 
             look(app, screens, "rules")
             rules.area.scroll(theme.px(300))
         app.pop()
-        if game_id == "pirates":
-            from game.games.pirates.rules import CARD_NAMES
+        deck = info.state_type().CARD_DECK
+        if deck is not None:  # a game with cards: its card draw
             for seat in range(min(3, len(seats))):  # people and a bot
                 draw = app.open("carddraw", play=play)
                 draw.seat, draw.human = seat, play.state.seats[seat].is_human
                 look(app, screens, "card draw, waiting")
-                for card in CARD_NAMES:
-                    draw.phase, draw.card, draw.time = "show", card, 0.0
+                for face in deck.faces:
+                    draw.phase, draw.card, draw.time = "show", face.id, 0.0
                     look(app, screens, "card draw, the card shown")
                 app.pop()
 

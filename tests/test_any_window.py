@@ -441,16 +441,18 @@ def test_the_card_draw_in_a_small_window_waits_and_draws_when_it_fits(size):
 def test_dice_and_cards_squeezed_to_nothing_are_still_pictures():
     """What the issue's crashes came down to: a die or a card asked for at a size of 0 or
     less (a layout squeezed past its end) is a picture of at least 1x1, never an error."""
+    from game.games.pirates.rules import PirateState
     from game.ui.cards import card_back, card_face, draw_card
     from game.ui.dice import die_face
+    deck = PirateState.CARD_DECK
     surface = pygame.Surface((50, 50))
     for size in (0, -3, 1):
         assert die_face(3, size).get_size() == (1, 1) or size == 1
         assert die_face("skull", size).get_width() >= 1
-        assert card_back(size, size - 4).get_width() >= 1
-        assert card_face("sea_battle_4", size, -size).get_height() >= 1
-        draw_card(surface, pygame.Rect(10, 10, size, size - 5), None)
-        draw_card(surface, pygame.Rect(10, 10, size, size - 5), "skull_2")
+        assert card_back(deck, size, size - 4).get_width() >= 1
+        assert card_face(deck, "sea_battle_4", size, -size).get_height() >= 1
+        draw_card(surface, pygame.Rect(10, 10, size, size - 5), deck, None)
+        draw_card(surface, pygame.Rect(10, 10, size, size - 5), deck, "skull_2")
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

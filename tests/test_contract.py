@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from game.bots import bot_module, make_policy, policy_names_for
-from game.catalog import GAMES
-from game.contract import BoxOdds, GameRules, Policy, PolicyBase
+from game.catalog import GAMES, module_path
+from game.contract import BoxOdds, CardGame, GameRules, Policy, PolicyBase
 from game.odds import CATEGORY_GAMES, Odds, odds, odds_job, shows_boxes
 from game.rules.core import GameState, Seat
+from tests import pig
 
 ROOT = Path(__file__).resolve().parent.parent
 # The shared pieces outside the scenes: they find games through the catalog and ask them
@@ -22,7 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ("game/odds.py", "game/coach.py", "game/review.py", "game/sim.py",
           "game/records.py", "game/recent.py", "game/storage.py", "game/links.py",
           "game/contract.py", "game/rules/session.py", "game/rules/core.py",
-          "game/rules/shared.py", "game/bots/__init__.py", "game/bots/turn_search.py")
+          "game/rules/shared.py", "game/bots/__init__.py", "game/bots/turn_search.py",
+          # the cards: drawn and written in the rules as the game's deck says
+          "game/ui/cards.py", "game/ui/inline.py", "game/scenes/rules.py")
+# Scenes that ask a game only through the contract and its table: no id, no game's module
+# (their own scene's privates aside).
+SHARED_SCENES = ("game/scenes/carddraw.py", "game/scenes/odds_view.py")
 
 
 def a_position(game_id: str, moves: int = 7) -> GameState:
@@ -42,6 +48,11 @@ def test_every_game_keeps_the_contract(game_id):
     assert isinstance(state, GameRules) and state.GAME_ID == game_id
     assert isinstance(state.table_dice(), list) and isinstance(state.roll_number(), int)
     assert isinstance(state.points_at_stake(), int)
+    deck = state.CARD_DECK  # a game with cards says how they look, and holds a deck
+    assert isinstance(state, CardGame) == (deck is not None)
+    if deck is not None:
+        assert set(state.deck) | set(state.discard) | {state.card} - {None} <= set(
+            face.id for face in deck.faces)
     assert shows_boxes(info) == isinstance(state, BoxOdds) == (game_id in CATEGORY_GAMES)
     assert isinstance(run := odds(state, []), Odds) and run.game == game_id
     assert odds_job(state) is odds_job(info.new_game(state.seats, seed=1))
@@ -96,8 +107,8 @@ def test_a_game_without_odds_says_so():
         GAMES["farkle"] = info
 
 
-def _calls_and_imports(path: Path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def _calls_and_imports(source: str):
+    tree = ast.parse(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                 and node.func.id in ("getattr", "hasattr"):
@@ -115,22 +126,93 @@ def _calls_and_imports(path: Path):
             yield node.lineno, f"the private .{node.attr}"
 
 
-@pytest.mark.parametrize("rel", SHARED)
-def test_the_shared_code_asks_games_only_through_the_contract(rel):
-    own = {info.state_class.split(":")[0] for info in GAMES.values()}
-    own |= {info.bot_module for info in GAMES.values()}
-    own |= {info.odds.split(":")[0] for info in GAMES.values() if info.odds} - {"game.odds"}
+# Every game the shared code must not name: the catalog's, and the one kept under tests/
+# (tests/pig, played through the real app by tests/test_pig.py).
+ELSEWHERE = (pig.INFO,)
+
+
+def _own_modules() -> set[str]:
+    """The modules that belong to one game: its rules, bots, odds and table."""
+    games = [*GAMES.values(), *ELSEWHERE]
+    own = {module_path("game.rules", info.state_class.split(":")[0]) for info in games}
+    own |= {module_path("game.bots", info.bot_module) for info in games}
+    own |= {module_path("game.scenes.tables", info.table) for info in games if info.table}
+    return own | {info.odds.split(":")[0] for info in games if info.odds} - {"game.odds"}
+
+
+def reaches_into_games(rel: str, source: str) -> list:
+    """What in ``source`` (the shared module ``rel``) reaches past the contract: a game's id
+    as a text, an import of a game's own module or of a private name, getattr probes."""
+    ids = set(GAMES) | {info.id for info in ELSEWHERE}
+    own = _own_modules()
     found = []
-    for line, what in _calls_and_imports(ROOT / rel):
+    for line, what in _calls_and_imports(source):
         if isinstance(what, str):
             if not (rel == "game/rules/core.py" and what.startswith("the private")):
                 found.append((line, what))  # (core's own helpers keep their privates)
         elif what[0] == "text":
-            if what[1] in GAMES:
+            if what[1] in ids:
                 found.append((line, f"the game id {what[1]!r}"))
-        elif what[1] in own or any(n.startswith("_") for n in what[2]):
+        elif what[1] in own or any(n.startswith("_") for n in what[2]) \
+                or what[1] == "tests" or what[1].startswith("tests."):
             found.append((line, f"{what[0]} {what[1]} {what[2]}"))
+    return found
+
+
+@pytest.mark.parametrize("rel", SHARED)
+def test_the_shared_code_asks_games_only_through_the_contract(rel):
+    found = reaches_into_games(rel, (ROOT / rel).read_text(encoding="utf-8"))
     assert not found, f"{rel} reaches into games: {found}"
+
+
+@pytest.mark.parametrize("rel", SHARED_SCENES)
+def test_the_shared_scenes_import_no_game_and_name_none(rel):
+    found = [(line, what) for line, what in
+             reaches_into_games(rel, (ROOT / rel).read_text(encoding="utf-8"))
+             if not what.startswith(("the private", "getattr", "hasattr"))]
+    assert not found, f"{rel} reaches into games: {found}"
+
+
+@pytest.mark.parametrize("line", [
+    'if state.GAME_ID == "pig":\n    pass\n',
+    "from tests.pig.rules import PigState\n",
+    "import tests.pig.bots\n",
+    "from tests.pig import INFO\n",
+    'policy = make_policy("tests.pig.bots", "hard")\n',
+])
+def test_a_shared_module_naming_the_game_kept_under_tests_is_caught(line):
+    """The check above would catch a shared module that named Pig (by id, by its modules),
+    though Pig is not in the catalog outside tests/test_pig.py."""
+    assert "pig" not in GAMES
+    assert naming_pig(line)  # (the whole tree's check below)
+    if "make_policy" not in line:  # (a module path as a text: that check's alone)
+        assert reaches_into_games("game/odds.py", line)
+
+
+def naming_pig(source: str) -> list[tuple[int, str]]:
+    """Lines of ``source`` whose texts or imports name Pig or its modules."""
+    out = []
+    for line, what in _calls_and_imports(source):
+        if isinstance(what, str):
+            continue
+        kind, name = what[0], what[1]
+        if (kind == "text" and (name == pig.INFO.id or "tests.pig" in name)) or (
+                kind != "text" and (name.startswith("tests.pig")
+                                    or (name == "tests" and "pig" in what[2]))):
+            out.append((line, str(what)))
+    return out
+
+
+def test_no_line_of_the_shared_code_names_the_game_kept_under_tests():
+    """Nothing under game/ (or tools/, main.py) names Pig, by id or by its modules: it is
+    found through the catalog alone."""
+    found = {}
+    for path in [*sorted((ROOT / "game").rglob("*.py")), *sorted((ROOT / "tools").rglob("*.py")),
+                 ROOT / "main.py"]:
+        hits = naming_pig(path.read_text(encoding="utf-8"))
+        if hits:
+            found[str(path.relative_to(ROOT))] = hits
+    assert not found
 
 
 def test_an_entry_may_name_its_modules_by_whole_path():
@@ -152,9 +234,6 @@ PUBLIC_RULES = {"game.rules.yatzy": ("game.games.yatzy.rules", ["score"]),
                 "game.rules.pirates": ("game.games.pirates.rules", ["score_turn"]),
                 "game.rules.bona_fortuna": ("game.games.bona_fortuna.rules", ["meld_score"]),
                 "game.rules.grab_it": ("game.games.grab_it.rules", ["score"])}
-# Shared modules that still import a game's own module (the Fortune Cards are Pirate
-# Fortune's: making them a mechanism the card game provides is issue 26's next piece).
-STILL_REACHING = {"game.ui.cards", "game.ui.inline", "game.scenes.carddraw"}
 
 
 def module_name(path: Path) -> str:
@@ -259,7 +338,7 @@ def test_the_shared_code_imports_no_game_folder():
     folder (but the public doors of the scoring functions, API.md)."""
     graph = import_graph()
     shared = [m for m in MODULES if not m.startswith("game.games")
-              and m not in PUBLIC_RULES and m not in STILL_REACHING and m != "game.catalog"]
+              and m not in PUBLIC_RULES and m != "game.catalog"]
     reaching = {m: sorted(t for t in graph[m] if t.startswith("game.games."))
                 for m in shared}
     assert {m: t for m, t in reaching.items() if t} == {}

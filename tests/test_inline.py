@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.games.pirates.rules import PirateState  # noqa: E402
 from game.ui import inline, theme  # noqa: E402
 
 
@@ -23,9 +24,12 @@ def fonts():
     theme.metrics.configure(*saved)
 
 
+CARDS = PirateState.CARD_DECK  # the game's cards: a rules text names them
+
+
 def pictures(text: str, bracket: str = "[") -> list:
     return [p.values if isinstance(p, inline.Dice) else p.name
-            for p in inline.parse(text, bracket) if not isinstance(p, str)]
+            for p in inline.parse(text, bracket, CARDS) if not isinstance(p, str)]
 
 
 def test_what_is_read_as_dice():
@@ -37,10 +41,12 @@ def test_what_is_read_as_dice():
     for words in ("[1 7]", "[the dealer]", "[]", "[0 1]", "[3 dragons]", "[9 skulls]",
                   "{card:joker}", "[1 2 3 4 5 6 1 2 3 4 5 6 1]"):
         assert pictures(words, "{" if words.startswith("{") else "[") == [], words
-        assert "".join(p for p in inline.parse(words, words[0])) == words
+        assert "".join(p for p in inline.parse(words, words[0], CARDS)) == words
     assert pictures("{1 2}") == []  # the history reads square brackets only
-    assert inline.plain("Full House: {3 3 3 5 5}, {card:captain}") == \
+    assert inline.plain("Full House: {3 3 3 5 5}, {card:captain}", "{", CARDS) == \
         "Full House: [3 3 3 5 5], Captain"
+    # a game without cards (no deck given): a card group stays words
+    assert [p for p in inline.parse("{card:captain}", "{") if not isinstance(p, str)] == []
 
 
 def test_lines_wrap_words_and_dice_within_their_width():

@@ -309,3 +309,22 @@ def test_a_small_window_s_table_says_its_words_whole_in_their_compact_forms(game
             assert skulls or [w for k, w, _ in shown if k == "skulls label"]
     finally:
         pygame.quit()
+
+
+def test_a_sheet_with_room_for_no_whole_row_cuts_none_through():
+    """The results' sheet on a 360x640 phone had room for less than one row: 'To target'
+    was drawn cut through its words under the totals. A row that does not fit whole (by
+    more than its bottom margin) is not drawn; the count says how many rows there are."""
+    pygame.init()
+    theme.forget_fonts()
+    theme.metrics.configure((1280, 720))
+    rows = [Row(f"Turn {k}", [Cell(str(k * 50)), Cell("0")]) for k in range(1, 9)]
+    m = SheetModel([("Ann", (255, 255, 255)), ("Bob", (255, 255, 255))], rows)
+    for height in range(76, 200, 4):  # (under 76 dp, no room for the count either)
+        rec = drawn(ScoreSheet(pygame.Rect(0, 0, 400, height), label_width=120), m)
+        view_bottom = height
+        turns = [d for d in rec if d.text.startswith("Turn ")]
+        for d in turns:
+            assert d.ink.bottom <= view_bottom
+        more = [d.text for d in rec if d.text.endswith(" more")]
+        assert more and int(more[-1].split()[0]) == 8 - len(turns), (height, more, turns)

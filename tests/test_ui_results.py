@@ -287,3 +287,24 @@ def _top(app, scene) -> None:
     scene.rank_scroll.offset = 0
     scene.sheet.scroll.offset = 0
     frames(app, 2)
+
+
+@pytest.mark.parametrize("size, lines", [((640, 360, 2, True), 1), ((360, 640, 2, True), 2),
+                                         ((1280, 720, 1, False), 1)],
+                         ids=["640x360", "360x640", "1280x720"])
+def test_the_buttons_take_as_few_lines_as_their_labels_allow(size, lines):
+    """Five buttons of 140 dp took two lines at 640x360 and three on a 360x640 phone (the
+    standings and the sheet had the room left): alike in width, as many to a line as their
+    labels allow, each label whole."""
+    app = make_app(size)
+    try:
+        scene = results(app, "farkle", players=4)
+        tops = {b.rect.top for b in scene.focus.buttons}
+        assert len(tops) == lines, tops
+        assert len({b.rect.w for b in scene.focus.buttons}) == 1
+        with text.record() as drawn:
+            app.draw()
+        for b in scene.focus.buttons:
+            assert b.label in [d.text for d in drawn if b.rect.contains(d.box)], b.label
+    finally:
+        pygame.quit()

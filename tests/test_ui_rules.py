@@ -24,7 +24,8 @@ MARKUP = re.compile(r"[{}]|card:")
 def markup_pictures(game_id: str) -> tuple[list, list]:
     """The dice and the cards the rules text asks for, in order."""
     dice, cards = [], []
-    for part in inline.parse(load_rules(GAMES[game_id]), "{"):
+    deck = GAMES[game_id].state_type().CARD_DECK  # (the game's cards, if it has any)
+    for part in inline.parse(load_rules(GAMES[game_id]), "{", deck):
         if isinstance(part, inline.Dice):
             dice.append(part.values)
         elif isinstance(part, inline.Card):

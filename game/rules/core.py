@@ -204,6 +204,41 @@ class RollSpec:
         return self.rolled if self.drawn is None else self.drawn
 
 
+@dataclass(frozen=True)
+class CardFace:
+    """A card as the players see it (game.ui.cards draws it; game.contract.CardGame): its
+    id (what the rules, events and saves name it), its name, the name written on its face
+    (shorter where the whole one is long), its effect in a sentence, and its picture:
+    symbols (game.ui.symbols' names) and how many of each, the first the largest."""
+
+    id: str
+    name: str
+    short: str
+    effect: str
+    picture: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class CardDeck:
+    """A game's cards as the players see them: every card's face, and the back they share
+    (a word and a symbol). ``title`` is what one card is called ("Fortune Card")."""
+
+    title: str
+    faces: tuple[CardFace, ...]
+    back_word: str
+    back_symbol: str
+
+    def face(self, card: str) -> CardFace:
+        """The face of the card ``card`` (KeyError for a card not in this deck)."""
+        for face in self.faces:
+            if face.id == card:
+                return face
+        raise KeyError(card)
+
+    def __contains__(self, card: object) -> bool:
+        return any(face.id == card for face in self.faces)
+
+
 class ForcedRandom(CountingRandom):
     """A generator that hands out given face indices instead of random ones: how
     ``GameState.after`` makes the engine roll a chosen outcome. ``randint(a, b)`` gives
@@ -279,6 +314,7 @@ class GameState:
     # Numeric options' allowed ranges (inclusive): a save cannot smuggle in 10**100.
     OPTION_RANGES: ClassVar[dict[str, tuple[int, int]]] = {}
     ACTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}  # kind -> optional fields
+    CARD_DECK: ClassVar[CardDeck | None] = None  # a game with cards: how they look
 
     def __init__(self, seats: Sequence[Seat], options: dict[str, Any] | None = None,
                  seed: int | None = None):

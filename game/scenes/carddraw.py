@@ -1,4 +1,6 @@
-"""Drawing a Fortune Card: one moment over the darkened table.
+"""Drawing a card (Pirate Fortune's Fortune Card; any game.contract.CardGame): one moment
+over the darkened table. What the card looks like is the game's (its ``CARD_DECK``), where
+the deck lies on the felt its table's (``Table.card_spot``).
 
 The player to act turns over the top card of the deck (a human by click or tap, Space or
 Enter; a bot at its pace). The deck is the one on the felt: the overlay lights it where it
@@ -46,6 +48,7 @@ class CardDrawScene(Scene):
         self.phase = "wait"  # wait -> shuffle (when the pile was empty) -> flip -> show
         self.time = 0.0
         self.card: str | None = None
+        self.cards = play.state.CARD_DECK  # how the game's cards look
         self.discards_before = len(play.state.discard)
         self._drawn_phase: str | None = None  # the phase the screen shows
 
@@ -64,9 +67,8 @@ class CardDrawScene(Scene):
         top = (bar.bottom if bar is not None else 0) + px(10)
         screen = layout.screen_rect()
         area = pygame.Rect(screen.x + px(12), top, screen.w - px(24), screen.bottom - top - px(12))
-        from game.games.pirates.table import zones
-        self.deck = zones(regions["tray"])["card"] if "tray" in regions else \
-            layout.centred(area, 90, 131)
+        spot = self.play.table.card_spot(regions["tray"]) if "tray" in regions else None
+        self.deck = spot or layout.centred(area, 90, 131)
         self.discard = self.deck.move(self.deck.w + px(18), 0)
         self._place(area)
         if self.title_box.colliderect(self.deck.inflate(px(16), px(16))):  # a phone: under it
@@ -195,24 +197,24 @@ class CardDrawScene(Scene):
         self.ensure_layout()
         self._drawn_phase = self.phase
         name = self.play.name(self.seat)
-        title = (f"{Possessive(name)} Fortune Card" if self.human
-                 else f"{says(name, 'draws')} a Fortune Card")
+        title = (f"{Possessive(name)} {self.cards.title}" if self.human
+                 else f"{says(name, 'draws')} a {self.cards.title}")
         self._plate(surface, self.title_box, title, 22, theme.player_colour(self.seat))
         deck = len(self.state.deck)
         DECK, DISCARD, CARD = self.deck, self.discard, self.card_rect
         if self.phase == "shuffle":  # the discards fly back and the pile fills up again
             t = self.time / SHUFFLE
             left = round(self.discards_before * (1 - t))
-            draw_pile(surface, DECK, 0 if t < 1 else deck + 1, None, "")
-            draw_pile(surface, DISCARD, left, None, "")
+            draw_pile(surface, DECK, self.cards, 0 if t < 1 else deck + 1, None, "")
+            draw_pile(surface, DISCARD, self.cards, left, None, "")
             for i in range(4):
                 r = _lerp_rect(DISCARD, DECK, t * 1.3 - i * 0.1)
-                draw_card(surface, r, None, source=DISCARD.size)
+                draw_card(surface, r, self.cards, None, source=DISCARD.size)
             self._plate(surface, self.wait_box, f"Reshuffle: the {self.discards_before} "
                         "discards become the deck", 20, theme.TEXT)
             return
         drawn = self.phase in ("flip", "show")
-        draw_pile(surface, DECK, deck, None, "")
+        draw_pile(surface, DECK, self.cards, deck, None, "")
         probe.shown("deck", deck, DECK)
         if self.phase == "wait":
             pulse = theme.px(5 if theme.reduce_motion() else
@@ -230,7 +232,8 @@ class CardDrawScene(Scene):
         if drawn and self.card:
             t = self.time / FLIP if self.phase == "flip" else 1.0
             rect = CARD if motion.reduced() else _lerp_rect(DECK, CARD, t)  # (or it turns
-            draw_card(surface, rect, self.card, flip=min(1.0, t), source=CARD.size)  # there)
+            draw_card(surface, rect, self.cards, self.card, flip=min(1.0, t),  # there)
+                      source=CARD.size)
             if self.phase == "show" and self.human and self.app.toast is None:
                 self._plate(surface, self.hint_box, hands.say("Press Space to play",
                                                               "Click to play"),

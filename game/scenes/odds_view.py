@@ -18,7 +18,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.catalog import GameInfo
-from game.odds import CATEGORY_GAMES, Odds, _game_id, odds_steps, open_boxes, percent
+from game.odds import Odds, odds_steps, percent, shows_boxes
 from game.scenes.tables.base import Table
 from game.tasks import Task
 from game.ui import hands, probe, theme
@@ -56,7 +56,7 @@ class OddsView:
 
     @property
     def category(self) -> bool:
-        return self.scene.info.id in CATEGORY_GAMES
+        return shows_boxes(self.scene.info)  # (asked of the entry: a game added later too)
 
     def toggle(self) -> None:
         """O / the Odds button."""
@@ -121,7 +121,7 @@ class OddsView:
             return {}
         odds = self.current()
         if odds is None:
-            return {b: WAITING for b in open_boxes(self.scene.state, _game_id(self.scene.state))}
+            return {b: WAITING for b in self.scene.state.odds_boxes()}  # (contract.BoxOdds)
         return {b: percent(p) for b, p in odds.boxes.items()}
 
     def decorate(self, model: SheetModel) -> SheetModel:

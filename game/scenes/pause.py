@@ -7,7 +7,7 @@ import pygame
 from game.app import App, Scene
 from game.ui import layout, theme
 from game.ui.layout import fr
-from game.ui.text import draw_text_in
+from game.ui.text import draw_text_in, text_width
 from game.ui.widgets import Button, FocusGroup, panel
 
 
@@ -120,6 +120,8 @@ class PauseScene(Scene):
         self.ensure_layout()
         panel(surface, self.box, theme.PANEL, 22, theme.LINE)
         title = f"Quit this {self.play.info.title} game?" if self.confirming else "Paused"
+        if text_width(title, 20, True) > self.title_box.w:
+            title = "Quit this game?"  # (a phone: 'Quit this Pirate Fortune ga…')
         draw_text_in(surface, title, self.title_box, 30, theme.TEXT, True, min_size=20)
         if self.text_box is not None:
             flow = getattr(self.play, "flow", None)

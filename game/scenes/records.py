@@ -20,7 +20,7 @@ from game.tasks import Task
 from game.ui import hands, layout, theme
 from game.ui.layout import fr
 from game.ui.scroll import GUTTER, ScrollArea
-from game.ui.text import draw_text_in
+from game.ui.text import draw_text_in, shorten_names, text_width
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import number
 
@@ -351,8 +351,8 @@ class RecordsScene(Scene):
                 top, bottom = layout.rows(words, fr(), fr())
                 draw_text_in(surface, f"{game.info.title} · {when}{hints}", top, 15,
                              theme.TEXT_DIM, align="left", min_size=13)
-                draw_text_in(surface, game.players(), bottom, 16, theme.TEXT, align="left",
-                             min_size=13)
+                draw_text_in(surface, players_line(game, bottom, 16, 13), bottom, 16,
+                             theme.TEXT, align="left", min_size=13)
             else:
                 when_box, game_box, players_box = layout.cols(words, 130, 150, fr(), gap=10)
                 draw_text_in(surface, when, when_box, 15, theme.TEXT_DIM, align="left",
@@ -444,3 +444,16 @@ class RecordsScene(Scene):
                 draw_text_in(surface, text, score, 16, colour, True, "right", min_size=16)
                 items.append(pygame.Rect(inner.x, y, width, row_h))
         area.draw_bar(surface, items)
+
+
+def players_line(game, box: pygame.Rect, size: float, min_size: float) -> str:
+    """A recent game's players and scores on one line of ``box``: the names written shorter
+    (then as initials) before any is left out, then the first places and how many more
+    ("1. Ada 212 · 2. MM 198 · 6 more"): never a line cut in the middle of a name."""
+    def fits(t: str) -> bool:
+        return text_width(t, min_size) <= box.w
+    for first in range(len(game.state.seats), 0, -1):
+        line = shorten_names(game.players(first), game.names(), fits)
+        if fits(line):
+            return line
+    return line

@@ -27,7 +27,7 @@ from game.ui.celebrate import colours as celebration_colours
 from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
 from game.ui.sheet import ScoreSheet
-from game.ui.text import draw_text_in, text_width
+from game.ui.text import draw_text_in, fits_whole, shorten_names, text_width
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import count, number, says
 
@@ -162,7 +162,7 @@ class ResultsScene(GameScreen):
         f = layout.form()
         screen = layout.inset(layout.screen_rect(), 10 if f.portrait or f.short else 24)
         control = layout.touch_size(52)
-        widths = [BUTTON_W] * len(self.focus.buttons)
+        widths = self._button_widths(screen.w)
         foot_h = layout.flow_height(screen.w, widths, control, gap=10)
         if f.short:  # a phone on its side: one line of title, messages over it
             top, body, foot = layout.rows(screen, 44, fr(), foot_h, gap=8)
@@ -218,9 +218,37 @@ class ResultsScene(GameScreen):
         self.row_h = max(theme.px(low), min(theme.px(110), inner_h // n))
         view = self._rows_box()
         if n * self.row_h > view.h:  # a view of whole rows (the sign counts the others)
-            view.h = max(self.row_h, view.h // self.row_h * self.row_h)
+            whole = max(self.row_h, view.h // self.row_h * self.row_h)
+            if f.portrait and view.h > whole:  # the room under the last whole row: the sheet's
+                spare = view.h - whole
+                self.ranking_box.h -= spare
+                for box in (self.record_box, self.sheet_box):
+                    if box.h and box.y > self.ranking_box.y:
+                        box.y -= spare
+                self.sheet_box.h += spare
+            view.h = whole
         self.rank_scroll.set(view, n * self.row_h, [i * self.row_h for i in range(n)])
         self.sheet.rect = self.sheet_box
+
+    def _button_widths(self, width: int) -> list[float]:
+        """The buttons' widths in dp: 140 each where that takes no more lines than
+        narrower ones would; else as many to a line as their labels allow, alike (a phone
+        has three to a line rather than two, a 640x360 window all five in one: the room
+        goes to the standings and the sheet)."""
+        n = len(self.focus.buttons)
+        wide = [BUTTON_W] * n
+        need = max(theme.dp(text_width(b.label, b.size, True)) for b in self.focus.buttons)
+        need = max(need + 13, layout.touch_size(0))  # (the label inside its 6 dp margins)
+        lines_wide = self._lines(width, wide)
+        for per_line in range(n, 0, -1):
+            w = min(BUTTON_W, (theme.dp(width) - 10 * (per_line - 1)) / per_line - 0.5)
+            if w >= need and self._lines(width, [w] * n) < lines_wide:
+                return [w] * n
+        return wide
+
+    @staticmethod
+    def _lines(width: int, widths: list[float]) -> int:
+        return round((layout.flow_height(width, widths, 10, gap=10) + 10) / 20)
 
     def _rows_box(self) -> pygame.Rect:
         """Where the standings' rows are, under their column titles (their view when they
@@ -349,8 +377,11 @@ class ResultsScene(GameScreen):
         if not (self.app.toast and self.message.colliderect(self.headline_box)):
             draw_text_in(surface, title, self.title_box, 20, theme.TEXT_DIM, True, min_size=14,
                          wrap=True)
-            draw_text_in(surface, self.headline(), self.headline_box, 44, theme.BEST, True,
-                         min_size=20, display=True)
+            names = [seat.name for seat in self.state.seats]  # (shorter before words go)
+            said = shorten_names(self.headline(), names, lambda t: fits_whole(
+                t, self.headline_box, 44, 20, True, display=True))
+            draw_text_in(surface, said, self.headline_box, 44, theme.BEST, True,
+                         min_size=20, display=True, wrap=True)
         self._draw_ranking(surface)
         self._draw_record(surface)
         self.sheet.draw(surface, self.table.sheet())

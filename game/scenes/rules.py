@@ -3,7 +3,8 @@
 the wheel, a finger, the arrows and PgUp/PgDn.
 
 The texts show what they describe: ``{3 3 3 5 5}`` is drawn as dice (``{skull parrot}``:
-Pirate Fortune's faces), ``{card:captain}`` as the Fortune Card itself (game.ui.inline).
+Pirate Fortune's faces), ``{card:captain}`` as the game's card itself (its ``CARD_DECK``,
+game.contract.CardGame; game.ui.inline).
 Dice stand in the line with the words; the cards a line starts with stand beside its
 text (above it where the window is too narrow for both)."""
 
@@ -14,6 +15,7 @@ import pygame
 from game.app import App, Scene
 from game.catalog import GameInfo
 from game.lessons import lesson_for
+from game.rules.core import CardDeck
 from game.ui import hands, inline, layout, theme
 from game.ui.cards import draw_card
 from game.ui.layout import fr
@@ -44,12 +46,14 @@ def for_hand(text: str) -> str:
 
 
 def load_rules(info: GameInfo) -> str:
-    """The rules text of a game (a catalog entry), or a line saying it is missing."""
-    path = info.rules_path()
+    """The rules text of a game (a catalog entry: ``rules_path()``), or a line saying it is
+    missing."""
     try:
+        path = info.rules_path()
         return path.read_text(encoding="utf-8")
-    except OSError:
-        return f"# Rules\nThe rules text for this game is missing ({path.name})."
+    except (OSError, ImportError):
+        missing = (info.rules_help or f"{info.id}.txt").rpartition(":")[2]
+        return f"# Rules\nThe rules text for this game is missing ({missing})."
 
 
 class RuleLine(tuple):
@@ -57,7 +61,7 @@ class RuleLine(tuple):
     the words as a screen reader would get them (dice as "[3 3 5]", a card by its name).
     ``layout``: its words and dice (None for a heading); ``x``: where it starts (device
     px from the left of the text); ``bullet``: it starts a bullet point; ``cards``: the
-    Fortune Cards drawn with it, (name, rect from the line's top left); ``h``: the height
+    game's cards drawn with it, (inline.Card, rect from the line's top left); ``h``: the height
     it takes."""
 
     def __new__(cls, text: str, size: float, bold: bool, colour: tuple, h: int,
@@ -84,33 +88,34 @@ def body_style(width: int | None = None) -> inline.Style:
     return style
 
 
-def _block(body: str, width: int, bullet: bool) -> list[RuleLine]:
-    """A paragraph or a bullet point: its words with their dice in lines, the cards it
-    starts with beside them (over them when they would leave the words too little room)."""
+def _block(body: str, width: int, bullet: bool, deck: CardDeck | None) -> list[RuleLine]:
+    """A paragraph or a bullet point: its words with their dice in lines, the cards (of
+    ``deck``) it starts with beside them (over them when they would leave the words too
+    little room)."""
     style = body_style(width)
     lh = line_height(BODY)
-    parts = inline.parse(body, "{")
+    parts = inline.parse(body, "{", deck)
     cards = []
     while parts and (isinstance(parts[0], inline.Card) or
                      (isinstance(parts[0], str) and not parts[0].strip() and len(parts) > 1)):
         part = parts.pop(0)
         if isinstance(part, inline.Card):
-            cards.append(part.name)
+            cards.append(part)
     if parts and isinstance(parts[0], str):
         parts[0] = parts[0].lstrip()
     x = theme.px(BULLET) if bullet else 0
     gap = theme.px(8)
     figure_w = len(cards) * style.card_w + max(0, len(cards) - 1) * gap
     beside = cards and figure_w <= (width - x) * 0.45
-    placed = tuple((name, pygame.Rect(x + k * (style.card_w + gap), theme.px(4), style.card_w,
-                                      style.card_h)) for k, name in enumerate(cards))
+    placed = tuple((card, pygame.Rect(x + k * (style.card_w + gap), theme.px(4), style.card_w,
+                                      style.card_h)) for k, card in enumerate(cards))
     out: list[RuleLine] = []
     if cards and not beside:  # the cards in a row of their own, the words under them
         out.append(RuleLine("", BODY, False, theme.TEXT, style.card_h + theme.px(10),
                             bullet=False, cards=placed))
     text_x = x + figure_w + theme.px(14) if beside else x
     lines = inline.layout(parts, max(theme.px(60), width - text_x), style)
-    words = inline.plain(body, "{").strip()
+    words = inline.plain(body, "{", deck).strip()
     for i, line in enumerate(lines):
         out.append(RuleLine(words if i == 0 else "", BODY, False, theme.TEXT, lh, line,
                             text_x, bullet and i == 0, placed if beside and i == 0 else ()))
@@ -123,9 +128,9 @@ def _block(body: str, width: int, bullet: bool) -> list[RuleLine]:
     return out
 
 
-def layout_text(text: str, width: int) -> list[RuleLine]:
-    """Lines ready to draw; '# ' heads, '- ' bullets, {dice} and {card:name} drawn as
-    pictures; ``width`` in device pixels."""
+def layout_text(text: str, width: int, deck: CardDeck | None = None) -> list[RuleLine]:
+    """Lines ready to draw; '# ' heads, '- ' bullets, {dice} and {card:name} (a card of the
+    game's ``deck``) drawn as pictures; ``width`` in device pixels."""
     out: list[RuleLine] = []
     for raw in text.splitlines():
         line = raw.rstrip()
@@ -135,9 +140,9 @@ def layout_text(text: str, width: int) -> list[RuleLine]:
             out += [RuleLine(p, HEAD, True, theme.TEXT, line_height(HEAD))
                     for p in wrap(line[2:], HEAD, width, True)]
         elif line.startswith("- "):
-            out += _block(line[2:], width, bullet=True)
+            out += _block(line[2:], width, True, deck)
         else:
-            out += _block(line, width, bullet=False)
+            out += _block(line, width, False, deck)
     return out
 
 
@@ -177,7 +182,8 @@ class RulesScene(Scene):
         self.back.rect = layout.centred(foot, 200, button_h)
         self.message = layout.cols(foot, fr(), 220, fr(), gap=10)[0]
         viewport = layout.inset(self.box, 16)
-        self.lines = layout_text(for_hand(self.text), viewport.w - theme.px(14))
+        self.lines = layout_text(for_hand(self.text), viewport.w - theme.px(14),
+                                 self.info.state_type().CARD_DECK)
         self.area.set(viewport, sum(line.h for line in self.lines))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -207,8 +213,8 @@ class RulesScene(Scene):
                    style: inline.Style) -> None:
         text, size, bold, colour = line
         h = line_height(size)
-        for name, rect in line.cards:
-            draw_card(surface, rect.move(x, y), name, effect=False)
+        for card, rect in line.cards:
+            draw_card(surface, rect.move(x, y), card.deck, card.name, effect=False)
         if line.layout is None:
             if text:
                 draw_text(surface, text, (x, y + h // 2), size, colour, bold, "midleft")
@@ -223,7 +229,7 @@ class RulesScene(Scene):
         self.ensure_layout()
         surface.fill(theme.BG)
         draw_text_in(surface, f"How to play {self.info.title}", self.title, 28, theme.TEXT,
-                     True, min_size=18)
+                     True, min_size=16, wrap=True)  # (two lines on a phone, not '…')
         panel(surface, self.box, theme.PANEL, 18, theme.LINE)
         with self.area.clip(surface):
             view = self.area.viewport

@@ -22,6 +22,8 @@ from game.ui.text import draw_text_in
 from game.ui.widgets import draw_text, panel
 
 THROW_PACE = {"slow": 1.15, "normal": 1.0, "fast": 0.6}  # the throw's length, by the bot pace
+LINE_GAP = 34  # dp between two lines of dice with keys: the upper dice's words ("CHOSEN")
+# under them, clear of the lower dice lifted when held, and the lower dice's keys
 
 
 class Host(Protocol):
@@ -216,13 +218,18 @@ class Tray:
             if dx or dy:
                 spot = spot.move(dx, dy)
             value = self.animator.shown(i, spec.value)
+            above = theme.metrics.touch and any(r.top >= rect.bottom for r in placed)
             drawn = draw_die(surface, spot, value, mode=spec.mode, rotation=rotation,
-                             label=spec.label, rise=rise,
+                             label=spec.label, rise=rise, label_above=above,
                              hover=(i == self.hover_die and scene.human_turn))
             moving = spot != rect or rise
             if spec.mode not in ("aside", "dead") and keys_on and not moving:  # its key
-                draw_text(surface, str(i + 1), (rect.centerx, rect.top - theme.px(30)), 13,
-                          theme.FELT_TEXT, True, "center")
+                # above the die; a lower line's in the gap at its left (above it are the
+                # upper dice's words)
+                lower = any(r.bottom <= rect.top for r in placed)
+                at = ((rect.left - theme.px(7), rect.centery) if lower else
+                      (rect.centerx, rect.top - theme.px(30)))
+                draw_text(surface, str(i + 1), at, 13, theme.FELT_TEXT, True, "center")
             if spec.mode not in ("aside", "blank", "dead"):
                 probe.control(f"die {i}", rect, group="dice", surface=surface)
             self.die_rects.append(rect)
@@ -271,11 +278,15 @@ def dice_row(tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]:
     n = max(1, n)
     gap = theme.px(14)
     floor = theme.px(theme.TOUCH_MIN if theme.metrics.touch else 36)
+    # two lines with keys: room between them for the upper dice's words ("CHOSEN") and
+    # the lower dice's keys (on touch, without keys, the upper words go above their dice)
+    line_gap = gap if theme.metrics.touch else theme.px(LINE_GAP)
 
     def side(per_row: int) -> int:
         lines = (n + per_row - 1) // per_row
+        between = gap if lines == 1 else line_gap
         return min(theme.px(84), (area.w - gap * (per_row - 1)) // per_row,
-                   (area.h - gap * (lines - 1)) // lines)
+                   (area.h - between * (lines - 1)) // lines)
 
     per_row = n
     size = side(n)
@@ -283,7 +294,12 @@ def dice_row(tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]:
         per_row = (n + 1) // 2
         size = side(per_row)
     lines = (n + per_row - 1) // per_row
-    total_h = lines * size + (lines - 1) * gap
+    if lines == 1:
+        line_gap = gap
+    elif line_gap > gap and size < floor:  # (the dice at their least before the room)
+        line_gap = max(gap, (area.h - lines * floor) // (lines - 1))
+        size = min(side(per_row), max(size, (area.h - line_gap * (lines - 1)) // lines))
+    total_h = lines * size + (lines - 1) * line_gap
     y = area.centery - total_h // 2
     rects = []
     for line in range(lines):
@@ -291,6 +307,6 @@ def dice_row(tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]:
         width = count * size + (count - 1) * gap
         x = area.centerx - width // 2
         for k in range(count):
-            rects.append(pygame.Rect(x + k * (size + gap), y + line * (size + gap), size,
+            rects.append(pygame.Rect(x + k * (size + gap), y + line * (size + line_gap), size,
                                      size))
     return rects

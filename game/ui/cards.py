@@ -1,13 +1,15 @@
-"""Fortune Cards drawn in code: a parchment face with the card's picture, name and effect,
-and a patterned back. Sizes are free; text is fitted to the card's width."""
+"""Cards drawn in code: a parchment face with the card's picture, name and effect, and a
+patterned back. Sizes are free; text is fitted to the card's width. What a card shows is
+the game's (game.rules.core.CardDeck, the ``CARD_DECK`` of a game.contract.CardGame, such
+as Pirate Fortune's Fortune Cards): this module only draws it."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.games.pirates.rules import CARD_EFFECTS, CARD_NAMES
+from game.rules.core import CardDeck, CardFace
 
-from . import theme
+from . import probe, theme
 from .symbols import INK, draw_symbol
 from .text import draw_text_in, paused, text_width
 
@@ -16,19 +18,6 @@ PARCHMENT_EDGE = (176, 140, 84)
 BACK = (128, 36, 40)
 BACK_LINE = (214, 170, 80)
 
-# The picture of each card: symbols and how many of them.
-PICTURES: dict[str, list[tuple[str, int]]] = {
-    "chest": [("chest", 1)], "captain": [("hat", 1)], "sorceress": [("witch", 1)],
-    "sea_battle_2": [("ship", 1), ("sword", 2)], "sea_battle_3": [("ship", 1), ("sword", 3)],
-    "sea_battle_4": [("ship", 1), ("sword", 4)], "gold": [("gold", 1)],
-    "diamond": [("diamond", 1)], "monkey_business": [("monkey", 1), ("parrot", 1)],
-    "skull_1": [("skull", 1)], "skull_2": [("skull", 2)], "storm": [("storm", 1)],
-    "truce": [("flag", 1)],
-}
-SHORT_NAMES = {"sea_battle_2": "Sea Battle", "sea_battle_3": "Sea Battle",
-               "sea_battle_4": "Sea Battle", "skull_1": "Skull", "skull_2": "Two Skulls",
-               "monkey_business": "Monkey Business", "chest": "Treasure Chest"}
-
 _cache: dict[tuple, pygame.Surface] = {}
 
 
@@ -36,26 +25,28 @@ NAMED = 100  # dp: a card narrower than this shows its picture only (its name is
 EFFECT = 200  # dp: a card at least this wide also writes out its effect
 
 
-def card_face(card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
-    """The face of ``card``, ``w`` x ``h`` device pixels: its name over its picture where the
-    card is wide enough to write it at a readable size, and its effect on a big card."""
+def card_face(deck: CardDeck, card: str, w: int, h: int, effect: bool = True) -> pygame.Surface:
+    """The face of ``card`` of ``deck``, ``w`` x ``h`` device pixels: its name over its
+    picture where the card is wide enough to write it at a readable size, and its effect on
+    a big card."""
     w, h = max(1, w), max(1, h)  # (a card squeezed to nothing is still a picture)
-    key = ("face", card, w, h, effect, theme.metrics.scale)
+    face = deck.face(card)
+    key = ("face", face, w, h, effect, theme.metrics.scale)
     if key in _cache:
         return _cache[key]
     with paused():  # (words on a picture: ``draw_card`` says where they are shown)
-        _cache[key] = _card_face(card, w, h, effect)
+        _cache[key] = _card_face(face, w, h, effect)
     return _cache[key]
 
 
-def _card_face(card: str, w: int, h: int, effect: bool) -> pygame.Surface:
+def _card_face(card: CardFace, w: int, h: int, effect: bool) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(6, w // 12)
     edge = max(3, w // 40)
     pygame.draw.rect(surf, PARCHMENT_EDGE, surf.get_rect(), border_radius=radius)
     pygame.draw.rect(surf, PARCHMENT, surf.get_rect().inflate(-2 * edge, -2 * edge),
                      border_radius=radius)
-    name = SHORT_NAMES.get(card, CARD_NAMES[card])
+    name = card.short
     wide = theme.dp(w)
     effect = effect and wide >= EFFECT
     pad = max(4, w // 16)
@@ -72,7 +63,7 @@ def _card_face(card: str, w: int, h: int, effect: bool) -> pygame.Surface:
         top = pad + name_h
     art_h = int(h * (0.5 if effect else 0.62)) if wide >= NAMED else h - 2 * top
     art = pygame.Rect(pad, top + pad // 2, w - 2 * pad, art_h)
-    symbols = PICTURES[card]
+    symbols = card.picture
     big, count = symbols[0]
     if len(symbols) == 1 and count == 1:
         side = min(art.w, art.h)
@@ -83,9 +74,9 @@ def _card_face(card: str, w: int, h: int, effect: bool) -> pygame.Surface:
         for i in range(count):
             draw_symbol(surf, big, pygame.Rect(x + i * side, art.y + (art.h - side) // 2,
                                                side, side))
-    else:  # a main picture with smaller ones under it (ship and swords, monkey and parrot)
-        second, n = symbols[1]
-        if big == "monkey":
+    else:  # two side by side (monkey and parrot), or a main picture with smaller ones under
+        second, n = symbols[1]  # it (ship and swords)
+        if n == 1:
             side = min(art.w // 2, art.h)
             draw_symbol(surf, big, pygame.Rect(art.centerx - side, art.y, side, side))
             draw_symbol(surf, second, pygame.Rect(art.centerx, art.y, side, side))
@@ -98,22 +89,23 @@ def _card_face(card: str, w: int, h: int, effect: bool) -> pygame.Surface:
                 draw_symbol(surf, second, pygame.Rect(x + i * small, art.y + side, small, small))
     if effect:
         box = pygame.Rect(pad, art.bottom + pad // 2, w - 2 * pad, h - art.bottom - pad)
-        draw_text_in(surf, CARD_EFFECTS[card], box, max(theme.FONT_FLOOR, wide / 13), INK,
+        draw_text_in(surf, card.effect, box, max(theme.FONT_FLOOR, wide / 13), INK,
                      min_size=theme.FONT_FLOOR, wrap=True, valign="top")
     return surf
 
 
-def face_words(card: str, w: int, effect: bool = True) -> tuple[str, str]:
+def face_words(deck: CardDeck, card: str, w: int, effect: bool = True) -> tuple[str, str]:
     """The words a face ``w`` device pixels wide carries: its name (or "" for a picture
     only) and its effect (or "")."""
     wide = theme.dp(w)
-    name = SHORT_NAMES.get(card, CARD_NAMES[card]) if wide >= NAMED else ""
-    return name, CARD_EFFECTS[card] if effect and wide >= EFFECT else ""
+    face = deck.face(card)
+    return face.short if wide >= NAMED else "", face.effect if effect and wide >= EFFECT else ""
 
 
-def card_back(w: int, h: int) -> pygame.Surface:
+def card_back(deck: CardDeck, w: int, h: int) -> pygame.Surface:
+    """The back every card of ``deck`` shares: its symbol over a pattern, its word under."""
     w, h = max(1, w), max(1, h)
-    key = ("back", w, h, theme.metrics.scale)
+    key = ("back", deck.back_word, deck.back_symbol, w, h, theme.metrics.scale)
     if key in _cache:
         return _cache[key]
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -126,32 +118,32 @@ def card_back(w: int, h: int) -> pygame.Surface:
     for x in range(-h, w, step):
         pygame.draw.line(surf, (110, 30, 34), (x, 0), (x + h, h), 2)
     side = min(w, h) // 2
-    draw_symbol(surf, "skull", pygame.Rect(w // 2 - side // 2, h // 2 - side // 2 - side // 6,
+    draw_symbol(surf, deck.back_symbol, pygame.Rect(w // 2 - side // 2, h // 2 - side // 2 - side // 6,
                                            side, side))
     wide = theme.dp(w)
     if wide >= NAMED:
         size = max(theme.FONT_FLOOR, wide / 8)
         box_h = theme.px(size * 1.4)
-        draw_text_in(surf, "FORTUNE", pygame.Rect(w // 10, h - h // 12 - box_h, w - w // 5,
+        draw_text_in(surf, deck.back_word, pygame.Rect(w // 10, h - h // 12 - box_h, w - w // 5,
                                                   box_h), size, BACK_LINE, True,
                      min_size=theme.FONT_FLOOR)
     _cache[key] = surf
     return surf
 
 
-def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None,
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, deck: CardDeck, card: str | None,
               flip: float = 1.0, effect: bool = True,
               source: tuple[int, int] | None = None) -> None:
-    """A card face up (``card``) or face down (None). ``flip`` 0..1 turns it over: the back
+    """A card of ``deck`` face up (``card``) or face down (None). ``flip`` 0..1 turns it over: the back
     narrows to an edge, then the face widens (0.5 = on its edge). A card that changes size
     from frame to frame (a card on the move) is drawn once at ``source`` size and scaled,
     so the picture cache does not fill up with one card per frame."""
     w, h = source or rect.size
     if flip < 0.5 or card is None:
-        image = card_back(w, h)
+        image = card_back(deck, w, h)
         scale = 1 - flip * 2 if flip < 0.5 else 1.0  # (a face down card may turn too)
     else:
-        image = card_face(card, w, h, effect)
+        image = card_face(deck, card, w, h, effect)
         scale = flip * 2 - 1
     width = max(2, int(rect.w * scale))
     if (width, rect.h) != image.get_size():
@@ -160,20 +152,19 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None,
     pygame.draw.rect(surface, (8, 14, 20), shadow, border_radius=max(6, rect.w // 12))
     probe_card(surface, rect, card if flip >= 0.5 else None)
     if card is not None and flip >= 0.5:
-        from . import probe
-        probe.shown("card words", face_words(card, w, effect), rect)
+        probe.shown("card words", face_words(deck, card, w, effect), rect)
     surface.blit(image, image.get_rect(center=rect.center))
 
 
 def probe_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None) -> None:
     """Tests see which card face is on show (a face down card is None)."""
-    from . import probe
     probe.shown("card", card, rect)
 
 
-def draw_pile(surface: pygame.Surface, rect: pygame.Rect, count: int, top: str | None,
-              label: str) -> None:
-    """A pile of ``count`` cards (face down when ``top`` is None), with a label under it."""
+def draw_pile(surface: pygame.Surface, rect: pygame.Rect, deck: CardDeck, count: int,
+              top: str | None, label: str) -> None:
+    """A pile of ``count`` cards of ``deck`` (face down when ``top`` is None), with a label
+    under it."""
     if count == 0:
         pygame.draw.rect(surface, theme.LINE, rect, 2, border_radius=max(6, rect.w // 12))
     for i in range(min(count, 6) - 1, -1, -1):
@@ -182,7 +173,7 @@ def draw_pile(surface: pygame.Surface, rect: pygame.Rect, count: int, top: str |
             pygame.draw.rect(surface, PARCHMENT_EDGE if top else BACK_LINE, r,
                              border_radius=max(6, rect.w // 12))
         else:
-            draw_card(surface, r, top, effect=False)
+            draw_card(surface, r, deck, top, effect=False)
     if not label:  # (a pile the table names already)
         return
     draw_text_in(surface, f"{label} ({count})",

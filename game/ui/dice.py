@@ -263,7 +263,7 @@ def lift(mode: str, rect: pygame.Rect) -> int:
 
 def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
              mode: str = "free", rotation: float = 0.0, label: str = "", focused: bool = False,
-             hover: bool = False, rise: int = 0) -> pygame.Rect:
+             hover: bool = False, rise: int = 0, label_above: bool = False) -> pygame.Rect:
     """mode: free (rollable), held (kept: lifted, on a plate), chosen (to set aside: the same),
     aside (already out of play), dead (a roll that failed: greyed), blank (not rolled yet).
     ``rect`` in device pixels: its
@@ -298,7 +298,10 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
     if label:  # under the die, as wide as the die and a little more; a long name ends in "…"
         colour = theme.HELD if mode in ("held", "chosen") else theme.TEXT_DIM
         box = pygame.Rect(0, 0, rect.w + rect.w // 3, theme.px(18))
-        box.midtop = (rect.centerx, rect.bottom + theme.px(3))
+        if label_above:  # (an upper line of dice: under it are the lower dice)
+            box.midbottom = (r.centerx, min(r.top, rect.top) - theme.px(3))
+        else:
+            box.midtop = (rect.centerx, rect.bottom + theme.px(3))
         if mode in ("held", "chosen") and not fits_whole(label, box, 13, 12, True):
             # (a die too small for its word: "CHOS…" under a 33 dp die) a tick says it
             probe.shown("die label", label, box)

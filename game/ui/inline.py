@@ -7,10 +7,11 @@ or the accessible text reads it, and only drawing turns it into pictures:
 * ``[6 6 4 1]``: dice with pips;
 * ``[3 skulls, 2 coins]`` or ``[skull parrot gold]``: Pirate Fortune's faces (counted in
   words, or named);
-* ``[card:captain]``: a Fortune Card (the rules screens).
+* ``[card:captain]``: a card of the game's deck (the rules screens: ``parse`` is given the
+  game's ``CardDeck``, game.contract.CardGame; without one it stays words).
 
 The move history writes dice in square brackets (``tables.base.dice_text``); the rules
-texts (assets/rules) use braces, ``{3 3 3 5 5}``, ``{card:captain}``, so that a bracket in
+texts use braces, ``{3 3 3 5 5}``, ``{card:captain}``, so that a bracket in
 a sentence stays a bracket. A group that is not dice is left as it was written.
 
 ``layout`` breaks the parts into lines of runs (text, dice, card) for a width; ``draw_line``
@@ -25,7 +26,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.rules.core import CardDeck
+
 from . import probe, theme
+from .cards import draw_card
 from .dice import FACE_SETS, SKULL_FACE, die_face
 from .symbols import draw_symbol
 from .text import draw_text_in, ellipsize, fits_whole, shorten_names
@@ -49,8 +53,9 @@ class Dice:
 
 @dataclass(frozen=True)
 class Card:
-    name: str
+    name: str  # the card's id in its deck
     source: str
+    deck: CardDeck | None = field(default=None, compare=False)  # whose card: how it looks
 
 
 Part = str | Dice | Card
@@ -75,18 +80,19 @@ def faces_of(inner: str) -> tuple | None:
     return tuple(faces) if len(faces) <= 12 else None
 
 
-def parse(text: str, bracket: str = "[") -> list[Part]:
+def parse(text: str, bracket: str = "[", cards: CardDeck | None = None) -> list[Part]:
     """``text`` as parts: its words (str) and the pictures in it (Dice, Card), in order.
-    ``bracket``: "[" for texts written by the game (the history), "{" for the rules."""
+    ``bracket``: "[" for texts written by the game (the history), "{" for the rules;
+    ``cards``: the game's deck, whose cards a ``card:<id>`` group names (None: no cards)."""
     parts: list[Part] = []
     at = 0
     for m in GROUPS[bracket].finditer(text):
         inner = m.group(1).strip()
         picture: Part | None = None
         if inner.startswith(CARD):
-            from game.games.pirates.rules import CARD_NAMES
             name = inner[len(CARD):].strip()
-            picture = Card(name, m.group(0)) if name in CARD_NAMES else None
+            picture = Card(name, m.group(0), cards) if cards is not None and name in cards \
+                else None
         else:
             values = faces_of(inner)
             picture = Dice(values, m.group(0)) if values else None
@@ -105,16 +111,15 @@ def has_pictures(text: str, bracket: str = "[") -> bool:
     return any(not isinstance(p, str) for p in parse(text, bracket))
 
 
-def plain(text: str, bracket: str = "{") -> str:
+def plain(text: str, bracket: str = "{", cards: CardDeck | None = None) -> str:
     """The words of a text with pictures, for what cannot draw them: dice as "[3 3 5]",
-    a card as its name."""
+    a card of ``cards`` as its name."""
     out = []
-    for part in parse(text, bracket):
+    for part in parse(text, bracket, cards):
         if isinstance(part, Dice):
             out.append("[" + " ".join(str(v) for v in part.values) + "]")
-        elif isinstance(part, Card):
-            from game.games.pirates.rules import CARD_NAMES
-            out.append(CARD_NAMES[part.name])
+        elif isinstance(part, Card) and part.deck is not None:
+            out.append(part.deck.face(part.name).name)
         else:
             out.append(part)
     return "".join(out)
@@ -124,7 +129,7 @@ def plain(text: str, bracket: str = "{") -> str:
 @dataclass
 class Run:
     kind: str  # text | dice | card
-    value: object  # the text, the dice's values, the card's name
+    value: object  # the text, the dice's values, the Card
     x: int = 0  # from the line's left, device pixels
     w: int = 0
 
@@ -284,7 +289,7 @@ def _runs(pieces: list[tuple[bool, object]], style: Style, x: int) -> Line:
                 runs.append(Run("text", piece))
                 seps.append(spaced)
         elif isinstance(piece, Card):
-            runs.append(Run("card", piece.name))
+            runs.append(Run("card", piece))
             seps.append(spaced)
         else:
             if runs and runs[-1].kind == "dice" and not spaced:
@@ -299,7 +304,7 @@ def _runs(pieces: list[tuple[bool, object]], style: Style, x: int) -> Line:
             x += style.space if spaced else style.gap
         run.x = x
         run.w = _width(run.value if run.kind == "text" else
-                       Card(run.value, "") if run.kind == "card" else Dice(run.value, ""),
+                       run.value if run.kind == "card" else Dice(run.value, ""),
                        style)
         x += run.w
     return Line(runs, "".join(words))
@@ -322,10 +327,9 @@ def draw_line(surface: pygame.Surface, line: Line, x: int, y: int, height: int,
                 if surface.get_clip().colliderect(rect):
                     probe.shown("die", value, rect)
         else:
-            from .cards import draw_card
             rect = pygame.Rect(left, y + (height - style.card_h) // 2, style.card_w,
                                style.card_h)
-            draw_card(surface, rect, run.value, effect=False)
+            draw_card(surface, rect, run.value.deck, run.value.name, effect=False)
 
 
 def _laid(text: str, box: pygame.Rect, size: float, bold: bool, min_size: float):

@@ -549,9 +549,13 @@ class ScoreSheet:
         # whole rows only: the view ends with the last row that fits whole
         offset = self.scroll.offset
         view_h = room.h
-        if more_h:
+        if more_h:  # (none whole: a row cut by no more than its bottom margin, else none,
+            # rather than a row's words cut through: 'To target' at 360x640's results)
+            first = next((t + h - offset for t, h in zip(tops, heights, strict=True)
+                          if t + h > offset), room.h)
             view_h = max((t + h - offset for t, h in zip(tops, heights, strict=True)
-                          if offset < t + h <= offset + room.h), default=room.h)
+                          if offset < t + h <= offset + room.h),
+                         default=room.h if first - px(2) <= room.h else 0)
         view = pygame.Rect(full.x, full.y, full.w, view_h)
         self.row_rects, self.cell_rects = {}, {}
         self._content_rows = {}

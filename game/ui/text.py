@@ -144,22 +144,24 @@ def initials(name: str) -> str:
 
 
 def shorten_names(text: str, names, fits, drops=()) -> str:
-    """``text`` as it is when ``fits(text)``, else without its ``drops`` (details it can do
-    without, such as a score's breakdown; a pair ``(words, shorter)`` puts a compact form
-    of some words in their place), else also with the longest of ``names`` written
+    """``text`` as it is when ``fits(text)``, else without its ``drops`` one after the
+    other until it fits (details it can do without, such as a score's breakdown; a pair
+    ``(words, shorter)`` puts a compact form of some words in their place), else also with the longest of ``names`` written
     shorter ("Séñôrå Ŵøłłęšŧåd" → "Séñôrå Ŵø…") a step at a time until it fits: a message
     that does not fit its box loses its details and letters of names before it loses its
     own words. Last, each name becomes its initials ("Séñôrå Ŵøłłęšŧåd" → "SŴ", as the
     sheet's columns name the players), where even three letters of each are too long."""
     if fits(text):
         return text
-    for detail in drops:  # a detail left out, or (words, their shorter form) put in
-        if isinstance(detail, tuple):
-            text = text.replace(*detail)
-        elif detail:
-            text = text.replace(detail, "")
-    if drops and fits(text):
-        return text
+    for detail in drops:  # a detail left out, or (words, their shorter form) put in, in
+        if isinstance(detail, tuple):  # order, until the text fits
+            shorter = text.replace(*detail)
+        else:
+            shorter = text.replace(detail, "") if detail else text
+        if shorter != text:
+            text = shorter
+            if fits(text):
+                return text
     long = sorted({n for n in names if n and n in text}, key=len, reverse=True)
     short = text
     for keep in (12, 9, 6, 3):

@@ -9,7 +9,7 @@ import pygame
 
 from . import hands, probe, theme
 from .marks import focus_ring
-from .text import draw_text_in, face_for, note_free_text, wrap_lines
+from .text import draw_text_in, face_for, fits_whole, note_free_text, text_width, wrap_lines
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 22,
@@ -86,8 +86,11 @@ class Button:
         room = theme.font(self.size).get_height() + theme.font(12).get_height()
         under = self.note if self.note and self.rect.h >= room else \
             self.hotkey if self.show_hotkey() else ""
+        key_h = max(theme.px(16), theme.font(12).get_height())
+        if under and under == self.hotkey and not self._label_fits(
+                pygame.Rect(inner.x, inner.y, inner.w, inner.h - key_h)):
+            under = ""  # the label before its key ('Hot dice: …' over 'Space' at 640x360)
         if under:
-            key_h = max(theme.px(16), theme.font(12).get_height())
             label_box = pygame.Rect(inner.x, inner.y, inner.w, inner.h - key_h)
             draw_text_in(surface, under, pygame.Rect(inner.x, inner.bottom - key_h,
                                                      inner.w, key_h),
@@ -101,6 +104,14 @@ class Button:
             label_box = label_box.inflate(-theme.px(36), 0)
         draw_text_in(surface, self.label, label_box, self.size, colour, True,
                      min_size=min(self.size, self.min_size), wrap=self.wrap)
+
+    def _label_fits(self, box: pygame.Rect) -> bool:
+        """Whether the label is written whole in ``box`` (on two lines where it wraps)."""
+        size = min(self.size, self.min_size)
+        if self.wrap:
+            return fits_whole(self.label, box, self.size, size, True)
+        return text_width(self.label, size, True) <= box.w and \
+            theme.font(size, True).get_height() <= box.h
 
     def press(self) -> bool:
         if self.enabled:

@@ -60,6 +60,9 @@ def parse_key(key: str) -> tuple[str | None, str] | None:
     return (None if column == "board" else column), box
 
 
+ZERO_RULE = ("A 0 goes only into 6's, 5's or 4's until all three are filled.",
+             "A 0 only in 6's, 5's or 4's for now.")  # (and its compact form)
+
 class Table(BaseTable):
     state: BonaFortunaState
 
@@ -427,6 +430,15 @@ class Table(BaseTable):
             return f"Phase I · turn {k} of {2 * len(BOXES)}"
         return f"Doubling Round · box {len(s.board) + 1} of {len(BOXES)}"
 
+    def status_details(self) -> list[str | tuple[str, str]]:
+        """Compact forms for a phone's status: the prompt in few words, the Doubling
+        Round's rule for 0s shorter (the status ended '…tap an open box to fill it.' cut)."""
+        s = self.state
+        box = "a box of either column" if s.phase == 1 else "an open box"
+        return [self.prompt_forms("fill", box), ZERO_RULE,
+                (" (Tab: next player).", "."), (" (click a name for another).", "."),
+                (" (tap a name for another).", ".")]
+
     def status(self) -> list[str]:
         s = self.state
         if s.is_over():
@@ -452,7 +464,7 @@ class Table(BaseTable):
             _, box = parse_key(self.pending_zero)
             lines.append(self.zero_prompt(LABELS[box], "write the 0"))
         if s.phase == 2 and not all(b in s.board for b in NUMBER_BOXES):
-            lines.append("A 0 goes only into 6's, 5's or 4's until all three are filled.")
+            lines.append(ZERO_RULE[0])
         if self.viewing is not None:
             lines.append(f"Viewing {possessive(self.scene.name(self.viewing))} sheet " +
                          hands.say("(Tab: next player).", "(click a name for another)."))

@@ -21,8 +21,10 @@ from game.rules.core import Event
 from game.scenes.tables.base import Banner, HoldTable, Scoring, dice_text, meld_dice
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
+from game.ui.text import initials
 from game.ui.words import number, possessive, says
 
+PARTNERS = "Partners share one column and take turns with the dice."  # (a detail on a phone)
 # the boxes' short names, for a sheet whose label column is too narrow for the whole ones
 SHORT = {"five_of_a_kind": "5 Kind", "four_of_a_kind": "4 Kind", "three_of_a_kind": "3 Kind",
          "full_house": "Full H.", "high_dice": "High", "two_pair": "2 Pair",
@@ -189,7 +191,7 @@ class Table(YatzyTable):
         if s.turns_played == 0 and s.rolls == 0:
             lines.append(self.roll_off_text())
         elif s.n_sides < len(s.seats) and s.rolls == 0:
-            lines.append("Partners share one column and take turns with the dice.")
+            lines.append(PARTNERS)
         if not self.scene.human_turn:
             lines.append(f"{says(self.scene.name(s.current), 'is')} thinking…")
         else:
@@ -197,6 +199,11 @@ class Table(YatzyTable):
         if self.pending_zero:
             lines.append(self.zero_prompt(LABELS[self.pending_zero], "cross it out for everyone"))
         return lines
+
+    def status_details(self) -> list[str | tuple[str, str]]:
+        """The partners' reminder goes first where the status has no room for it (a phone
+        cut the line after it: 'Tap … with the dice. …')."""
+        return [PARTNERS + "\n", self.prompt_forms("grab")]
 
     # -- the board -------------------------------------------------------------------------
     def deny_values(self) -> dict[str, int]:
@@ -229,7 +236,8 @@ class Table(YatzyTable):
                     cells.append(Cell("0", theme.LINE))
             if entry is not None:
                 taker = self.scene.name(s.takers[cat])
-                cells.append(Cell("scratched" if entry[0] is None else taker, theme.TEXT_DIM))
+                cells.append(Cell("scratched", theme.TEXT_DIM, short="–") if entry[0] is None
+                             else Cell(taker, theme.TEXT_DIM, short=initials(taker)))
                 if not over:
                     cells.append(Cell(""))
             elif cat in preview:

@@ -52,6 +52,8 @@ from typing import Any
 
 from game.rules.core import (
     Action,
+    CardDeck,
+    CardFace,
     CountingRandom,
     Event,
     GameState,
@@ -89,6 +91,22 @@ CARD_EFFECTS = {
     "storm": "One reroll; only coins and diamonds score, 200 each.",
     "truce": "Every sword at the end costs 1,000.",
 }
+# How each card looks (game.ui.cards draws it): the name on its face where the whole one is
+# long, and its picture, symbols and how many of them (game.contract.CardGame).
+CARD_SHORT = {"sea_battle_2": "Sea Battle", "sea_battle_3": "Sea Battle",
+              "sea_battle_4": "Sea Battle", "skull_1": "Skull", "skull_2": "Two Skulls",
+              "monkey_business": "Monkey Business", "chest": "Treasure Chest"}
+CARD_PICTURES: dict[str, tuple[tuple[str, int], ...]] = {
+    "chest": (("chest", 1),), "captain": (("hat", 1),), "sorceress": (("witch", 1),),
+    "sea_battle_2": (("ship", 1), ("sword", 2)), "sea_battle_3": (("ship", 1), ("sword", 3)),
+    "sea_battle_4": (("ship", 1), ("sword", 4)), "gold": (("gold", 1),),
+    "diamond": (("diamond", 1),), "monkey_business": (("monkey", 1), ("parrot", 1)),
+    "skull_1": (("skull", 1),), "skull_2": (("skull", 2),), "storm": (("storm", 1),),
+    "truce": (("flag", 1),),
+}
+FORTUNE_CARDS = CardDeck("Fortune Card", tuple(
+    CardFace(card, CARD_NAMES[card], CARD_SHORT.get(card, CARD_NAMES[card]), CARD_EFFECTS[card],
+             CARD_PICTURES[card]) for card in CARDS), back_word="FORTUNE", back_symbol="skull")
 DECKS: dict[str, dict[str, int]] = {
     "default": {"chest": 4, "captain": 4, "sorceress": 4, "sea_battle_2": 2,
                 "sea_battle_3": 2, "sea_battle_4": 2, "gold": 3, "diamond": 3,
@@ -248,6 +266,7 @@ class PirateState(TargetRace, GameState):
     OPTION_RANGES = {"target": (1000, 100_000)}
     ACTIONS = {"draw": (), "roll": ("dice",), "chest": ("dice",), "sorceress": (),
                "stop": ()}
+    CARD_DECK = FORTUNE_CARDS
 
     @classmethod
     def validate_options(cls, options: dict[str, Any]) -> dict[str, Any]:

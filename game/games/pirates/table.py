@@ -359,6 +359,9 @@ class Table(BaseTable):
                                          die, die))
         return rects
 
+    def card_spot(self, tray: pygame.Rect) -> pygame.Rect:
+        return zones(tray)["card"]
+
     def click_tray(self, pos) -> bool:
         """A tap on the card before drawing draws (the card scene comes up)."""
         z = zones(self.scene.regions["tray"]) if getattr(self.scene, "regions", None) else None
@@ -377,9 +380,10 @@ class Table(BaseTable):
         turn = getattr(self.scene, "card_turn", None)
         flip = turn() if turn is not None else None
         if flip is not None:  # a card drawn on the felt turns over (face down until half-way)
-            draw_card(surface, z["card"], card if card and flip >= 0.5 else None, flip=flip)
+            draw_card(surface, z["card"], s.CARD_DECK, card if card and flip >= 0.5 else None,
+                      flip=flip)
         else:
-            draw_card(surface, z["card"], card if card else None)
+            draw_card(surface, z["card"], s.CARD_DECK, card if card else None)
         if not s.drawn and self.scene.human_turn and not s.is_over():
             probe.control("card", z["card"], surface=surface)
         below = pygame.Rect(z["card"].x - px(4), z["card"].bottom + px(6), z["card"].w + px(8),
@@ -531,18 +535,29 @@ class Table(BaseTable):
                 lines.append(f"Reroll {len(self.chosen)} dice: {100 * p:.1f}% risk"
                              f"{RISK_DETAIL}.")
             elif human and s.can_reroll():
-                lines.append(hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space "
-                                       "to reroll them.", "Click 2 or more dice, then Reroll."))
+                lines.append(self._prompt())
             lines.append(stop)  # (after what to do: a small status keeps the instruction)
-            if s.card == "truce" and s.counts()[3]:
-                swords = count(s.counts()[3], "sword")
-                lines.insert(0, f"Warning: {swords} under the Truce cost "
-                                f"{number(1000 * s.counts()[3])}!")
+            warning = self._truce_warning()
+            if warning:
+                lines.insert(0, warning)
         if s.last_round:
             still = ", ".join(self.scene.name(x) for x in s.still_to_play)
             lines.append(f"Last round - still to play: {still}. "
                          f"Beat {number(s.leader_total(s.current))}!")
         return lines
+
+    def _prompt(self) -> str:
+        return hands.say("Press 1-8 to choose 2 or more dice (A: all), then Space to reroll "
+                         "them.", "Click 2 or more dice, then Reroll.")
+
+    def _truce_warning(self) -> str:
+        """What the Truce's swords cost, said before all (and left out where room is short:
+        'Stop now: -1,000 = Truce: 1 sword -1,000' says it too)."""
+        s = self.state
+        if not (s.rolled and not s.island and s.card == "truce" and s.counts()[3]):
+            return ""
+        swords = count(s.counts()[3], "sword")
+        return f"Warning: {swords} under the Truce cost {number(1000 * s.counts()[3])}!"
 
     def _stop_detail(self) -> str:
         """How 'Stop now: 300' is made: ' = 3 x monkey 100 + …' ('' when it is nothing)."""
@@ -565,7 +580,14 @@ class Table(BaseTable):
             return [ISLAND_RULE]
         detail = self._stop_detail()
         risk = [RISK_DETAIL] if self.chosen and s.rolled and s.can_reroll() else []
-        return ([detail] if detail else []) + risk
+        warning = self._truce_warning()
+        prompt = self._prompt() if self.scene.human_turn and s.rolled and s.can_reroll() \
+            and not self.chosen and not s.cursed() and not s.island else ""
+        short = hands.say("1-8: choose 2+ dice, Space: reroll.", "Choose 2+ dice, then Reroll.")
+        # (last, with the coach's advice under it, the prompt goes: the advice says it)
+        steps = [(prompt, short), short + "\n"] if prompt else []
+        return ([warning + "\n"] if warning else []) + ([detail] if detail else []) + risk \
+            + steps
 
     def _card_on_table(self) -> bool:
         """The card is back on the table (no card draw over it, where its face says it)."""

@@ -190,6 +190,10 @@ class Table(BaseTable):
         filled = len(s.sheets[s.current])
         return f"turn {filled + 1} of {len(s.categories)}"
 
+    def status_details(self) -> list[str | tuple[str, str]]:
+        """The prompt's compact form, for a status with no room for the sentence."""
+        return [self.prompt_forms("score")]
+
     def status(self) -> list[str]:
         s = self.state
         if s.is_over():

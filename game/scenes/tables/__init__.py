@@ -45,7 +45,7 @@ def seating_text(state) -> str:
 
 def announces_seating(state) -> bool:
     """Whether a table opened on ``state`` announces the seating: a game not begun yet."""
-    return state.turns_played == 0 and not state.is_over() and not getattr(state, "dice", None)
+    return state.turns_played == 0 and not state.is_over() and not state.table_dice()
 
 
 def history_entries(table, event) -> list[tuple[str, tuple]]:

@@ -172,6 +172,11 @@ class Table:
         """The words over the dice already out of play this turn."""
         return "Set aside earlier this turn:"
 
+    def card_spot(self, tray: pygame.Rect) -> pygame.Rect | None:
+        """Where a game with cards (game.contract.CardGame) keeps its deck on the felt (the
+        card draw lights it there); None: no cards."""
+        return None
+
     def click_tray(self, pos) -> bool:
         """A click on the felt but not on a die (a card, a deck); True when it meant something."""
         return False
@@ -508,6 +513,23 @@ class HoldTable(Table):
                              f"{rolls}. Click dice to hold them, or click {box} to {verb} it.")
         return hands.say(f"No rolls left: choose {box} with the arrows and press Enter to "
                          f"{verb} it.", f"No rolls left: click {box} to {verb} it.")
+
+    def turn_prompt_short(self, verb: str) -> str:
+        """``turn_prompt`` in a few words, for a status with no room for the sentence."""
+        s = self.state
+        left = s.ROLLS_PER_TURN - s.rolls
+        if s.rolls == 0:
+            return hands.say("Space: roll the dice.", "Click Roll.")
+        if left:
+            rolls = f"{count(left, 'roll')} left"
+            return hands.say(f"{rolls}: 1-{s.n_dice} hold, Enter to {verb}.",
+                             f"{rolls}: hold dice or {verb} a box.")
+        return hands.say(f"No rolls left: Enter to {verb} a box.",
+                         f"No rolls left: {verb} a box.")
+
+    def prompt_forms(self, verb: str, box: str = "a box") -> tuple[str, str]:
+        """The turn's prompt and its compact form (a status detail: ``status_details``)."""
+        return self.turn_prompt(verb, box), self.turn_prompt_short(verb)
 
     def zero_prompt(self, label: str, done: str = "cross it out") -> str:
         """A box chosen once that would score 0: how to confirm (``done``)."""

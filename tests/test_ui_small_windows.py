@@ -1,0 +1,129 @@
+"""Small windows (640x360 with keys, a 360x640 phone): the dice's words and keys, and the
+table's buttons, said whole and drawn clear of each other."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.catalog import GAMES
+from game.games.farkle.rules import score_selection
+from game.ui import probe, text
+from tests.test_ui_screens import long_seats, make_app
+from tests.ui_driver import frames, use_hand
+
+
+def hot_dice(size):
+    """Farkle at ``size``, the person's six dice all scoring and all chosen (hot dice)."""
+    info = GAMES["farkle"]
+    for seed in range(200):
+        state = info.new_game(long_seats(2, humans=1), seed=seed)
+        while state.current != 0 or not state.rolled:
+            state.apply(state.legal_actions()[0])
+        if len(state.dice) == 6 and score_selection(state.dice):
+            break
+    app = make_app(size)
+    play = app.show("play", info=info, state=state, autosave=False)
+    frames(app, 30)
+    if not size[3]:
+        use_hand("keyboard")
+    play.table.chosen = set(range(6))
+    play.table_buttons.set(play._table_buttons())
+    frames(app, 2)
+    return app, play
+
+
+@pytest.mark.parametrize("size", [(640, 360, 1, False), (360, 640, 2, True)],
+                         ids=["640x360r1-keys", "360x640r2-touch"])
+def test_two_lines_of_dice_keep_their_words_and_keys_clear_of_each_other(size):
+    """Six dice in two lines: the upper dice's 'CHOSEN' was drawn under the lower dice
+    (lifted, they covered it), and the lower dice's keys over the upper dice's words.
+    Every word and key on the felt is drawn whole, over no die and no other word."""
+    app, play = hot_dice(size)
+    try:
+        with text.record() as drawn:
+            app.draw()
+        tray = play.regions["tray"]
+        on_felt = [d for d in drawn if tray.contains(d.ink)]
+        words = [d for d in on_felt if d.text == "CHOSEN"]
+        ticks = 6 - len(words)
+        assert len(words) == 6 or ticks == 6, [d.text for d in on_felt]
+        keys = [d for d in on_felt if d.text in {str(k) for k in range(1, 7)}]
+        assert len(keys) == (0 if size[3] else 6)
+        dice = play.tray.die_spots
+        for d in words + keys:
+            assert not any(die.colliderect(d.ink) for die in dice), f"{d.text!r} under a die"
+            assert not any(o is not d and o.ink.colliderect(d.ink) for o in words + keys), \
+                f"{d.text!r} over another word"
+    finally:
+        pygame.quit()
+
+
+def test_a_button_s_label_comes_before_its_key():
+    """At 640x360 the Roll button read 'Hot dice: …' over its key 'Space': a label that
+    does not fit whole with its key under it takes the whole button."""
+    app, play = hot_dice((640, 360, 1, False))
+    try:
+        with text.record() as drawn, probe.record() as controls:
+            app.draw()
+        roll = next(b for b in play.table_buttons.buttons if b.label.startswith("Hot dice"))
+        inside = [d.text for d in drawn if roll.rect.contains(d.box)]
+        assert " ".join(inside) == "Hot dice: roll 6", inside
+        bank = next(b for b in play.table_buttons.buttons if b.label.startswith("Bank"))
+        assert "B / Enter" in [d.text for d in drawn if bank.rect.contains(d.box)]
+        assert controls
+    finally:
+        pygame.quit()
+
+
+def _cut(drawn, seats) -> list[str]:
+    """Words drawn ending in '…' that are not a player's name written shorter."""
+    names = [s.name for s in seats]
+    return [d.text for d in drawn if d.text.endswith("…") and "…" not in d.source
+            and d.source not in names]
+
+
+def _truce(state) -> bool:
+    return state.card == "truce" and state.counts()[3] > 0 and not state.island
+
+
+@pytest.mark.parametrize("size", [(360, 640, 2, True), (640, 360, 1, False),
+                                  (844, 390, 3, True)],
+                         ids=["360x640r2-touch", "640x360r1", "844x390r3-touch"])
+@pytest.mark.parametrize("case", ["grab_it partners", "pirates truce"])
+def test_a_crowded_status_leaves_out_its_reminders_before_cutting_words(case, size):
+    """Three lines for a status of two ended in '…': Grab It!'s partners' reminder over the
+    prompt ('Tap  with the dice. …'), Pirate Fortune's Truce warning over the prompt and
+    'Stop now'. The reminder goes first (the Truce's cost is in 'Stop now: -1,000'), and
+    the board's 'scratched' and takers' names have short forms ('–', initials)."""
+    from game.bots import make_policy
+    game_id = case.split()[0]
+    info = GAMES[game_id]
+    seats = long_seats(info.max_players if game_id == "grab_it" else 4, humans=1)
+    bots = {i: make_policy(info.bot_module, "normal", seed=i) for i in range(len(seats))}
+    state = None
+    for seed in range(40):
+        state = info.new_game(seats, seed=seed)
+        while not state.is_over():
+            if state.current == 0 and (
+                    (game_id == "grab_it" and state.rolls == 0 and state.turns_played > 6)
+                    or (game_id == "pirates" and state.rolled and _truce(state))):
+                break
+            state.apply(bots[state.current].choose(state))
+        if not state.is_over():
+            break
+    assert state is not None and not state.is_over()
+    app = make_app(size)
+    try:
+        play = app.show("play", info=info, state=state, autosave=False)
+        frames(app, 30)
+        with text.record() as drawn:
+            app.draw()
+        assert not _cut(drawn, seats), _cut(drawn, seats)
+        said = " ".join(d.text for d in drawn if play.regions["status"].contains(d.box))
+        if game_id == "pirates":
+            assert "Stop now: -" in said, said
+        else:
+            assert play.table.turn_prompt("grab").split()[0] in said, said
+    finally:
+        pygame.quit()
