@@ -65,6 +65,7 @@ class Scene:
 
     overlay = False
     dim_alpha = 0  # an overlay: how dark the app makes the scenes under it
+    typing: int | None = None  # the text field that has the keyboard (App.typing), if any
 
     def __init__(self, app: App):
         self.app = app
@@ -166,7 +167,7 @@ class App:
         # Seeds for new games: random for players, fixed for tests and demos.
         self.seeds = random.Random(seed)
         self.records = None  # loaded on first use (game.records.Records)
-        if getattr(self.settings, "muted", False):
+        if self.settings.muted:
             self.sounds.muted = True
         self.apply_looks()
         if problem:
@@ -386,7 +387,7 @@ class App:
     def typing(self) -> bool:
         """A text field has the keyboard: letters are text, not shortcuts. (``typing`` is
         the index of the seat being named, so seat 0 counts: compare with None.)"""
-        return bool(self.scenes) and getattr(self.scene, "typing", None) is not None
+        return bool(self.scenes) and self.scene.typing is not None
 
     def handle_global(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.QUIT:

@@ -67,6 +67,7 @@ class GameRules(Protocol):
     def actions(self) -> list[Action]: ...
     @property
     def actors(self) -> list[int]: ...  # the seat that made each action
+    def logs(self) -> tuple[list, ...]: ...  # what was played: lists that only grow
     def save(self) -> dict[str, Any]: ...
     @classmethod
     def load(cls, data: Any) -> GameState: ...
@@ -82,6 +83,8 @@ class GameRules(Protocol):
     def table_dice(self) -> list[Any]: ...  # dice on the table by position, [] when none
     def roll_number(self) -> int: ...  # which roll of the turn they come from, 0: none
     def points_at_stake(self) -> int: ...  # points this turn could still lose, 0: none
+    def chip_counts(self) -> list[int]: ...  # chips each seat holds, []: played for none
+    def next_options(self) -> dict[str, Any]: ...  # a next game's options (Play again)
 
 
 @runtime_checkable

@@ -405,3 +405,147 @@ def test_the_rules_and_bots_run_without_pygame():
         bad = sorted(m for m in seen if m.startswith(("game.scenes", "game.ui", "game.app")))
         assert not bad, f"{start} imports {bad}"
         assert not [m for m in seen if "pygame" in imports_of(m)[1]], start
+# -- the tables and the scenes ask, never probe --------------------------------------------
+# A table asks its scene only what tables.base.TableHost declares, and every host answers
+# all of it (the stand-ins with inert defaults); the scenes ask a table, a state and the app
+# through members they declare. What is left of getattr/hasattr in the scenes, the widgets,
+# the app and the tables is listed here with its reason (a dunder such as ``__iter__``, "is
+# it iterable", is never a probe of a game).
+PROBES_ALLOWED = {
+    # pygame's events carry different attributes by their type
+    ("game/ui/scroll.py", "getattr(event, 'key', None)"),
+    ("game/ui/hands.py", "getattr(event, 'touch_id', 0)"),
+    ("game/ui/hands.py", "getattr(event, 'touch', False)"),
+    ("game/scenes/menu.py", "hasattr(event, 'pos')"),
+    ("game/scenes/records.py", "hasattr(event, 'pos')"),
+    ("game/scenes/replay.py", "hasattr(event, 'pos')"),
+    ("game/scenes/results.py", "hasattr(event, 'pos')"),
+    # a colour named in data, read from the theme when drawn (palettes change it)
+    ("game/ui/theme.py", "getattr(pal, name)"),
+    ("game/ui/theme.py", "getattr(palette, name)"),
+    ("game/scenes/daily_result.py", "getattr(theme, colour)"),
+    # a pygame.Rect's point named by the caller ("topleft", "center"...)
+    ("game/ui/widgets.py", "getattr(inner, anchor)"),
+    # the scene registry: a class named in the registry's data
+    ("game/scenes/__init__.py", "getattr(importlib.import_module(module), cls)"),
+    # the table scene's parts, read and written by their old names (a property factory)
+    ("game/scenes/table_view.py", "getattr(getattr(self, part), name)"),
+    ("game/scenes/table_view.py", "getattr(self, part)"),
+}
+
+
+def _probes(source: str) -> list[tuple[int, str]]:
+    """Every getattr/hasattr call in ``source`` (as (line, its text)) but one asking for a
+    dunder."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2:
+            name = node.args[1]
+            if isinstance(name, ast.Constant) and isinstance(name.value, str) \
+                    and name.value.startswith("__") and name.value.endswith("__"):
+                continue
+            out.append((node.lineno, ast.unparse(node)))
+    return out
+
+
+def _table_files() -> set[Path]:
+    """The modules every game's table is made of (its own, and those it derives from)."""
+    import inspect
+
+    from game.scenes.tables import load_table
+    files = set()
+    for info in [*GAMES.values(), *ELSEWHERE]:
+        for cls in load_table(info.table_module()).__mro__:
+            if cls.__module__.startswith(("game.", "tests.")):
+                files.add(Path(inspect.getsourcefile(cls)).resolve())
+    return files
+
+
+def probing_files() -> list[Path]:
+    return sorted({*(ROOT / "game" / "scenes").rglob("*.py"), *(ROOT / "game" / "ui").rglob("*.py"),
+                   ROOT / "game" / "app.py", *_table_files()})
+
+
+def test_the_scenes_and_the_tables_ask_and_never_probe():
+    """No getattr/hasattr in the scenes, the widgets, the app or any game's table (Pig's
+    too) but the few listed with their reason: a table once probed its scene (``dice_row``,
+    ``dice_moving``, ``count_up``, ``app.settings``, ``current_hint``, ``sheet``,
+    ``regions``, ``card_turn``...), the scenes a table (``held``, ``cursor``...), a state
+    (``chips``, ``final_scores``, ``side_of``) or a bot (``warm_steps``)."""
+    found, seen = [], set()
+    for path in probing_files():
+        rel = path.relative_to(ROOT).as_posix()
+        for line, call in _probes(path.read_text(encoding="utf-8")):
+            seen.add((rel, call))
+            if (rel, call) not in PROBES_ALLOWED:
+                found.append(f"{rel}:{line}: {call}")
+    assert not found, "probes (declare the member and ask it): " + "; ".join(found)
+    assert PROBES_ALLOWED <= seen, f"allowed but gone (take them off): {PROBES_ALLOWED - seen}"
+
+
+@pytest.mark.parametrize("line", [
+    'if not hasattr(self.scene, "dice_row"):\n    pass\n',
+    'moving = getattr(self.scene, "dice_moving", False)\n',
+    'settings = getattr(getattr(self.scene, "app", None), "settings", None)\n',
+    'chips = getattr(self.state, "chips", None)\n',
+    'warm = getattr(policy, "warm_steps", None)\n',
+    'for name in ("held", "chosen"):\n    x = getattr(self, name, None)\n',
+])
+def test_a_probe_coming_back_is_caught(line):
+    assert _probes(line) and all(("game/scenes/tables/base.py", call) not in PROBES_ALLOWED
+                                 for _, call in _probes(line))
+    assert not _probes('if isinstance(dice, str) or not hasattr(dice, "__iter__"):\n    pass\n')
+
+
+def _host_members() -> list[str]:
+    from game.scenes.tables.base import TableHost
+    names = set(TableHost.__annotations__)
+    names |= {n for n, v in vars(TableHost).items() if callable(v) and not n.startswith("_")}
+    return sorted(names)
+
+
+def test_every_host_a_table_sits_at_answers_the_whole_table_host(app):
+    """The table scene and the stand-ins (the results', the review's, the menu's progress,
+    the replayed history) each answer every member of TableHost, the stand-ins inertly, so
+    a table asks directly: a default taken off a stand-in fails here, not in a screen."""
+    import pygame
+
+    from game.scenes.tables import Rewind, StandIn
+    state = a_position("pirates")
+    members = _host_members()
+    assert {"app", "coaching", "view_state", "dice_moving", "regions", "sheet", "history",
+            "count_up", "current_hint", "card_turn", "dice_row", "shown_seat"} <= set(members)
+    for host in (StandIn(state), Rewind(state)):
+        assert [m for m in members if not hasattr(host, m)] == [], type(host).__name__
+        assert host.app is None and host.view_state is None and not host.coaching
+        assert not host.dice_moving and not host.busy and host.regions == {}
+        assert host.sheet is None and host.current_hint() is None and host.card_turn() is None
+        assert host.dice_row(pygame.Rect(0, 0, 400, 200), 5, False) == []
+        assert host.act(state.legal_actions()[0]) is False and state.actions == a_position(
+            "pirates").actions  # (a stand-in applies nothing)
+        assert host.count_up("Total", 0, 0, 10, (0, 0, 0)) is None
+    assert StandIn(state).history is None and Rewind(state).history.entries == []
+    app.show("play", info=GAMES["pirates"], state=state, autosave=False)
+    scene = app.scene
+    assert [m for m in members if not hasattr(scene, m)] == []
+    assert scene.coaching and scene.app is app and scene.view_state is state
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_game_says_its_chips_and_what_carries_into_the_next(game_id):
+    """The results show the chips a game says each seat holds (none but Yatzy's Stakes)
+    and Play again starts from the options it says carry over: a valid game's, the chips
+    as the next bankrolls."""
+    info = GAMES[game_id]
+    stakes = "stakes" in info.state_type().DEFAULT_OPTIONS
+    seats = [Seat("A", "easy"), Seat("B", "easy")][:max(2, info.min_players)]
+    state = info.new_game(seats, {"stakes": True} if stakes else {}, seed=4)
+    bots = [make_policy(info.bot_module, "easy", seed=i) for i in range(len(seats))]
+    while not state.is_over():
+        state.apply(bots[state.current].choose(state))
+    chips = state.chip_counts()
+    assert chips == (state.chips if stakes else []) and chips is not getattr(state, "chips", 0)
+    again = state.next_options()
+    assert info.state_type().validate_options(again) == again
+    assert again == ({**state.options, "bankrolls": chips} if stakes else state.options)

@@ -6,21 +6,26 @@ the records still open; the hints mark survives Continue."""
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 
 import pygame
+import pytest
 
 from game import storage
 from game.catalog import GAMES
+from game.review import review_steps
 from game.rules.core import Seat
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.records import RecordsScene
 from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultsScene
-from game.scenes.review import ReviewScene
+from game.scenes.review import ReviewScene, table_describer
 from game.sim import play_game
-from game.ui import theme
+from game.tasks import Task
+from game.ui import inline, probe, text, theme
 from tests.test_ui_coach import roll_first, start
 from tests.test_ui_layout import assert_fits
 from tests.ui_driver import (
@@ -73,10 +78,7 @@ def human_decisions(state, seat: int) -> list[int]:
 
 def row_centre(review, i: int) -> tuple[int, int]:
     """The middle of the i-th row on show in the review's list."""
-    from game.ui import theme
-    lst = review.regions["list"]
-    return (lst.centerx, lst.y + review.head_h + theme.px(6) + i * review.row_h
-            + review.row_h // 2)
+    return review.row_rects()[review.top + i].center
 
 
 def test_review_from_the_results_and_a_decision_replayed(app):
@@ -413,3 +415,125 @@ def test_grab_it_race_losses_say_how_margin_counts(app):
     frames(app)
     assert (f"{top.loss * 100:.1f}% chance of winning lost, each point you win or lose by counts as 1%"
             in app.scene.note)
+
+
+# -- every word whole on a phone and a small window ----------------------------------------
+SMALL = [(360, 640, 2, True), (390, 844, 3, True), (640, 360, 1, False), (844, 390, 3, True)]
+
+
+@functools.cache
+def made_review(game_id: str):
+    """(the finished game of the screens test, its review of seat 0: the longest names,
+    the most players), made once for every size."""
+    from tests.test_ui_screens import load, positions
+    info = GAMES[game_id]
+    final = load(info, positions(game_id)[1])
+    job = review_steps(info, final, [0], describe=table_describer(info, final))
+    while True:
+        try:
+            next(job)
+        except StopIteration as done:
+            return final, done.value
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a text as drawn, its dice left out (they are pictures)."""
+    return re.findall(r"\w+", "".join(p for p in inline.parse(text) if isinstance(p, str)))
+
+
+def dice_in(text: str) -> int:
+    return sum(len(p.values) for p in inline.parse(text) if isinstance(p, inline.Dice))
+
+
+def cut(app, drawn, controls, names) -> list[str]:
+    """Texts drawn cut with "…" (but a player's name written shorter), or out of their box
+    or the window, and controls out of the window or over each other."""
+    window = pygame.Rect((0, 0), app.screen.get_size())
+    problems = [f"{d.source!r} drawn as {d.text!r}" for d in drawn
+                if d.text.endswith("…") and "…" not in d.source and d.source not in names]
+    problems += text.overflows(drawn)
+    problems += [f"{d.text!r} out of the window" for d in drawn if not window.contains(d.ink)]
+    problems += [f"control {c.name!r} out of the window" for c in controls
+                 if not window.contains(c.shown)]
+    problems += [f"controls {a.name!r} and {b.name!r} overlap" for i, a in enumerate(controls)
+                 for b in controls[i + 1:] if a.shown.colliderect(b.shown)
+                 and not (a.region and b.region and a.group == b.group)]
+    return problems
+
+
+def buttons_shown(app, buttons, drawn) -> list[str]:
+    """Buttons out of the window, over each other, or whose label is not drawn."""
+    window = pygame.Rect((0, 0), app.screen.get_size())
+    said = {d.source for d in drawn}
+    problems = [f"button {b.label!r} at {tuple(b.rect)} out of the window" for b in buttons
+                if not window.contains(b.rect)]
+    problems += [f"button {b.label!r}'s label not drawn" for b in buttons if b.label not in said]
+    problems += [f"buttons {a.label!r} and {b.label!r} overlap" for i, a in enumerate(buttons)
+                 for b in buttons[i + 1:] if a.rect.colliderect(b.rect)]
+    return problems
+
+
+@pytest.mark.parametrize("size", SMALL, ids=[f"{w}x{h}r{d}" for w, h, d, _ in SMALL])
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_review_and_the_replay_say_every_word_whole_on_small_screens(game_id, size):
+    """Every page of the review and a replay at a reviewed moment, on a phone upright and
+    on its side and in a 640x360 window: no text cut with "…" (a name may be written
+    shorter), and every row's words and dice drawn inside it (a position's "after roll 2"
+    was left out, a move's "and roll again" too, without a sign)."""
+    from tests.test_ui_screens import at_once, make_app
+    info = GAMES[game_id]
+    final, made = made_review(game_id)
+    names = [s.name for s in final.seats]
+    app = make_app(size)
+    try:
+        review = app.show("review", info=info, state=final, seats=[0])
+        review.task = Task(at_once(made))
+        frames(app, 2)
+        assert review.review is made
+        rows, seen = review.rows(), set()
+        while True:
+            app.invalidate()
+            with text.record() as drawn, probe.record_shown() as pictures, \
+                    probe.record() as controls:
+                app.draw()
+            assert not cut(app, drawn, controls, names), cut(app, drawn, controls, names)
+            assert not buttons_shown(app, review.focus.buttons, drawn)
+            for i, rect in review.row_rects().items():
+                seen.add(i)
+                inside = [d for d in drawn if rect.contains(d.ink)]
+                said = {w for d in inside for w in words_of(d.text)}
+                texts = review._texts(rows[i])
+                missing = [w for t in texts for w in words_of(t) if w not in said]
+                assert not missing, f"row {i} {texts}: {missing} not drawn"
+                dice = sum(1 for kind, _, r in pictures if kind == "die" and rect.contains(r))
+                assert dice == sum(dice_in(t) for t in texts), f"row {i} {texts}: {dice} dice"
+            if review.top + review.rows_per_page >= len(rows):
+                break
+            review.page(1)
+        assert seen == set(range(len(rows)))  # (every row was on a page)
+
+        review.top = review.cursor = 0
+        review.open(0)
+        frames(app, 3)
+        replay = app.scene
+        assert isinstance(replay, ReplayScene)
+        for _ in range(3):  # the reviewed moment, then a move played, then playing on
+            app.invalidate()
+            with text.record() as drawn, probe.record() as controls:
+                app.draw()
+            assert not cut(app, drawn, controls, names), cut(app, drawn, controls, names)
+            assert not buttons_shown(app, replay.top_buttons.buttons, drawn)
+            shown = {d.source for d in drawn}
+            assert replay._played() in shown  # how far the replay is, somewhere
+            if replay.step_index == replay.start_index:  # the moment's note, every word
+                status = replay.regions["status"]
+                said = {w for d in drawn if status.contains(d.ink) for w in words_of(d.text)}
+                note = replay.short_note
+                assert not [w for w in words_of(note) if w not in said and
+                            not any(w in words_of(n) for n in names)], (note, said)
+                replay.step_once()
+            else:
+                replay.toggle_pause()
+            frames(app, 2)
+    finally:
+        pygame.quit()

@@ -237,7 +237,34 @@ def sheet_problems(screen: Screen) -> list[str]:
 
 
 def hidden_problems(screen: Screen) -> list[str]:
-    return sign_problems(screen.scrollers, screen.drawn) + sheet_problems(screen)
+    return sign_problems(screen.scrollers, screen.drawn) + sheet_problems(screen) + \
+        cut_problems(screen.drawn)
+
+
+def name_cut(text_: str, source: str, names) -> bool:
+    """Whether ``text_`` (drawn for ``source``, or a line of it) ends in '…' inside a
+    player's name: the one thing a text may write shorter with '…'."""
+    kept = text_[:-1].rstrip()
+    at = source.find(kept)
+    if at < 0:
+        return False
+    cut = at + len(kept)
+    for name in names:
+        start = source.find(name)
+        while start >= 0:
+            if start < cut < start + len(name):
+                return True
+            start = source.find(name, start + 1)
+    return False
+
+
+def cut_problems(drawn) -> list[str]:
+    """Words cut with '…' (a crowded place takes a compact form, shorter words or two lines
+    first); a player's name written shorter is not a problem."""
+    names = list(LONG_NAMES) + ["Ada", "Bram", "Cleo", "Dev"]
+    return [f"{d.source[:60]!r} cut to {d.text!r}" for d in drawn
+            if d.text.endswith("…") and "…" not in d.source
+            and not name_cut(d.text, d.source, names)]
 
 
 def render(app: App, size, what: str, touch_targets: bool = True) -> Screen:

@@ -127,3 +127,30 @@ def test_a_crowded_status_leaves_out_its_reminders_before_cutting_words(case, si
             assert play.table.turn_prompt("grab").split()[0] in said, said
     finally:
         pygame.quit()
+
+
+def test_the_treasure_chest_s_zone_says_its_words_whole_in_a_small_window():
+    """At 640x360 the chest's zone read 'Treasure C…' over 'click dice, then T…' drawn
+    below it: its title is 'Chest' where the whole does not fit, and the hint is left to
+    the To chest button where it has no room."""
+    info = GAMES["pirates"]
+    seats = long_seats(4, humans=1)
+    for seed in range(200):
+        state = info.new_game(seats, seed=seed)
+        while state.current != 0 or not state.rolled:
+            state.apply(state.legal_actions()[0])
+        if state.card == "chest":
+            break
+    assert state.card == "chest"
+    app = make_app((640, 360, 1, False))
+    try:
+        play = app.show("play", info=info, state=state, autosave=False)
+        frames(app, 30)
+        with text.record() as drawn:
+            app.draw()
+        assert not _cut(drawn, seats), _cut(drawn, seats)
+        assert "Chest" in [d.text for d in drawn]
+        tray = play.regions["tray"]
+        assert all(tray.contains(d.ink) for d in drawn if d.source.startswith("click dice"))
+    finally:
+        pygame.quit()

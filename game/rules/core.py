@@ -379,6 +379,16 @@ class GameState:
         press-your-luck turn's total); 0 where a turn puts nothing at risk."""
         return 0
 
+    def chip_counts(self) -> list[int]:
+        """The chips each seat holds, by seat (a game played for stakes: the results show
+        them); [] where the game is played for no chips."""
+        return []
+
+    def next_options(self) -> dict[str, Any]:
+        """The options of the next game with the same players (the results' Play again):
+        this game's, and what carries over from it (a bankroll)."""
+        return dict(self.options)
+
     def roll_spec(self, action: Action) -> RollSpec | None:
         """The dice ``action`` would roll now (see RollSpec), None when it rolls none. Each
         game that rolls dice says so here; the chance model below needs nothing else."""
@@ -587,6 +597,12 @@ class GameState:
     def actions(self) -> list[Action]:
         """Every action applied so far (copies), oldest first."""
         return [dict(a) for a in self._log]
+
+    def logs(self) -> tuple[list, ...]:
+        """The lists that record what was played (the actions, who made them, which drew):
+        they only grow and their entries never change, so a copy of the game may hold
+        copies of these lists that share their entries (game.scenes.table_pacing)."""
+        return self._log, self._actors, self._drew
 
     @property
     def actors(self) -> list[int]:

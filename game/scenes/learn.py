@@ -22,6 +22,7 @@ import pygame
 from game import lessons
 from game.app import App, Scene
 from game.catalog import GameInfo
+from game.contract import PolicyBase
 from game.lessons import Lesson, Step, matches
 from game.rules.core import Action, Event, GameState, Seat
 from game.scenes import scene_class
@@ -58,8 +59,9 @@ def lesson_game(info: GameInfo, lesson: Lesson) -> GameState:
 PlayScene = scene_class("play")
 
 
-class Script:
-    """The bot's policy in a lesson: the move its step says, nothing else."""
+class Script(PolicyBase):
+    """The bot's policy in a lesson: the move its step says, nothing else (no tables to
+    warm, no values: ``PolicyBase``)."""
 
     def __init__(self, scene: LearnScene):
         self.scene = scene
@@ -254,7 +256,7 @@ class LearnScene(PlayScene):
             self.table.set_selection(chosen)
             self.correct()
             return
-        pending = getattr(self.table, "pending_zero", None)
+        pending = self.table.pending_zero
         if pending != zero and pending is not None and pending != self._box():
             self.table.pending_zero = zero  # (a 0 box chosen once: not the one to cross out)
             self.correct()
@@ -286,7 +288,7 @@ class LearnScene(PlayScene):
                              "ahead come in a real game.")
                 return
         chosen = self._chosen()
-        zero = getattr(self.table, "pending_zero", None)
+        zero = self.table.pending_zero
         moves = len(self.state.actions)
         super().handle(event)
         if len(self.state.actions) == moves and self.human_turn and not self.busy:

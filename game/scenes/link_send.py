@@ -84,7 +84,7 @@ class LinkSendScene(GameScreen):
     def situation(self) -> str:
         """The game in a line: what, how far, the scores so far."""
         s = self.state
-        scores = s.final_scores() if hasattr(s, "final_scores") else []
+        scores = s.final_scores()
         parts = [f"{self.info.title}, move {number(len(s.actions))}"]
         if not self.final:
             parts.append(f"{Possessive(s.seats[s.current].name)} turn")

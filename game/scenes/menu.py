@@ -23,7 +23,7 @@ from game.ui import hands, layout, marks, probe, theme
 from game.ui.layout import fr
 from game.ui.marks import focus_ring
 from game.ui.scroll import GUTTER, ScrollArea
-from game.ui.text import ELLIPSIS, draw_text_in, face_for, fit_text
+from game.ui.text import ELLIPSIS, draw_text_in, face_for, fits_whole, shorten_names
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import character_name, count, name_key
 
@@ -682,9 +682,13 @@ class MenuScene(Scene):
                                   enabled=len(self.seats) < self.info.max_players), add)
         if any(len(side) > 1 for side in sides):  # partnerships: say who plays with whom
             names = " · ".join(" + ".join(self.seats[i].name for i in side) for side in sides)
-            label = f"Teams: {names}"
-            if ELLIPSIS in "".join(fit_text(label, teams.w, teams.h, 15, 13, wrap=True).lines):
-                label = "Teams: partners have the same colour and mark"  # (names do not fit)
+            def fits(t: str) -> bool:
+                return fits_whole(t, teams, 15, 13)
+            # the names (written shorter where they must be), else the rule in fewer words
+            forms = [shorten_names(f"Teams: {names}", [seat.name for seat in self.seats], fits),
+                     "Teams: partners have the same colour and mark",
+                     "Partners: one colour and mark"]
+            label = next((form for form in forms if fits(form)), forms[-1])
             self._label(label, teams, 15, theme.INFO)
         y = add_row.bottom + px(16)
         coach = pygame.Rect(x, y, min(width, px(300)), px(control_h))

@@ -49,10 +49,11 @@ class OddsView:
         self.task: Task[Odds] | None = None
         self.key: tuple | None = None
         self.result: Odds | None = None
+        self._least: tuple[tuple | None, int] = (None, 0)  # (its key, the sheet's least)
 
     @property
     def on(self) -> bool:
-        return bool(getattr(self.scene.app.settings, "odds", False))
+        return bool(self.scene.app.settings.odds)
 
     @property
     def category(self) -> bool:
@@ -167,7 +168,7 @@ class OddsView:
         scene = self.scene
         key = (self.position_key(), full.size, scene.sheet.page, theme.metrics.key,
                theme.generation)
-        if getattr(self, "_least", (None,))[0] != key:
+        if self._least[0] != key:
             self._least = (key, scene.sheet.least_height(scene.table.sheet(), full.w))
         return self._least[1]
 

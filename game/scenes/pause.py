@@ -97,7 +97,7 @@ class PauseScene(Scene):
         self._buttons()
 
     def quit(self) -> None:
-        flow = getattr(self.play, "flow", None)  # (a game by link, a daily: kept elsewhere)
+        flow = self.play.flow  # (a game by link, a daily: kept elsewhere)
         self.app.to_menu(self.play.info.id)
         self.app.notify(flow.quit_note if flow is not None else
                         "Your game is saved: Continue it from the menu", theme.INFO)
@@ -124,7 +124,7 @@ class PauseScene(Scene):
             title = "Quit this game?"  # (a phone: 'Quit this Pirate Fortune ga…')
         draw_text_in(surface, title, self.title_box, 30, theme.TEXT, True, min_size=20)
         if self.text_box is not None:
-            flow = getattr(self.play, "flow", None)
+            flow = self.play.flow
             draw_text_in(surface, flow.kept if flow is not None else
                          "It stays saved: Continue it from the menu. Starting a new "
                          "game replaces it.", self.text_box, 16, theme.TEXT_DIM, wrap=True,

@@ -41,19 +41,16 @@ class PlayScene(TableScene):
         self.watch_view()
 
     def _bot_ready(self) -> bool:
-        """Whether the bot to move has what it needs to decide at once: a policy with
+        """Whether the bot to move has what it needs to decide at once: its policy's
         ``warm_steps`` (its tables, a Pirate endgame's solve) builds them first as a task,
         a few milliseconds a frame, so a first decision never holds a browser frame. Most
         positions need nothing new and are ready in the same frame."""
         policy = self.bots[self.state.current]
-        warm = getattr(policy, "warm_steps", None)
-        if warm is None:
-            return True
         position = self._position()
         if self.bot_warm is None or self.bot_warm[0] != position:
             if self.bot_warm is not None:
                 self.bot_warm[1].cancel()
-            self.bot_warm = (position, Task(warm(self.state)))
+            self.bot_warm = (position, Task(policy.warm_steps(self.state)))
         if not self.bot_warm[1].step():
             return False
         self.bot_warm = None  # done (or failed: then ``choose`` builds what it needs)
@@ -127,7 +124,7 @@ class PlayScene(TableScene):
         elif self.table.browse_key(event):
             self.app.invalidate()  # another player's sheet, also while others play
         elif self.human_turn and not self.busy and self.table.handle_key(event):
-            cursor = getattr(self.table, "cursor", None)
+            cursor = self.table.cursor
             if cursor:
                 if "sheet" not in self.regions:
                     self.show_pane("sheet")
@@ -186,7 +183,7 @@ class PlayScene(TableScene):
             specs.append((f"Bot pace: {speed}", self._cycle_speed, "", dict(ident="pace")))
         specs.append(("Skip >>", self._toggle_skip, "F", dict(selected=self.fast_forward,
                                                                ident="skip")))
-        if getattr(self, "pane_toggle", False):
+        if self.pane_toggle:
             other = "history" if self.pane == "sheet" else "sheet"
             specs.append(("History" if other == "history" else "Sheet",
                           lambda other=other: self.show_pane(other), "", dict(ident="pane")))

@@ -20,7 +20,7 @@ from game.tasks import Task
 from game.ui import hands, layout, theme
 from game.ui.layout import fr
 from game.ui.scroll import GUTTER, ScrollArea
-from game.ui.text import draw_text_in, shorten_names, text_width
+from game.ui.text import draw_text_in, fits_whole, shorten_names, text_width
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import number
 
@@ -359,8 +359,8 @@ class RecordsScene(Scene):
                              min_size=13)
                 draw_text_in(surface, game.info.title, game_box, 16, theme.TEXT, align="left",
                              min_size=13)
-                draw_text_in(surface, game.players() + hints, players_box, 16, theme.TEXT,
-                             align="left", min_size=13, wrap=True)
+                draw_text_in(surface, players_line(game, players_box, 16, 13, hints, True),
+                             players_box, 16, theme.TEXT, align="left", min_size=13, wrap=True)
         surface.set_clip(clip)
         area.draw_bar(surface, items)
 
@@ -446,14 +446,18 @@ class RecordsScene(Scene):
         area.draw_bar(surface, items)
 
 
-def players_line(game, box: pygame.Rect, size: float, min_size: float) -> str:
-    """A recent game's players and scores on one line of ``box``: the names written shorter
-    (then as initials) before any is left out, then the first places and how many more
-    ("1. Ada 212 · 2. MM 198 · 6 more"): never a line cut in the middle of a name."""
+def players_line(game, box: pygame.Rect, size: float, min_size: float, suffix: str = "",
+                 wrap: bool = False) -> str:
+    """A recent game's players and scores in ``box`` (on one line, or wrapped), then
+    ``suffix``: the names written shorter (then as initials) before any is left out, then
+    the first places and how many more ("1. Ada 212 · 2. MM 198 · 6 more"): never a line
+    cut in the middle of a name."""
     def fits(t: str) -> bool:
-        return text_width(t, min_size) <= box.w
+        return fits_whole(t, box, size, min_size) if wrap else \
+            text_width(t, min_size) <= box.w
+    line = ""
     for first in range(len(game.state.seats), 0, -1):
-        line = shorten_names(game.players(first), game.names(), fits)
+        line = shorten_names(game.players(first) + suffix, game.names(), fits)
         if fits(line):
             return line
     return line

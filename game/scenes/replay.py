@@ -19,6 +19,7 @@ from game.rules.core import GameState
 from game.scenes.table_view import TableScene
 from game.ui import hands, inline, layout, theme
 from game.ui.layout import fr
+from game.ui.text import draw_text_in, text_width
 from game.ui.widgets import Button
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -27,11 +28,12 @@ BASE_DELAY = 0.8  # seconds between moves at 1x
 
 class ReplayScene(TableScene):
     coaching = False  # no hints in a replay: the tables leave the coach out of their footers
+    count_below = False  # how far the replay is: under the dice (a narrow row of tools)
 
     def __init__(self, app: App, info: GameInfo, final: GameState,
                  news: dict[int, list[str]] | None = None, session=None, hinted: bool = False,
                  start: int = 0, pushed: bool = False, note: str = "",
-                 best: dict | None = None):
+                 best: dict | None = None, short_note: str = ""):
         self.final = final
         self.hinted_game = hinted  # handed back to the results
         self.news = news or {}
@@ -39,6 +41,7 @@ class ReplayScene(TableScene):
         self.start_index = self.step_index = max(0, min(start, len(self.script)))
         self.pushed = pushed  # Back pops back to the scene below (the review, the records)
         self.note = note  # shown on the table while at the start position
+        self.short_note = short_note  # its compact form, for a status place too small
         self.best = best  # the coach's move there, marked as a hint while at the start
         self.speed = 1
         self.paused = self.step_index > 0  # opened at a chosen moment: wait there
@@ -80,40 +83,62 @@ class ReplayScene(TableScene):
         return dataclasses.replace(model, footer=at + hands.say(
             " · N: step · Space: pause or play on", " · Step, Pause and the speed are above"))
 
-    def _speed_label(self) -> str:
+    def _speed_label(self, short: bool = False) -> str:
         value = SPEEDS[self.speed]
-        return f"Speed {value:g}x"
+        return f"{value:g}x" if short else f"Speed {value:g}x"
+
+    def _specs(self, short: bool) -> list[tuple]:
+        """The controls: (label, action, key, width in the bar, enabled, ident). ``short``:
+        the compact form of a narrow row of tools ("−", "1x", "+"; how far the replay is
+        goes under the dice, ``count_below``)."""
+        slower, faster = ("−", "+") if short else ("Slower", "Faster")
+        specs = [("Step", self.step_once, "N", 72, self.step_index < len(self.script), "Step"),
+                 (slower, lambda: self.change_speed(-1), "-", 84, self.speed > 0, "Slower"),
+                 (self._speed_label(short), lambda: None, "" if short else self._played(), 116,
+                  True, "speed"),
+                 (faster, lambda: self.change_speed(1), "+", 84, self.speed < len(SPEEDS) - 1,
+                  "Faster"),
+                 ("Resume" if self.paused else "Pause", self.toggle_pause, "Space", 92, True,
+                  "pause"),
+                 ("Back", self.back, "Esc", 80, True, "Back")]
+        if self.pane_toggle:
+            other = "history" if self.pane == "sheet" else "sheet"
+            specs.insert(-1, ("History" if other == "history" else "Sheet",
+                              lambda other=other: self.show_pane(other), "", 80, True, "pane"))
+        return specs
+
+    @staticmethod
+    def _least(label: str, note: str) -> float:
+        """A button's least width (dp) that writes its label (at 13 dp) and its note whole."""
+        return theme.dp(max(text_width(label, 13, True), text_width(note, 12))) + 16
 
     def _build_top_buttons(self) -> None:
         if not self.regions:
             return
-        specs = [("Step", self.step_once, "N", 72, self.step_index < len(self.script)),
-                 ("Slower", lambda: self.change_speed(-1), "-", 84, self.speed > 0),
-                 (self._speed_label(), lambda: None, self._played(), 116, True),
-                 ("Faster", lambda: self.change_speed(1), "+", 84, self.speed < len(SPEEDS) - 1),
-                 ("Resume" if self.paused else "Pause", self.toggle_pause, "Space", 92, True),
-                 ("Back", self.back, "Esc", 80, True)]
-        if getattr(self, "pane_toggle", False):
-            other = "history" if self.pane == "sheet" else "sheet"
-            specs.insert(-1, ("History" if other == "history" else "Sheet",
-                              lambda other=other: self.show_pane(other), "", 80, True))
         r = self.regions
         control = layout.touch_size(44)
-        if "tools" in r:
-            rects = layout.cols(r["tools"], *([fr()] * (len(specs) - 1)), gap=6)
+        self.count_below = False
+        specs = self._specs(short=False)
+        if "tools" in r:  # a row of tools under the bar: the compact form where it is narrow
+            room = theme.dp(r["tools"].w) - 6 * (len(specs) - 2)
+            if sum(self._least(label, key if ident == "speed" else "")
+                   for label, _, key, _, _, ident in specs[:-1]) > room:
+                specs, self.count_below = self._specs(short=True), True
+            rects = layout.cols(r["tools"], *(
+                fr(least, min=max(least, control)) for least in (  # (a longer label,
+                    self._least(label, key if ident == "speed" else "")  # a wider button)
+                    for label, _, key, _, _, ident in specs[:-1])), gap=6)
             rects.append(layout.cols(layout.inset(r["bar"], x=6, y=4), fr(), 84)[1])
         else:
             bar = layout.inset(r["bar"], x=12, y=(theme.dp(r["bar"].h) - control) / 2)
-            rects = layout.flow(bar, [w for *_, w, _ in specs], theme.dp(bar.h), gap=8,
+            rects = layout.flow(bar, [w for _, _, _, w, _, _ in specs], theme.dp(bar.h), gap=8,
                                 align="right")
-        played = self._played()  # (not a key: said under its button whatever the hand)
-        self.top_buttons.set([
-            Button(rect, label, action, size=16, hotkey="" if key == played else key,
-                   note=played if key == played else "", enabled=enabled, min_size=13,
-                   ident=label if label in ("Step", "Slower", "Faster", "Back") else
-                   ("speed" if key == played else
-                    "pane" if label in ("History", "Sheet") else "pause"))
-            for (label, action, key, _, enabled), rect in zip(specs, rects, strict=True)])
+        self.top_buttons.set([  # (how far the replay is: said under the speed, not a key)
+            Button(rect, label, action, size=16 if ident not in ("Slower", "Faster") or
+                   label[0].isalpha() else 22, hotkey="" if ident == "speed" else key,
+                   note=key if ident == "speed" else "", enabled=enabled, min_size=13,
+                   ident=ident)
+            for (label, action, key, _, enabled, ident), rect in zip(specs, rects, strict=True)])
 
     def _played(self) -> str:
         """How far the replay is, as every line of it says it: moves played so far."""
@@ -232,8 +257,27 @@ class ReplayScene(TableScene):
                          border_radius=theme.px(14))
         keys = hands.say("  (N: step · Space: play on · Esc: back)",
                          "  (Step or Resume to go on)")
-        inline.draw_in(surface, self.note + keys, layout.inset(rect, x=12, y=4), 15,
-                       theme.COACH, min_size=13, align="left")
+        box = layout.inset(rect, x=12, y=4)
+        forms = [self.note + keys, self.note] + ([self.short_note] if self.short_note else [])
+        text = next((t for t in forms if inline.fits(t, box, 15, min_size=13)), forms[-1])
+        inline.draw_in(surface, text, box, 15, theme.COACH, min_size=13, align="left",
+                       names=[seat.name for seat in self.state.seats])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.count_below and "actions" in self.regions:
+            self._draw_count(surface, self.regions["actions"])
+
+    def _draw_count(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """How far the replay is, under the dice (where a game's buttons would be: a replay
+        has none): "13 of 43 played" over a bar that fills as it goes."""
+        words, bar = layout.rows(layout.inset(area, x=12, y=2), fr(), 6, gap=4)
+        draw_text_in(surface, self._played(), words, 15, theme.TEXT_DIM, min_size=13)
+        pygame.draw.rect(surface, theme.BG_DARK, bar, border_radius=bar.h // 2)
+        done = bar.copy()
+        done.w = round(bar.w * self.step_index / max(1, len(self.script)))
+        if done.w:
+            pygame.draw.rect(surface, theme.TEXT_DIM, done, border_radius=bar.h // 2)
 
     def _drive_bot(self, dt: float) -> None:
         if self.step_index >= len(self.script):

@@ -144,7 +144,7 @@ class ResultsScene(GameScreen):
         else:
             names = [r["name"] for r in self.ranking]
         widest = max((theme.dp(text_width(name, size, True)) for name in names), default=120)
-        chips = 90 + 6 if getattr(self.state, "chips", None) else 0
+        chips = 90 + 6 if self.state.chip_counts() else 0
         return 28 + 16 + 60 + 24 + min(max(widest, 140), 340) + 110 + chips + 18
 
     def _score_width(self, size: float) -> float:
@@ -270,10 +270,8 @@ class ResultsScene(GameScreen):
         return bool(self.records()) and self.time < RECORD_AT + RECORD_POP + 0.1
 
     def play_again(self) -> None:
-        options = {k: v for k, v in self.state.options.items() if k not in self.info.fixed_options}
-        if getattr(self.state, "chips", None):  # chips carry over between games
-            cap = self.info.state_type().MAX_CHIPS
-            options["bankrolls"] = [min(c, cap) for c in self.state.chips]
+        options = {k: v for k, v in self.state.next_options().items()
+                   if k not in self.info.fixed_options}  # (what carries over: the game says)
         state = self.info.new_game(self.state.seats, options, seed=self.app.new_seed())
         self.app.show("play", info=self.info, state=state)
 
@@ -462,7 +460,7 @@ class ResultsScene(GameScreen):
         box = self.ranking_box
         px = theme.px
         panel(surface, box, theme.PANEL, 18, theme.LINE)
-        chips = getattr(self.state, "chips", None)
+        chips = self.state.chip_counts()
         margin, head_h, gap = self._chrome(self.rank_compact)
         inner = layout.inset(box, x=14, y=margin)
         head = layout.rows(inner, head_h, fr(), gap=gap)[0]
@@ -512,7 +510,10 @@ class ResultsScene(GameScreen):
                     name_box, news_box = (layout.rows(name_box, fr(3), fr(2)) if not teams else
                                           layout.rows(name_box, fr(partners * team_size),
                                                       fr(14)))
-                    draw_text_in(surface, ", ".join(news), news_box, 14, theme.GOOD, True, "left",
+                    said = next((", ".join(news[:k]) for k in range(len(news), 0, -1)
+                                 if text_width(", ".join(news[:k]), 12, True) <= news_box.w),
+                                "")  # (as many of its news as hold whole; the card says all)
+                    draw_text_in(surface, said, news_box, 14, theme.GOOD, True, "left",
                                  min_size=12)
                 if teams:  # one partner a line (each shortened with "…" when it must be)
                     names = [self.state.seats[i].name for i in r["seats"]]

@@ -29,13 +29,21 @@ from game.ui import hands, inline, layout, probe, theme
 from game.ui.layout import fr
 from game.ui.marks import focus_ring
 from game.ui.scroll import DRAG, GUTTER, draw_sign
-from game.ui.text import draw_text_in
+from game.ui.text import draw_text_in, fit_text, fits_whole, text_width
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import Possessive, possessive
 
-# columns: (title, width track, align); on a narrow screen a row takes two lines
+# columns: (title, width track, align); on a narrow screen a row takes two lines or more
 COLUMNS = (("Loss", 92, "right"), ("Turn", 54, "center"), ("Position", fr(0.8), "left"),
            ("Played", fr(1), "left"), ("Best move", fr(1), "left"))
+ROW_TEXT = 16  # dp: the rows' words, never smaller (a row grows a line instead)
+# How the rows are written, the one whose rows take the least height (every word whole):
+# "wide" (the five cells in one line), "two" (the loss, turn and position over the move
+# played and the best move side by side), "stacked" (the move played and the best move each
+# on a whole line: a phone)
+FORMS = ("wide", "two", "stacked")
+WIDE_FROM = 900  # dp: the list's least width for the five cells in a line
+HALF_LEAST = 240  # dp: the move played and the best move side by side, each this wide
 
 
 def table_describer(info: GameInfo, state: GameState):
@@ -68,9 +76,10 @@ def lost(amount: float) -> str:
     return text if text == "0.0" else f"-{text}"
 
 
-def verdict_text(d: Decision, win_note: str = "") -> str:
+def verdict_text(d: Decision, win_note: str | None = None) -> str:
     """A decision's loss in words, for the replay's note (``win_note``: how a chance to win
-    lost is measured, when it is not the bare chance)."""
+    lost is measured, when it is not the bare chance; None: the compact form, without it
+    and without "on average")."""
     if d.loss is None:
         return "not priced"
     if d.is_best:
@@ -78,7 +87,7 @@ def verdict_text(d: Decision, win_note: str = "") -> str:
     if d.unit == "win":
         return f"{d.loss * 100:.1f}% chance of winning lost" + (f", {win_note}" if win_note
                                                                    else "")
-    return f"{d.loss:,.1f} points lost on average"
+    return f"{d.loss:,.1f} points lost" + (" on average" if win_note is not None else "")
 
 
 class ReviewScene(Scene):
@@ -100,7 +109,10 @@ class ReviewScene(Scene):
         self.dragging = False
         self.focus = FocusGroup()
         self.regions: dict[str, pygame.Rect] = {}
-        self.rows_per_page = 8
+        self.form, self.narrow_cols = "wide", (92, 54)  # how the rows are written (relayout)
+        self.low = False  # a low window: rows and lines closer (relayout)
+        self.heights: list[int] = []  # each row's height (device pixels): as its words need
+        self.row_h = 1  # a typical row's height (a drag moves a row per row_h)
         if self.seats:
             self._start()
 
@@ -114,16 +126,154 @@ class ReviewScene(Scene):
         self.switcher = tabs_h > control + 8  # more players than one row holds: ‹ name ›
         if self.switcher:
             tabs_h = control + 8
-        self.two_line = theme.dp(screen.w) < 900
+        back_w = 100 if f.portrait else 140
+        # a low window (a phone on its side, 640x360): the lines around the list closer,
+        # so that it shows two rows
+        self.low = f.short
+        line = max(control, 40) if self.low else 48
+        title_w = screen.w - theme.px(back_w + 12)
         title, tabs, summary, lst, keys, foot = layout.rows(
-            screen, 48, tabs_h, 50, fr(), 0 if f.touch else 24, control + 6, gap=8)
-        title_text, back = layout.cols(title, fr(), 140, gap=12)
+            screen, self._title_height(title_w, line), tabs_h,
+            self._summary_height(screen.w, 40 if self.low else 50), fr(),
+            0 if f.touch else 24, control + 6, gap=6 if self.low else 8)
+        title_text, back = layout.cols(title, fr(), back_w, gap=12)
         self.regions = {"title": title_text, "back": back, "tabs": tabs, "summary": summary,
                         "list": lst, "keys": keys, "foot": foot}
-        self.head_h = theme.px(30)
-        self.row_h = theme.px(max(layout.touch_size(36) + 4, 58 if self.two_line else 36))
-        self.rows_per_page = max(1, (lst.h - self.head_h - theme.px(12)) // self.row_h)
+        self.head_h = theme.px(24 if self.low else 30)
+        self._plan_rows()
         self._buttons()
+
+    def title(self) -> str:
+        return f"Review · {self.info.title}" + (" · hints used" if self.hinted else "")
+
+    def _title_height(self, width: int, line: float) -> float:
+        """The title's row (dp): ``line``, or two lines where one does not hold it at 18 dp."""
+        if fits_whole(self.title(), pygame.Rect(0, 0, width, theme.px(line)), 30, 18, True,
+                      display=True):
+            return line
+        return max(line, theme.dp(fit_text(self.title(), width, 10**6, 18, 18, True, True,
+                                           True).height) + 4)
+
+    def _summary_text(self) -> str:
+        if self.review is None or not self.review.seats:
+            return (f"{self.whose([self.state.seats[s].name for s in self.seats])} decisions, "
+                    "priced against the coach's best move" if self.seats else "")
+        rev = self.review.seats[self.tab]
+        return f"{rev.summary(self.review.win_note)} · against the {self.review.coach_label} bot"
+
+    def _summary_boxes(self, box: pygame.Rect) -> tuple[pygame.Rect | None, pygame.Rect]:
+        """(where the reviewed player's name goes, where the summary goes): side by side,
+        or on a narrow screen the name over the summary, which then has the whole width."""
+        if self.review is None or not self.review.seats:
+            return None, box
+        px = theme.px
+        if theme.dp(box.w) < 560:
+            name, rest = layout.rows(box, 30, fr(), gap=2)
+            return pygame.Rect(name.x + px(24), name.y, name.w - px(24), name.h), rest
+        name = pygame.Rect(box.x + px(24), box.y, min(px(260), box.w // 3), box.h)
+        return name, pygame.Rect(name.right + px(14), box.y, box.right - name.right - px(14),
+                                 box.h)
+
+    def _summary_height(self, width: int, least: float) -> float:
+        """The summary's place (dp): ``least`` where its words fit whole at 13 dp or more,
+        else as tall as they need at 16 dp (a phone upright: under the name)."""
+        _, rest = self._summary_boxes(pygame.Rect(0, 0, width, theme.px(least)))
+        if rest.y == 0 and fits_whole(self._summary_text(), rest, 16, 13):
+            return least
+        _, rest = self._summary_boxes(pygame.Rect(0, 0, width, theme.px(200)))
+        lines = fit_text(self._summary_text(), rest.w, 10**6, 16, 16, wrap=True).height
+        return max(least, theme.dp(lines) + 4 + theme.dp(rest.y))
+
+    def _row_width(self) -> int:
+        """A row's inside width in device pixels (room kept for the scroll bar)."""
+        return self.regions["list"].w - theme.px(16 + GUTTER + 12)
+
+    def _tracks(self, form: str, width: int) -> list[tuple[int, int]]:
+        """(x offset, width) of the five cells in a row ``width`` wide: (0, width) for a
+        cell that takes a whole line of its own."""
+        tracks = [c[1] for c in COLUMNS]
+        if form != "wide":  # the loss and the turn as wide as their words: the position's
+            tracks[:2] = self.narrow_cols  # dice the more room
+        line = pygame.Rect(0, 0, width, 1)
+        if form == "wide":
+            cells = layout.cols(line, *tracks, gap=10)
+        else:
+            cells = layout.cols(line, *tracks[:3], gap=10)
+            cells += layout.cols(line, fr(), fr(), gap=10) if form == "two" else [line, line]
+        return [(c.x, c.w) for c in cells]
+
+    def _heights(self, form: str, d: Decision, tracks) -> list[int]:
+        """The height each of a row's five cells needs, in device pixels, whole."""
+        texts = self._texts(d, form)
+        bold = (True, False, False, False, False)
+        return [inline.height_of(t, w, ROW_TEXT, b)
+                for t, (_, w), b in zip(texts, tracks, bold, strict=True)]
+
+    @staticmethod
+    def _bands(form: str, heights: list[int]) -> list[int]:
+        """The heights of a row's lines of cells: one, two or three bands."""
+        if form == "wide":
+            return [max(heights)]
+        top = max(heights[:3])
+        if form == "two":
+            return [top, max(heights[3:])]
+        return [top, heights[3], heights[4]]
+
+    def _plan_rows(self) -> None:
+        """Choose the rows' form (``FORMS``: the one whose rows take the least height, the
+        first of equals) and each row's height, as its words need: no row loses a word (the
+        position's dice and the moves' words wrap where they must)."""
+        width = self._row_width()
+        rows = self.rows()
+        self.narrow_cols = tuple(
+            theme.dp(max([text_width(title, 15, True)] +
+                         [text_width(self._texts(d, "two")[k], ROW_TEXT, True) for d in rows]))
+            + 4 for k, title in enumerate(("Loss", "Turn")))
+        line = layout.touch_size(36) + 4
+        forms = FORMS if theme.dp(self.regions["list"].w) >= WIDE_FROM else FORMS[1:]
+        chosen = None
+        for form in forms:
+            tracks = self._tracks(form, width)
+            if form == "two" and theme.dp(tracks[3][1]) < HALF_LEAST:
+                continue  # (halves too narrow: their words in ragged lines)
+            least = theme.px(max(line, 36 if form == "wide" else 54 if self.low else 58))
+            pad = theme.px(10 if self.low else 14)
+            heights = [max(least, sum(self._bands(form, self._heights(form, d, tracks))) + pad)
+                       for d in rows]
+            if chosen is None or sum(heights) < sum(chosen[1]):
+                chosen = (form, heights)
+        self.form, self.heights = chosen
+        self.row_h = sorted(self.heights)[len(self.heights) // 2] if self.heights else \
+            theme.px(36)
+
+    # -- rows of their own heights: which fit the list ------------------------------------
+    def _view_h(self) -> int:
+        lst = self.regions.get("list")
+        return lst.h - self.head_h - theme.px(12) if lst is not None else 0
+
+    def _shown_from(self, top: int) -> int:
+        """How many rows from ``top`` the list shows whole (at least one)."""
+        room, n = self._view_h(), 0
+        for h in self.heights[top:]:
+            room -= h
+            if room < 0:
+                break
+            n += 1
+        return max(1, n)
+
+    def _first_of_page(self, last: int) -> int:
+        """The first row of the page that ends with row ``last`` (the most rows before it
+        that fit with it)."""
+        room, first = self._view_h() - self.heights[last], last
+        while first > 0 and room >= self.heights[first - 1]:
+            first -= 1
+            room -= self.heights[first]
+        return first
+
+    @property
+    def rows_per_page(self) -> int:
+        """The rows shown whole from the top row on."""
+        return self._shown_from(self.top) if self.heights else 1
 
     # -- the work ---------------------------------------------------------------------------
     def _start(self) -> None:
@@ -191,7 +341,10 @@ class ReviewScene(Scene):
         rows = self.rows()
         if rows:
             foot = r["foot"]
-            up, down, gap, replay = layout.cols(foot, fr(0.7), fr(0.7), fr(0.1), fr(1.2), gap=8)
+            # (each page button at least as wide as its label at 16 dp: the replay's wraps)
+            up, down, gap, replay = layout.cols(
+                foot, *(fr(0.7, min=theme.dp(text_width(label, 16, True)) + 14)
+                        for label in ("Page up", "Page down")), fr(0.1), fr(1.2), gap=8)
             buttons += [
                 Button(up, "Page up", lambda: self.page(-1), size=16, hotkey="PgUp",
                        enabled=self.top > 0),
@@ -211,7 +364,8 @@ class ReviewScene(Scene):
             return
         self.tab = index % len(self.review.seats)
         self.top = self.cursor = 0
-        self._buttons()
+        self._layout_key = None  # (the rows' form and height are this player's)
+        self.ensure_layout()
         self.app.invalidate()
 
     def back(self) -> None:
@@ -221,9 +375,9 @@ class ReviewScene(Scene):
 
     # -- moving about -----------------------------------------------------------------------
     def _clamp(self) -> None:
-        n = len(self.rows())
+        n = min(len(self.rows()), len(self.heights))
         self.cursor = max(0, min(self.cursor, n - 1))
-        self.top = max(0, min(self.top, n - self.rows_per_page))
+        self.top = max(0, min(self.top, self._first_of_page(n - 1) if n else 0))
         self._buttons()
 
     def scroll(self, rows: int) -> None:
@@ -233,9 +387,19 @@ class ReviewScene(Scene):
         self._clamp()
 
     def page(self, step: int) -> None:
-        self.top += step * self.rows_per_page
-        self.cursor += step * self.rows_per_page
+        """A page down (the first row not shown whole comes to the top) or up (the rows
+        before the top row, as many as fit, come into view); the cursor moves as far."""
+        if not self.heights:
+            return
+        was = self.top
+        if step > 0:
+            self.top += self.rows_per_page
+        elif self.top > 0:
+            self.top = self._first_of_page(self.top - 1)
         self._clamp()
+        self.cursor += self.top - was if self.top != was else step * len(self.heights)
+        self._clamp()
+        self.cursor = max(self.top, min(self.cursor, self.top + self.rows_per_page - 1))
 
     def move_cursor(self, step: int) -> None:
         self.cursor += step
@@ -243,7 +407,7 @@ class ReviewScene(Scene):
         if self.cursor < self.top:
             self.top = self.cursor
         elif self.cursor >= self.top + self.rows_per_page:
-            self.top = self.cursor - self.rows_per_page + 1
+            self.top = self._first_of_page(self.cursor)
         self._clamp()
 
     def row_at(self, pos) -> int:
@@ -252,12 +416,21 @@ class ReviewScene(Scene):
         lst = self.regions.get("list")
         if lst is None:
             return -1
-        first = lst.y + self.head_h + theme.px(6)
-        if not lst.collidepoint(pos) or y < first:
+        if not lst.collidepoint(pos):
             return -1
-        i = self.top + (y - first) // self.row_h
-        return i if (y - first) // self.row_h < self.rows_per_page and i < len(self.rows()) \
-            else -1
+        for i, rect in self.row_rects().items():
+            if rect.top <= y < rect.bottom:
+                return i
+        return -1
+
+    def row_rects(self) -> dict[int, pygame.Rect]:
+        """Where each row on show is (the index into ``rows()`` -> its place in the list)."""
+        lst = self.regions["list"]
+        y, out = lst.y + self.head_h + theme.px(6), {}
+        for i in range(self.top, min(len(self.rows()), self.top + self.rows_per_page)):
+            out[i] = pygame.Rect(lst.x, y, lst.w, self.heights[i])
+            y += self.heights[i]
+        return out
 
     def open(self, index: int) -> None:
         """The replay, paused just before this decision's move."""
@@ -273,8 +446,10 @@ class ReviewScene(Scene):
         marked = d.best is not None and not d.is_best
         note = (f"Move {d.index + 1} ({name}, turn {d.turn}). Played: {d.played_text}. "
                 f"Best: {d.best_text}{', in the coach ring' if marked else ''} ({verdict}).")
+        short = (f"Move {d.index + 1} ({name}, turn {d.turn}). Played: {d.played_text}. "
+                 f"Best: {d.best_text} ({verdict_text(d)}).")  # (a small status place)
         self.app.open("replay", info=self.info, final=self.state, start=d.index, pushed=True,
-                      note=note, best=d.best if marked else None)
+                      note=note, best=d.best if marked else None, short_note=short)
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -333,9 +508,8 @@ class ReviewScene(Scene):
         self.ensure_layout()
         r = self.regions
         surface.fill(theme.BG)
-        title = f"Review · {self.info.title}" + (" · hints used" if self.hinted else "")
-        draw_text_in(surface, title, r["title"], 30, theme.TEXT, True, "left", min_size=18,
-                     display=True)
+        draw_text_in(surface, self.title(), r["title"], 30, theme.TEXT, True, "left",
+                     min_size=18, wrap=True, display=True)
         if not (self.app.toast and self.app.scene is self):
             self._draw_summary(surface)
         lst = r["list"]
@@ -363,23 +537,21 @@ class ReviewScene(Scene):
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         box = self.regions["summary"]
-        if self.review is None or not self.review.seats:
-            text = (f"{self.whose([self.state.seats[s].name for s in self.seats])} decisions, "
-                    "priced against the coach's best move" if self.seats else "")
-            draw_text_in(surface, text, box, 17, theme.TEXT_DIM, align="left", min_size=13,
-                         wrap=True)
+        name_box, rest = self._summary_boxes(box)
+        if name_box is None:
+            draw_text_in(surface, self._summary_text(), rest, 17, theme.TEXT_DIM, align="left",
+                         min_size=13, wrap=True)
             return
         rev = self.review.seats[self.tab]
-        colour = theme.player_colour(rev.seat)
-        pygame.draw.circle(surface, colour, (box.x + theme.px(9), box.centery), theme.px(8))
-        name_box = pygame.Rect(box.x + theme.px(24), box.y, min(theme.px(260), box.w // 3),
-                               box.h)
+        pygame.draw.circle(surface, theme.player_colour(rev.seat),
+                           (box.x + theme.px(9), name_box.centery), theme.px(8))
         drawn = draw_text_in(surface, rev.name, name_box, 22, theme.TEXT, True, "left",
                              min_size=16)
-        rest = pygame.Rect(drawn.right + theme.px(14), box.y, box.right - drawn.right -
-                           theme.px(14), box.h)
-        text = f"{rev.summary(self.review.win_note)} · against the {self.review.coach_label} bot"
-        draw_text_in(surface, text, rest, 16, theme.TEXT, align="left", min_size=13, wrap=True)
+        if rest.y == box.y:  # beside the name: from its end
+            rest = pygame.Rect(drawn.right + theme.px(14), rest.y,
+                               box.right - drawn.right - theme.px(14), rest.h)
+        draw_text_in(surface, self._summary_text(), rest, 16, theme.TEXT, align="left",
+                     min_size=13, wrap=True)
 
     @staticmethod
     def whose(names: list[str], start: bool = True) -> str:
@@ -406,27 +578,33 @@ class ReviewScene(Scene):
                                                             bar.w, theme.px(30)),
                      18, theme.TEXT_DIM, min_size=14)
 
-    def _cells(self, line: pygame.Rect) -> list[pygame.Rect]:
-        """The five cells of a row: one line on a wide screen, two on a narrow one (the
-        loss, turn and position over the move played and the best one)."""
-        tracks = [c[1] for c in COLUMNS]
-        if not self.two_line:
-            return layout.cols(line, *tracks, gap=10)
-        top, bottom = layout.rows(line, fr(), fr(), gap=0)
-        loss, turn, position = layout.cols(top, *tracks[:3], gap=10)
-        played, best = layout.cols(bottom, fr(), fr(), gap=10)
-        return [loss, turn, position, played, best]
+    def _texts(self, d: Decision, form: str | None = None) -> tuple[str, ...]:
+        """A row's five cells in words: the loss, the turn, the position, the move played
+        and the best move (each said as such when it is not under its column's title)."""
+        form = form or self.form
+        played = d.played_text if form == "wide" else f"Played: {d.played_text}"
+        best = d.best_text if form == "wide" else f"Best: {d.best_text}"
+        return loss_text(d)[0], f"{d.turn}", d.position, played, best
+
+    def _cells(self, line: pygame.Rect, d: Decision) -> list[pygame.Rect]:
+        """The five cells of a row (``self.form``), each as tall as its words need, the
+        row's lines of cells together in the middle of ``line``."""
+        tracks = self._tracks(self.form, line.w)
+        bands = self._bands(self.form, self._heights(self.form, d, tracks))
+        y = line.centery - sum(bands) // 2
+        tops = [y + sum(bands[:k]) for k in range(len(bands))]
+        band = {"wide": (0, 0, 0, 0, 0), "two": (0, 0, 0, 1, 1),
+                "stacked": (0, 0, 0, 1, 2)}[self.form]
+        return [pygame.Rect(line.x + x, tops[b], w, bands[b])
+                for (x, w), b in zip(tracks, band, strict=True)]
 
     def _draw_rows(self, surface: pygame.Surface) -> None:
         lst = self.regions["list"]
         px = theme.px
         head = pygame.Rect(lst.x + px(14), lst.y + px(6), lst.w - px(28), self.head_h)
-        if self.two_line:
-            head_cells = layout.cols(head, *[c[1] for c in COLUMNS[:3]], gap=10)
-            titles = [c[0] for c in COLUMNS[:3]]
-        else:
-            head_cells = layout.cols(head, *[c[1] for c in COLUMNS], gap=10)
-            titles = [c[0] for c in COLUMNS]
+        titles = [c[0] for c in COLUMNS[:5 if self.form == "wide" else 3]]
+        head_cells = [pygame.Rect(head.x + x, head.y, w, head.h)
+                      for x, w in self._tracks(self.form, head.w)]
         for title, cell, (_, _, align) in zip(titles, head_cells, COLUMNS, strict=False):
             draw_text_in(surface, title, cell, 15, theme.TEXT_DIM, True, align, min_size=12)
         rows = self.rows()
@@ -435,36 +613,32 @@ class ReviewScene(Scene):
                          "only one possible.", layout.inset(lst, 30), 20, theme.TEXT_DIM,
                          wrap=True, min_size=14)
             return
-        y = lst.y + self.head_h + px(6)
-        per = self.rows_per_page
-        gutter = px(GUTTER) if len(rows) > per else 0
+        gutter = px(GUTTER) if sum(self.heights) > self._view_h() else 0
         items = []
-        for i in range(self.top, min(len(rows), self.top + self.rows_per_page)):
-            d = rows[i]
-            line = pygame.Rect(lst.x + px(8), y, lst.w - px(16) - gutter, self.row_h - px(4))
-            items.append(pygame.Rect(line.x, y, line.w, self.row_h))
+        for i, row in self.row_rects().items():
+            d, y = rows[i], row.y
+            line = pygame.Rect(lst.x + px(8), y, lst.w - px(16) - gutter, row.h - px(4))
+            items.append(pygame.Rect(line.x, y, line.w, row.h))
             probe.control(f"decision {i}", line, surface=surface)
             if i == self.cursor:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(8))
                 focus_ring(surface, line.inflate(-px(6), -px(6)), 8)
             elif i == self.hover:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(8))
-            loss, colour = loss_text(d)
-            played = d.played_text if not self.two_line else f"Played: {d.played_text}"
-            best = d.best_text if not self.two_line else f"Best: {d.best_text}"
-            cells = (loss, f"{d.turn}", d.position, played, best)
+            colour = loss_text(d)[1]
             colours = (colour, theme.TEXT_DIM, theme.TEXT_DIM, theme.TEXT,
                        theme.GOOD if d.is_best or d.played == d.best else theme.TEXT)
-            boxes = self._cells(layout.inset(line, x=6))
-            for (_, _, align), text, c, box in zip(COLUMNS, cells, colours, boxes, strict=True):
+            boxes = self._cells(layout.inset(line, x=6), d)
+            for k, ((_, _, align), text, c, box) in enumerate(
+                    zip(COLUMNS, self._texts(d), colours, boxes, strict=True)):
                 if inline.has_pictures(text):  # the dice drawn as dice
-                    inline.draw_in(surface, text, box, 16, c, min_size=16, align=align)
+                    inline.draw_in(surface, text, box, ROW_TEXT, c, min_size=ROW_TEXT,
+                                   align=align)
                 else:
-                    draw_text_in(surface, text, box, 16, c, c is colour and d.loss is not None,
-                                 align, min_size=16)
-            y += self.row_h
+                    draw_text_in(surface, text, box, ROW_TEXT, c, k == 0 and d.loss is not None,
+                                 align, min_size=ROW_TEXT, wrap=True)
         # more rows than the list shows: arrows and a bar at its right (none when all fit)
         view = pygame.Rect(lst.x + px(8), lst.y + self.head_h + px(6), lst.w - px(10),
-                           per * self.row_h)
-        draw_sign(surface, "review", view, len(rows) * self.row_h, self.top * self.row_h,
+                           sum(r.h for r in items))
+        draw_sign(surface, "review", view, sum(self.heights), sum(self.heights[:self.top]),
                   theme.PANEL, items, fade=False)

@@ -11,7 +11,7 @@ from game.rules.session import Session
 from game.scenes.game_screen import GameScreen
 from game.ui import layout, marks, theme
 from game.ui.layout import fr
-from game.ui.text import draw_text_in, fit_text, fits_whole, shorten_names
+from game.ui.text import draw_text_in, fit_text, fits_whole, shorten_names, text_width
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import number, says, verb
 
@@ -167,7 +167,11 @@ class SessionScene(GameScreen):
             if lead:  # the leader's crown after the place
                 marks.crown(surface, (drawn.right + px(12), cells[0].centery), px(8))
             marks.seat(surface, r["side"], cells[1].center, px(8))
-            draw_text_in(surface, r["name"], cells[2], name_size, colour, lead, "left",
+            room, bold = cells[2].w, lead  # (partners: both names, written shorter)
+            name = shorten_names(r["name"], [seat.name for seat in s.seats],
+                                 lambda t, room=room, bold=bold: text_width(t, name_size, bold)
+                                 <= room)
+            draw_text_in(surface, name, cells[2], name_size, colour, lead, "left",
                          min_size=name_size)
             draw_text_in(surface, fmt(r["wins"]), cells[3], size, colour, True, "right",
                          min_size=16)

@@ -102,7 +102,7 @@ class Chrome:
                 scene.flourish.draw(surface, band, colour)
                 text = scene.flourish.text
         if seat is not None:  # the seat's marker: its shape says whose turn without colour
-            side = getattr(scene.view_state, "side_of", lambda s: s)(seat)  # (partners': one)
+            side = scene.view_state.side_of(seat)  # (partners': one)
             marks.seat(surface, side, (area.x + dot + theme.px(6), area.centery), dot, colour)
         words = pygame.Rect(area.x + 2 * dot + theme.px(14), area.y,
                             area.w - 2 * dot - theme.px(20), area.h)

@@ -136,7 +136,7 @@ class Frames:
         were and are)."""
         scene = self.scene
         effects = scene.effects
-        mine = surface is getattr(scene.app, "screen", None) and not probe.recording()
+        mine = surface is scene.app.screen and not probe.recording()
         if keep and mine:
             reach = effects.reach(tray=False)
             if reach:  # the screen under them, where they may go (a pass over that only)
@@ -166,7 +166,7 @@ class Frames:
         scene = self.scene
         app = scene.app
         alone = app.visible_scenes() == [scene] and not app.toast
-        self._screen_mine = getattr(app, "drawn_frames", None) if alone else None
+        self._screen_mine = app.drawn_frames if alone else None
         self._drawn_view = self.picture_key() if alone else None
         if not alone:
             self._sheet_shown = None
@@ -179,9 +179,9 @@ class Frames:
                    tuple((row.index, tuple(b.hovered for b in row.buttons))
                          for row in (scene.top_buttons, scene.table_buttons)))
         # (what this frame's ``watch_view`` found, when it ran in this frame: 0.2 ms less)
-        fresh = self._view_frame is None or self._view_frame != getattr(scene.app, "frame", 0)
+        fresh = self._view_frame is None or self._view_frame != scene.app.frame
         return (scene.view_key() if fresh else scene._view_key, pointer, id(scene.app.screen),
-                getattr(scene.app, "screen_serial", 0), theme.generation, theme.metrics.key)
+                scene.app.screen_serial, theme.generation, theme.metrics.key)
 
     def on_screen(self) -> bool:
         app = self.scene.app
@@ -191,7 +191,7 @@ class Frames:
     def _sheet_signature(self, surface: pygame.Surface, model: SheetModel) -> tuple:
         scene = self.scene
         return (scene.sheet._key(model), tuple(scene.sheet.rect), surface.get_size(),
-                id(surface), theme.generation, getattr(scene.app, "screen_serial", 0))
+                id(surface), theme.generation, scene.app.screen_serial)
 
     def draw_sheet(self, surface: pygame.Surface, model: SheetModel) -> None:
         self.scene.sheet.draw(surface, model)
@@ -208,7 +208,7 @@ class Frames:
         app = scene.app
         if probe.recording():
             return "draw"  # (a test reads what is drawn: all of it)
-        if not SPREAD or not getattr(app, "spreading", False) or app.toast \
+        if not SPREAD or not app.spreading or app.toast \
                 or app.visible_scenes() != [scene] or scene.hints.shown() is not None \
                 or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1:
             return "draw"  # (the last frame was not this table's alone: its pixels are not)

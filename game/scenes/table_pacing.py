@@ -134,9 +134,7 @@ class Pacing:
         # The logs of what was played only grow and their entries never change: the copy
         # has lists of its own holding the same entries (a deep copy of an 8-player game's
         # log took milliseconds of the frame that throws the dice).
-        memo = {id(log): list(log) for log in (getattr(state, name, None) for name in
-                                               ("_log", "_actors", "_drew"))
-                if isinstance(log, list)}
+        memo = {id(log): list(log) for log in state.logs()}
         try:
             return copy.deepcopy(state, memo)
         finally:

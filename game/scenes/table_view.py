@@ -78,6 +78,10 @@ class TableScene(Scene):
     of it: game.scenes.tables.base.TableHost."""
 
     coaching = True  # the tables may mention the coach (not in a replay, nor a lesson)
+    # the window's form (``relayout``; until the first layout, the widest bar and no pane)
+    compact_bar = False
+    tabs = False
+    pane_toggle = False
 
     STATUS = 64  # dp: the status place's height where it is fixed (a phone), its least else
     PANE = 190  # dp: the least height of a phone's sheet (every player's score in view)
@@ -433,7 +437,7 @@ class TableScene(Scene):
     def watch_view(self) -> None:
         """Once a frame: when something on screen changed, the next frame is drawn."""
         key = self.view_key()
-        self._view_frame = getattr(self.app, "frame", None)
+        self._view_frame = self.app.frame
         if key != self._view_key:
             self._view_key = key
             self.app.invalidate()
@@ -442,15 +446,13 @@ class TableScene(Scene):
     def view_key(self) -> tuple:
         """What the screen shows, in short: when it changes from one frame to the next the
         frame is drawn (otherwise an idle table costs nothing)."""
-        sel = getattr(self.table, "held", None)
-        if sel is None:
-            sel = getattr(self.table, "chosen", None)
+        sel = self.table.held if self.table.held is not None else self.table.chosen
         return (len(self.state.actions), id(self.state), self.busy, self.shown_seat,
                 self.banner[0] if self.banner else None, len(self.history.entries),
                 self.history.offset, self.current_hint() is not None, self.coach_thinking(),
                 id(self.odds.current()), bool(self.odds.lines()), self.fast_forward,
-                tuple(sorted(sel)) if sel else (), getattr(self.table, "cursor", None),
-                getattr(self.table, "pending_zero", None), self.frozen_sheet is not None,
+                tuple(sorted(sel)) if sel else (), self.table.cursor,
+                self.table.pending_zero, self.frozen_sheet is not None,
                 self.bot_plan is not None, self.sheet.page, self.sheet.scroll.offset,
                 self.unseen is not None, self.card_hidden, self.landing is not None,
                 tuple((b.label, b.enabled) for b in self.table_buttons.buttons),
@@ -490,7 +492,7 @@ class TableScene(Scene):
         if self.hints.draw_marks(surface):
             self._sheet_shown = None  # a gold frame on it: the screen's sheet is not the sheet
         self.frames.draw_effects(surface)
-        if surface is getattr(self.app, "screen", None):
+        if surface is self.app.screen:
             self.tray.stale = False
         self.frames.drew_alone()
 

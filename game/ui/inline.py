@@ -32,7 +32,7 @@ from . import probe, theme
 from .cards import draw_card
 from .dice import FACE_SETS, SKULL_FACE, die_face
 from .symbols import draw_symbol
-from .text import draw_text_in, ellipsize, fits_whole, shorten_names
+from .text import draw_text_in, ellipsize, fit_text, fits_whole, shorten_names
 
 # Pirate Fortune's faces in words: how a history line counts them ("3 skulls, 2 coins").
 FACE_WORDS: dict[str, tuple[str, str]] = {
@@ -348,6 +348,15 @@ def _laid(text: str, box: pygame.Rect, size: float, bold: bool, min_size: float)
         if len(lines) * height <= box.h or s <= min_size:
             return s, lines, height, style
         s = max(min_size, s - 1)
+
+
+def height_of(text: str, width: int, size: float, bold: bool = False) -> int:
+    """The height (device pixels) ``draw_in`` needs to write all of ``text`` at ``size``
+    in a box ``width`` wide, wrapped as it wraps it."""
+    if not has_pictures(text):
+        return fit_text(text, width, 10**6, size, size, bold, wrap=True).height
+    _, lines, height, _ = _laid(text, pygame.Rect(0, 0, width, 10**6), size, bold, size)
+    return len(lines) * height
 
 
 def fits(text: str, box: pygame.Rect, size: float, bold: bool = False,

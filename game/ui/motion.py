@@ -30,14 +30,14 @@ PACE = {"slow": 1.2, "normal": 1.0, "fast": 0.6}
 
 def pace(settings) -> float:
     """How much the table's moments are stretched (>1) or shortened (<1) now."""
-    return PACE.get(getattr(settings, "bot_speed", "normal"), 1.0)
+    return PACE.get(settings.bot_speed, 1.0)
 
 
 def reduced(settings=None) -> bool:
     """The player asked for less motion (travel becomes a fade; no shakes, no confetti):
     the setting in force (``theme.reduce_motion``, put there by ``App.apply_looks``), or
     ``settings`` saying so."""
-    return theme.reduce_motion() or bool(getattr(settings, "reduce_motion", False))
+    return theme.reduce_motion() or (settings is not None and bool(settings.reduce_motion))
 
 
 # -- easings: t from 0 to 1 ------------------------------------------------------------------

@@ -82,7 +82,7 @@ class Table(BaseTable):
             self.viewing = None  # a person's turn: their own sheet again
         if not s.is_over() and s.seats[s.current].is_human:
             self.home = s.current
-        history = getattr(self.scene, "history", None)
+        history = self.scene.history
         if not self._announced and s.turns_played == 0 and s.rolls == 0 and not s.is_over() \
                 and history is not None:
             self._announced = True  # the roll-off, once, before the scene's seating banner
@@ -129,16 +129,14 @@ class Table(BaseTable):
         s = self.state
         if not s.dice or s.is_over():
             return None
-        current = getattr(self.scene, "current_hint", None)
-        hint = current() if current is not None else None
+        hint = self.scene.current_hint()
         if hint is None or hint.action.get("kind") != "score":
             return None
         return target_key(hint.action.get("column"), hint.action["box"])
 
     def coach_note(self, rest: str) -> str:
         """A footer: the word on the coach's cell (when the coach is on), then ``rest``."""
-        settings = getattr(getattr(self.scene, "app", None), "settings", None)
-        if getattr(settings, "coach", "off") == "off" or not getattr(self.scene, "coaching", True):
+        if not self.scene.coaching or self.scene.app.settings.coach == "off":
             return rest[:1].upper() + rest[1:]
         return f"Dashed ring: the coach's box · {rest}"
 
@@ -489,7 +487,7 @@ class Table(BaseTable):
         return Cell(text if top else "·", theme.TEXT_DIM if top else theme.LINE, key=key)
 
     def sheet(self) -> SheetModel:
-        widget = getattr(self.scene, "sheet", None)  # the results scene has its own
+        widget = self.scene.sheet  # (None at a stand-in: the results scene has its own)
         if widget is not None:
             widget.label_width = LABEL_WIDTH  # short labels leave room for 5 columns
         if self.state.phase == 2 and self.viewing is None:
@@ -547,7 +545,7 @@ class Table(BaseTable):
         """"Normal" / "Doubled" when they fit the sheet's columns at the most players, else
         "×1" / "×2": the same words whatever the number of players."""
         n_columns = 2 + 3  # (the two columns and the others' of a table of four)
-        sheet = getattr(self.scene, "sheet", None)
+        sheet = self.scene.sheet
         if sheet is None:
             return [COLUMN_TITLES[c].split()[0] for c in COLUMNS]
         width = (sheet.rect.w - theme.px(20) - theme.px(sheet.label_width)) // n_columns \

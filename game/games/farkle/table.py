@@ -51,7 +51,7 @@ class Table(BaseTable):
     def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect] | None:
         """The usual row, raised above the strip of dice out of play when there is one, so
         that the CHOSEN labels and the scoring marks stay clear of it."""
-        if not self.aside_dice() or not hasattr(self.scene, "dice_row"):
+        if not self.aside_dice():
             return None
         room = pygame.Rect(tray.x, tray.y, tray.w, tray.h - theme.px(ASIDE_GAP))
         return self.scene.dice_row(room, n, True)
@@ -104,7 +104,7 @@ class Table(BaseTable):
     def scoring_marks(self) -> set[int]:
         """The dice marked as able to score: those of the roll waiting for a choice, once
         it has landed (never while the dice still tumble)."""
-        if getattr(self.scene, "dice_moving", False):
+        if self.scene.dice_moving:
             return set()
         return self.state.scoring_positions()
 
@@ -158,11 +158,9 @@ class Table(BaseTable):
 
     def after_action(self, action: Action, events: list[Event]) -> None:
         aside = next((e for e in events if e["type"] == "set_aside"), None)
-        count_up = getattr(self.scene, "count_up", None)
-        if aside is not None and count_up is not None and \
-                not any(e["type"] == "banked" for e in events):
+        if aside is not None and not any(e["type"] == "banked" for e in events):
             column = self.columns()[0].index(aside["seat"])  # the turn total grows
-            count_up("This turn", column, aside["turn_total"] - aside["points"],
+            self.scene.count_up("This turn", column, aside["turn_total"] - aside["points"],
                      aside["turn_total"], self.seat_colour(aside["seat"]))
         self.chosen = set()
         farkle = next((e for e in events if e["type"] == "farkle"), None)
@@ -291,6 +289,13 @@ class Table(BaseTable):
         s = self.state
         return "" if s.is_over() else self.race_info(f"turn total {number(s.turn_total)}")
 
+    def last_round(self) -> bool:
+        return self.state.last_round
+
+    def describe_move(self, action: Action) -> str:
+        return "Take over the dice" if action["kind"] == "piggyback" else \
+            super().describe_move(action)
+
     progress = BaseTable.race_progress
 
     def status(self) -> list[str]:
@@ -376,7 +381,7 @@ class Table(BaseTable):
                 Row("To target", [Cell(number(max(0, s.options["target"] - s.totals[i])),
                                        theme.TEXT_DIM) for i in seats]),
                 Row("This turn", [Cell(number(s.turn_total) if i == s.current and not s.is_over()
-                                       and i == getattr(self.scene, "shown_seat", i)
+                                       and i == self.scene.shown_seat
                                        else "", theme.TEXT, True) for i in seats])]
         if s.options["on_board"]:
             rows.append(Row("On the board", [Cell("yes" if s.on_board[i] else "not yet",

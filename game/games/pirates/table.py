@@ -7,6 +7,7 @@ import pygame
 
 from game.games.pirates.rules import CARD_EFFECTS, CARD_NAMES, CARD_SKULLS, SEA_BATTLES, PirateState
 from game.rules.core import Action, Event
+from game.scenes import scene_class
 from game.scenes.tables.base import (
     Banner,
     ButtonSpec,
@@ -364,7 +365,7 @@ class Table(BaseTable):
 
     def click_tray(self, pos) -> bool:
         """A tap on the card before drawing draws (the card scene comes up)."""
-        z = zones(self.scene.regions["tray"]) if getattr(self.scene, "regions", None) else None
+        z = zones(self.scene.regions["tray"]) if self.scene.regions else None
         s = self.state
         if z is not None and z["card"].collidepoint(pos) and not s.drawn and \
                 self.scene.human_turn and not s.is_over():
@@ -377,8 +378,7 @@ class Table(BaseTable):
         px = theme.px
         z = zones(tray)
         card = s.card or self.end_card
-        turn = getattr(self.scene, "card_turn", None)
-        flip = turn() if turn is not None else None
+        flip = self.scene.card_turn()
         if flip is not None:  # a card drawn on the felt turns over (face down until half-way)
             draw_card(surface, z["card"], s.CARD_DECK, card if card and flip >= 0.5 else None,
                       flip=flip)
@@ -435,15 +435,18 @@ class Table(BaseTable):
             pygame.draw.rect(surface, (214, 170, 80), zone, max(1, px(3)), border_radius=px(12))
             draw_symbol(surface, "chest", pygame.Rect(zone.x + px(6), zone.y + px(3), px(24),
                                                       px(24)))
-            draw_text_in(surface, "Treasure Chest", pygame.Rect(zone.x + px(34), zone.y + px(4),
-                                                                zone.w - px(40), px(22)),
-                         14, theme.TEXT, True, "left", min_size=12)
+            title = pygame.Rect(zone.x + px(34), zone.y + px(4), zone.w - px(40), px(22))
+            draw_text_in(surface, "Treasure Chest" if fits_whole(
+                "Treasure Chest", title, 14, 12, True) else "Chest",  # (a small window's)
+                title, 14, theme.TEXT, True, "left", min_size=12)
             if not s.chest:
                 mine = self.scene.human_turn and s.rolled
-                draw_text_in(surface, hands.say("choose dice, then C", "click dice, then To "
-                                                "chest") if mine else "empty",
-                             layout.inset(zone, top=30, x=8, bottom=6), 13, (230, 210, 170),
-                             min_size=12, wrap=True)
+                words = hands.say("choose dice, then C", "click dice, then To chest") if mine \
+                    else "empty"
+                room = layout.inset(zone, top=30, x=8, bottom=6)
+                if fits_whole(words, room, 13, 12):  # (else the To chest button says it)
+                    draw_text_in(surface, words, room, 13, (230, 210, 170), min_size=12,
+                                 wrap=True)
             return
         lines: list[tuple[str, tuple]] = []
         if s.island:
@@ -505,6 +508,19 @@ class Table(BaseTable):
     def turn_info(self) -> str:
         s = self.state
         return "" if s.is_over() or not s.card else self.race_info(CARD_NAMES[s.card])
+
+    def last_round(self) -> bool:
+        return self.state.last_round
+
+    def describe_move(self, action: Action) -> str:
+        kind = action["kind"]
+        if kind == "chest":
+            dice = [self.state.dice[i] for i in action["dice"] if i < len(self.state.dice)]
+            return f"Put {dice_text(dice)} on the chest" if action["dice"] else \
+                "Take the dice off the chest"
+        if kind in ("draw", "sorceress"):
+            return "Draw a Fortune Card" if kind == "draw" else "Call the Sorceress"
+        return super().describe_move(action)
 
     progress = BaseTable.race_progress
 
@@ -591,9 +607,9 @@ class Table(BaseTable):
 
     def _card_on_table(self) -> bool:
         """The card is back on the table (no card draw over it, where its face says it)."""
-        app = getattr(self.scene, "app", None)
+        app = self.scene.app
         return app is None or app.scene is self.scene or \
-            type(app.scene).__name__ != "CardDrawScene"
+            not isinstance(app.scene, scene_class("carddraw"))
 
     @staticmethod
     def _turn_cell(r: dict) -> Cell:

@@ -154,6 +154,16 @@ class YatzyState(RollAndScore, GameState):
         self.chips = [c - bet for c in chips]
         self.pot = bet * len(self.seats)
 
+    def chip_counts(self) -> list[int]:
+        return list(self.chips)
+
+    def next_options(self) -> dict[str, Any]:
+        """The chips carry over between games: each player's, as the next bankroll."""
+        options = super().next_options()
+        if self.chips:
+            options["bankrolls"] = [min(c, self.MAX_CHIPS) for c in self.chips]
+        return options
+
     @property
     def categories(self) -> tuple[str, ...]:
         return CATEGORIES[self.n_dice]

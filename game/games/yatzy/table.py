@@ -34,9 +34,8 @@ class Table(BaseTable):
     state: YatzyState
 
     def footer(self) -> str:
-        settings = getattr(getattr(self.scene, "app", None), "settings", None)
         zero = hands.say("Enter twice on a 0 crosses it out", "a 0 needs a second click")
-        if getattr(settings, "coach", "off") == "off" or not getattr(self.scene, "coaching", True):
+        if not self.scene.coaching or self.scene.app.settings.coach == "off":
             return zero[:1].upper() + zero[1:]
         hint = hands.say(" (H for a hint)", "")
         return f"Dashed ring: the coach's box{hint} · {zero}"
@@ -44,8 +43,7 @@ class Table(BaseTable):
     def coach_box(self) -> str | None:
         """The box the coach's hint for this position fills, if a hint is on show and
         fills one now (a hint to roll again marks dice, not a box)."""
-        current = getattr(self.scene, "current_hint", None)
-        hint = current() if current is not None else None
+        hint = self.scene.current_hint()
         if hint is None or hint.action.get("kind") != "score":
             return None
         return hint.action.get("category")

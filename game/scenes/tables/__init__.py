@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import importlib
 
+import pygame
+
+from game.rules.core import Action
 from game.ui import theme
 
 
@@ -16,16 +19,45 @@ def load_table(name: str):
 
 class StandIn:
     """What a table needs from a scene when it draws or words a position outside play (the
-    results' final sheet, the review's moves): the state, the names, nobody to act."""
+    results' final sheet, the review's moves): the state, the names, nobody to act, and
+    the rest of ``TableHost`` inert -- no app, no coach, no sheet widget, no history, no
+    regions, nothing moving or turning over, no hint; what it is asked to do does nothing."""
 
     human_turn = False
-    shown_seat = None
+    shown_seat: int | None = None
+    app = None
+    view_state = None  # (the table draws ``state``)
+    fast_forward = False
+    busy = False
+    dice_moving = False
+    sheet = None
+    history = None
+    coaching = False
 
     def __init__(self, state):
         self.state = state
+        self.regions: dict[str, pygame.Rect] = {}
 
     def name(self, seat: int) -> str:
         return self.state.seats[seat].name
+
+    def act(self, action: Action) -> bool:
+        return False
+
+    def complain(self, text) -> None:
+        pass
+
+    def current_hint(self) -> None:
+        return None
+
+    def count_up(self, row: str, column: int, before: int, after: int, colour) -> None:
+        pass
+
+    def card_turn(self) -> float | None:
+        return None
+
+    def dice_row(self, tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]:
+        return []  # (no felt here)
 
 
 def progress_text(info, state) -> str:

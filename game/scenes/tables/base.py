@@ -72,11 +72,12 @@ class Scoring:
 class TableHost(Protocol):
     """What a Table may ask of the scene it sits at (``Table.scene``), and nothing more.
 
-    Everywhere -- at the table scene (game.scenes.table_view) and at the stand-ins that word
-    or draw a position outside play (game.scenes.tables.StandIn and Rewind, the results'
-    sheet) -- ``state``, ``name``, ``human_turn`` and ``shown_seat``. The rest is the table
-    scene's alone: a table that may sit at a stand-in asks for it with ``getattr`` and a
-    default."""
+    Every host answers every member: the table scene (game.scenes.table_view) with the
+    game in play, and the stand-ins that word or draw a position outside play
+    (game.scenes.tables.StandIn and Rewind: the results' sheet, the review, the menu's
+    progress, the replayed history) with inert defaults -- no app, no coach, no regions, no
+    sheet widget, nothing moving, no hint, no card turning -- so a table asks directly and
+    never probes for a member. Ask ``coaching`` before ``app``: a stand-in has no app."""
 
     state: Any  # the game as it is (``Table.state``: as the player may see it)
     human_turn: bool  # a person at this screen is to move, and may
@@ -84,32 +85,41 @@ class TableHost(Protocol):
 
     def name(self, seat: int) -> str: ...
 
-    # -- the table scene's alone
-    app: Any  # game.app.App: its sounds, messages (notify), settings, scenes (open)
-    view_state: Any  # the game as the player may see it (before dice have landed)
-    fast_forward: bool  # skipping ahead to the next person's turn
-    busy: bool  # something is still being shown (dice, a card, a banner)
-    dice_moving: bool  # dice in the air, or a roll not shown yet
-    regions: dict[str, pygame.Rect]  # where the tray, the sheet... are (device px)
-    sheet: Any  # the score sheet as drawn (game.ui.sheet.ScoreSheet)
-    history: Any  # the move history (game.ui.history.History)
-    coaching: bool  # the coach may be mentioned (False in a replay and a lesson)
+    # -- the table scene's (a stand-in's inert default after each)
+    app: Any  # game.app.App: its sounds, messages (notify), settings, scenes (open); None
+    view_state: Any  # the game as the player may see it (before dice have landed); None
+    fast_forward: bool  # skipping ahead to the next person's turn; a Rewind: True
+    busy: bool  # something is still being shown (dice, a card, a banner); False
+    dice_moving: bool  # dice in the air, or a roll not shown yet; False
+    regions: dict[str, pygame.Rect]  # where the tray, the sheet... are (device px); {}
+    sheet: Any  # the score sheet as drawn (game.ui.sheet.ScoreSheet); None
+    history: Any  # the move history (game.ui.history.History; ``add``); None (a Rewind:
+    # its entries)
+    coaching: bool  # the coach may be mentioned (False in a replay, a lesson, a stand-in)
 
-    def act(self, action: Action) -> bool: ...
+    def act(self, action: Action) -> bool: ...  # False: nothing applied
 
     def complain(self, text) -> None: ...
 
-    def current_hint(self) -> Any: ...
+    def current_hint(self) -> Any: ...  # the hint on show for this position; None
 
     def count_up(self, row: str, column: int, before: int, after: int, colour) -> None: ...
 
-    def card_turn(self) -> float | None: ...
+    def card_turn(self) -> float | None: ...  # a card turning over on the felt; None
 
-    def dice_row(self, tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]: ...
+    def dice_row(self, tray: pygame.Rect, n: int, aside: bool) -> list[pygame.Rect]: ...  # []
 
 
 class Table:
     """Base: override what differs. ``self.scene`` gives access to state and helpers."""
+
+    # What the player has chosen at this table and not played yet, read by the play scene
+    # (what to redraw, the sheet's row to reveal), the odds and the lessons; None where the
+    # game has no such thing (each table sets its own in ``new_turn``).
+    held: set[int] | None = None  # dice held for the next roll (the hold-and-roll games)
+    chosen: set[int] | None = None  # dice chosen to set aside or reroll
+    cursor: str | None = None  # the sheet's key under the keyboard cursor
+    pending_zero: Any = None  # a box chosen once that would score 0 (a second choice confirms)
 
     def __init__(self, scene: TableHost):
         self.scene = scene
@@ -118,7 +128,7 @@ class Table:
     def state(self) -> Any:
         """The game as the player may see it: at the play scene, before an action whose
         dice have not landed (or card not turned over), the game as it was before it."""
-        view = getattr(self.scene, "view_state", None)
+        view = self.scene.view_state
         return self.scene.state if view is None else view
 
     # -- drawing ---------------------------------------------------------------------------
@@ -141,7 +151,7 @@ class Table:
         s = self.state
         seats = list(s.order)
         headers = [(s.seats[i].name, theme.player_colour(i), s.seats[i].is_human) for i in seats]
-        shown = getattr(self.scene, "shown_seat", None if s.is_over() else s.current)
+        shown = self.scene.shown_seat
         return seats, headers, (seats.index(shown) if shown is not None else -1)
 
     def seat_colour(self, seat: int) -> tuple:
@@ -156,13 +166,18 @@ class Table:
         """The tray's height in dp for a tray ``width`` dp wide when the layout asks (a phone
         held upright): room for a row of dice (two rows of many on a narrow tray), their keys,
         and the dice set aside."""
-        n = max(1, getattr(self.state, "n_dice", 0) or len(self.dice()))
+        n = max(1, self.dice_count())
         size = min(84, (width - 32 - 14 * (n - 1)) / n)
         rows = 1
         if size < (theme.TOUCH_MIN if theme.metrics.touch else 36) and n > 1:
             rows, size = 2, min(84, (width - 32 - 14 * ((n + 1) // 2 - 1)) / ((n + 1) // 2))
         aside = 64 if self.has_aside() else 26
         return 34 + rows * size + (rows - 1) * 14 + aside
+
+    def dice_count(self) -> int:
+        """How many dice the tray makes room for: those on the felt now, unless the game
+        always throws a set number (``HoldTable``)."""
+        return len(self.dice())
 
     def has_aside(self) -> bool:
         """Whether this game ever sets dice aside on the tray (room is kept for them)."""
@@ -252,7 +267,11 @@ class Table:
     def race_info(self, text: str) -> str:
         """A race to a target's turn line (Farkle, Pirate Fortune): ``text``, and the last
         round when it is on."""
-        return f"{text} · LAST ROUND" if getattr(self.state, "last_round", False) else text
+        return f"{text} · LAST ROUND" if self.last_round() else text
+
+    def last_round(self) -> bool:
+        """A race to a target: its last round is on (someone reached the target)."""
+        return False
 
     # -- input -----------------------------------------------------------------------------
     def click_die(self, index: int) -> None: ...
@@ -308,14 +327,14 @@ class Table:
 
     def describe_move(self, action: Action) -> str:
         """A move in words ("Hold [2 2 5] and roll again", "Score Chance")."""
-        faces = list(getattr(self.state, "dice", []) or [])
+        faces = self.state.table_dice()
 
         def named(field: str) -> str:
             return dice_text([faces[i] for i in action.get(field, []) if i < len(faces)])
 
         kind = action["kind"]
         if kind == "roll" and "hold" in action:
-            if not getattr(self.state, "rolls", 1):
+            if not self.state.roll_number():
                 return "Roll the dice"
             return f"Hold {named('hold')} and roll again" if action["hold"] else \
                 "Roll all the dice again"
@@ -324,17 +343,13 @@ class Table:
                                                              else "bank the points")
         if kind == "roll" and "dice" in action:
             return f"Reroll {named('dice')}"
-        if kind == "chest":
-            return f"Put {named('dice')} on the chest" if action["dice"] else \
-                "Take the dice off the chest"
         if kind == "score":
             key = self.hint_marks(action)[1]
             if key and self.score_points(action) == 0:
                 return f"Cross out {self.box_label(key)} (0)"
             return f"Score {self.box_label(key)}" if key else "Score"
-        return {"roll": "Roll the dice", "stop": "Stop and score", "bank": "Bank the points",
-                "draw": "Draw a Fortune Card", "sorceress": "Call the Sorceress",
-                "piggyback": "Take over the dice"}.get(kind, kind.replace("_", " ").title())
+        return {"roll": "Roll the dice", "stop": "Stop and score", "bank": "Bank the points"
+                }.get(kind, kind.replace("_", " ").title())  # (a game words its own moves)
 
     def score_points(self, action: Action) -> int | None:
         """What the scoring move ``action`` writes with the dice now (None: not known)."""
@@ -343,18 +358,16 @@ class Table:
     def odds_selection(self) -> list[int]:
         """The dice the player has chosen but not played yet (held, to set aside, to
         reroll): the odds (game.odds) follow them."""
-        chosen = getattr(self, "held", None)
-        if chosen is None:
-            chosen = getattr(self, "chosen", None)
+        chosen = self.held if self.held is not None else self.chosen
         return sorted(chosen or ())
 
     def set_selection(self, dice) -> None:
         """Choose exactly these dice (what ``odds_selection`` reads): a lesson puts back a
         choice its step does not ask for."""
-        for name in ("held", "chosen"):
-            if getattr(self, name, None) is not None:
-                setattr(self, name, set(dice))
-                return
+        if self.held is not None:
+            self.held = set(dice)
+        elif self.chosen is not None:
+            self.chosen = set(dice)
 
     def selected(self) -> tuple[str, list[Action]] | None:
         """The move the player has selected but not made yet, in words, and the actions it
@@ -474,7 +487,9 @@ class HoldTable(Table):
     Subclasses reset ``held`` (and ``pending_zero``) in ``new_turn``."""
 
     held: set[int]
-    pending_zero: Any
+
+    def dice_count(self) -> int:
+        return self.state.n_dice
 
     def roll_action(self) -> Action:
         return {"kind": "roll", "hold": sorted(self.held) if self.state.rolls else []}
@@ -566,9 +581,8 @@ class HoldTable(Table):
             self.scene.act(self.roll_action())
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            cursor = getattr(self, "cursor", None)
-            if cursor and s.rolls:
-                self.click_row(cursor)
+            if self.cursor and s.rolls:
+                self.click_row(self.cursor)
             else:
                 self.scene.act(self.roll_action())
             return True
