@@ -265,7 +265,10 @@ def tour(game_id: str, names: list[str], options: dict | None = None, seed: int 
         rules = app.open("rules", info=info)
         for _ in range(60):
             look(app, screens, "rules")
+            offset = rules.area.offset
             rules.area.scroll(theme.px(300))
+            if rules.area.offset == offset:  # the end: each look after would read this
+                break
         app.pop()
         deck = info.state_type().CARD_DECK
         if deck is not None:  # a game with cards: its card draw
@@ -318,7 +321,10 @@ def tour(game_id: str, names: list[str], options: dict | None = None, seed: int 
             review.show_tab(tab)
             for _ in range(40):
                 look(app, screens, "review")
+                at = (review.cursor, review.top)
                 review.move_cursor(6)
+                if (review.cursor, review.top) == at:  # the last row: nothing more to read
+                    break
         review.show_tab(0)
         if review.rows():
             review.open(0)

@@ -12,15 +12,20 @@ xdist's own ``loadgroup`` would not do here, for two reasons:
 * **The longest work starts first, so that both workers end together** (the longest
   processing time first rule): a minute of pyodide or a ten-second screen sweep dealt out
   last would leave the other core idle meanwhile. A test's weight is its duration in the
-  last run (kept in .pytest_cache by tests/conftest.py), else ``SLOW``'s figure for a fresh clone,
-  else ``DEFAULT``; ties keep the collection's (random) order.
+  last run (kept in .pytest_cache by tests/conftest.py), else its figure in
+  tests/durations.json (every test of the suite that took a second or more, the mean of its
+  cases, measured on a quiet core: what a fresh clone, as CI's, goes by; a stale figure
+  only changes the order, never a result), else ``SLOW``'s, else ``DEFAULT``; ties keep the
+  collection's (random) order.
 
 Everything else is dealt out one test at a time, as ``--dist load`` does.
 """
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
+from pathlib import Path
 
 from xdist.scheduler import LoadScopeScheduling
 
@@ -28,20 +33,24 @@ from tests.conftest import DURATIONS
 
 SHARED_SETUP = ("tests/test_pyodide.py", "tests/browser/test_browser.py")
 
-# Seconds of CPU a test takes on a quiet core (measured with -n 0), for a run with no
-# durations kept; keyed by file, or by file::test for every case of a parametrized test.
+# Seconds a test takes on a quiet core, for a run with no durations kept: the measured
+# figures (file::test, for every case of a parametrized test), and by file for the two
+# whose module fixture the first test pays for (the mean of their tests).
+MEASURED = json.loads((Path(__file__).with_name("durations.json")).read_text(encoding="utf-8"))
 SLOW = {
-    "tests/test_pyodide.py": 1.5,
-    "tests/browser/test_browser.py": 8.0,
+    "tests/test_pyodide.py": 0.5,
+    "tests/browser/test_browser.py": 4.4,
 }
-DEFAULT = 0.2
+DEFAULT = 0.1
 
 
 def weight(nodeid: str, known: dict[str, float]) -> float:
     if nodeid in known:
         return known[nodeid]
     test = nodeid.split("[", 1)[0]
-    return SLOW.get(test, SLOW.get(test.split("::", 1)[0], DEFAULT))
+    if test in MEASURED:
+        return MEASURED[test]
+    return SLOW.get(test.split("::", 1)[0], DEFAULT)
 
 
 class SharedSetupLongestFirst(LoadScopeScheduling):

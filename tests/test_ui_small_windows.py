@@ -154,3 +154,63 @@ def test_the_treasure_chest_s_zone_says_its_words_whole_in_a_small_window():
         assert all(tray.contains(d.ink) for d in drawn if d.source.startswith("click dice"))
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(360, 640, 2, True), (844, 390, 3, True), (640, 360, 1, False),
+                                  (1280, 720, 1, False)],
+                         ids=["360x640r2-touch", "844x390r3-touch", "640x360r1", "1280x720"])
+def test_the_skulls_lie_inside_their_zone(size):
+    """On a 360x640 phone the skull zone was too low for its words and a line of dice: the
+    skull die fell off the felt under it. Every skull (the dice's and the card's) lies in
+    the zone, and its count is said whole or not at all."""
+    info = GAMES["pirates"]
+    seats = long_seats(4, humans=1)
+    for seed in range(300):
+        state = info.new_game(seats, seed=seed)
+        while state.current != 0 or not state.rolled:
+            state.apply(state.legal_actions()[0])
+        if state.dice.count("skull") + state.card_skulls() >= 2 and not state.island:
+            break
+    app = make_app(size)
+    try:
+        from game.scenes.tables.pirates import zones
+        play = app.show("play", info=info, state=state, autosave=False)
+        frames(app, 40)
+        with text.record() as drawn:
+            app.draw()
+        zone = zones(play.regions["tray"])["skulls"]
+        skulls = [play.tray.die_rects[i] for i, f in enumerate(state.dice) if f == "skull"]
+        assert skulls and all(zone.contains(r) for r in skulls), (zone, skulls)
+        assert not _cut(drawn, seats), _cut(drawn, seats)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(360, 640, 2, True), (640, 360, 1, False), (1280, 720, 1, False)],
+                         ids=["360x640r2-touch", "640x360r1", "1280x720"])
+def test_the_chest_s_dice_lie_inside_its_zone(size):
+    """The dice put on the Treasure Chest lie inside its zone at every size (a low zone,
+    as at 640x360, takes them in one line after its picture)."""
+    info = GAMES["pirates"]
+    seats = long_seats(4, humans=1)
+    for seed in range(300):
+        state = info.new_game(seats, seed=seed)
+        while state.current != 0 or not state.rolled:
+            state.apply(state.legal_actions()[0])
+        keep = [i for i, f in enumerate(state.dice) if f != "skull"][:3]
+        if state.card == "chest" and len(keep) == 3:
+            state.apply({"kind": "chest", "dice": keep})
+            break
+    assert len(state.chest) == 3
+    app = make_app(size)
+    try:
+        from game.scenes.tables.pirates import zones
+        play = app.show("play", info=info, state=state, autosave=False)
+        frames(app, 40)
+        with text.record() as drawn:
+            app.draw()
+        zone = zones(play.regions["tray"])["chest"]
+        assert all(zone.contains(play.tray.die_rects[i]) for i in state.chest)
+        assert not _cut(drawn, seats), _cut(drawn, seats)
+    finally:
+        pygame.quit()

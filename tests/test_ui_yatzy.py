@@ -103,56 +103,82 @@ def test_keyboard_alone_menu_to_results_yatzy(app):
     assert storage.has_save() is False  # a finished game leaves no save behind
 
 
-def choose_in_menu_by_mouse(app, title: str, strength: str) -> None:
+STRENGTHS = ("easy", "normal", "hard")
+
+
+def seat_control(menu, ident: str):
+    """The menu's button of that ident ("add", "strength 2"), as laid out now."""
+    return next(b for b in menu.focus.buttons if b.ident == ident)
+
+
+def choose_in_menu_by_mouse(app, title: str, strengths=STRENGTHS) -> None:
+    """Click the game's card, "+ Add player" until there is a bot for each strength, and
+    each bot's strength button until it reads that strength; then Start."""
     menu = app.scene
     click(button(menu, title).rect.center)
     frames(app)
-    strength_button = button(menu, "Normal")
-    while strength_button.label.lower() != strength:
-        click(strength_button.rect.center)
+    while len(menu.seats) < 1 + len(strengths):
+        click(seat_control(menu, "add").rect.center)
         frames(app)
-        strength_button = next(b for b in menu.focus.buttons if b.rect == strength_button.rect)
+    for seat, strength in enumerate(strengths, start=1):
+        for _ in range(5):
+            if seat_control(menu, f"strength {seat}").label.lower() == strength:
+                break
+            click(seat_control(menu, f"strength {seat}").rect.center)
+            frames(app)
+        assert menu.seats[seat].bot == strength
     click(button(menu, "Start").rect.center)
     frames(app)
 
 
-def choose_in_menu_by_keyboard(app, title: str, strength: str) -> None:
-    """Tab to the game card and the bot's strength button, Enter to press them."""
+def choose_in_menu_by_keyboard(app, title: str, strengths=STRENGTHS) -> None:
+    """Tab to the game card, "+ Add player" and each bot's strength button, Enter to press
+    them."""
     menu = app.scene
 
-    def focus_on(label: str) -> None:
+    def focus_on(label: str = "", ident: str = "") -> None:
         for _ in range(len(menu.focus.buttons) + 1):
-            if menu.focus.focused and menu.focus.focused.label.startswith(label):
+            focused = menu.focus.focused
+            if focused and (focused.ident == ident if ident else focused.label.startswith(label)):
                 return
             key(pygame.K_TAB)
             frames(app)
-        raise AssertionError(f"could not Tab to {label!r}")
+        raise AssertionError(f"could not Tab to {label or ident!r}")
 
     focus_on(title)
     key(pygame.K_RETURN)
     frames(app)
-    while menu.seats[1].bot != strength:
-        focus_on(menu.seats[1].bot.title())
+    while len(menu.seats) < 1 + len(strengths):
+        focus_on(ident="add")
         key(pygame.K_RETURN)
         frames(app)
+    for seat, strength in enumerate(strengths, start=1):
+        for _ in range(5):
+            if menu.seats[seat].bot == strength:
+                break
+            focus_on(ident=f"strength {seat}")
+            key(pygame.K_RETURN)
+            frames(app)
+        assert seat_control(menu, f"strength {seat}").label.lower() == strength
     focus_on("Start")
     key(pygame.K_RETURN)
     frames(app)
 
 
-@pytest.mark.parametrize("strength", ["easy", "normal", "hard"])
 @pytest.mark.parametrize("game,title,boxes", [("yatzy", "Yatzy", 15),
                                               ("maxi_yatzy", "Maxi Yatzy", 20)])
 @pytest.mark.parametrize("device", ["mouse", "keyboard"])
-def test_whole_game_against_each_bot_with_one_input_device(app, device, game, title, boxes,
-                                                           strength):
+def test_whole_game_against_each_bot_with_one_input_device(app, device, game, title, boxes):
+    """A person and a bot of each strength, seated and set with one device in the menu,
+    and a whole game with it. (The three bots at one table: a game each took three whole
+    games of our player's moves.)"""
     if device == "mouse":
-        choose_in_menu_by_mouse(app, title, strength)
+        choose_in_menu_by_mouse(app, title)
     else:
-        choose_in_menu_by_keyboard(app, title, strength)
+        choose_in_menu_by_keyboard(app, title)
     play = app.scene
     assert isinstance(play, PlayScene)
-    assert play.info.id == game and play.state.seats[1].bot == strength
+    assert play.info.id == game and [s.bot for s in play.state.seats[1:]] == list(STRENGTHS)
     assert play.state.seats[0].is_human
     if device == "mouse":
         play_by_mouse(app)

@@ -520,6 +520,9 @@ class ResultsScene(GameScreen):
                     halves = layout.rows(name_box, *([fr()] * len(names)))
                     for k, (who_, half) in enumerate(zip(names, halves, strict=True)):
                         words_ = who_ + (" &" if k < len(names) - 1 else "")
+                        room, bold = half.w, first  # (the name shorter, its '&' kept)
+                        words_ = shorten_names(words_, [who_], lambda t, room=room, bold=bold:
+                                               text_width(t, team_size, bold) <= room)
                         draw_text_in(surface, words_, half, team_size, colour, first, "left",
                                      min_size=team_size)
                 else:  # one size for the column: a long name ends in "…", never shrunk

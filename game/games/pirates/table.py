@@ -73,6 +73,37 @@ def _small_die(zone: pygame.Rect, per_row: int, top: int) -> int:
                            (zone.h - top - px(8) - px(6)) // 2))
 
 
+def zone_spots(zone: pygame.Rect, n: int, per_row: int, words: int, left: int = 8
+               ) -> tuple[list[pygame.Rect], bool]:
+    """Where ``n`` dice lie in a zone of the felt (the skulls, the chest), ``per_row`` to a
+    line under ``words`` dp of words, and whether the zone has that line for its words. A
+    zone too low for its words and a line of dice (a 360x640 phone: a skull die fell off
+    the felt) lays them in one line after ``left`` dp, as large as fit."""
+    px = theme.px
+    die = _small_die(zone, per_row, px(words))
+    if zone.y + px(words) + die <= zone.bottom - px(2):
+        return [pygame.Rect(zone.x + px(8) + (k % per_row) * (die + px(6)),
+                            zone.y + px(words) + (k // per_row) * (die + px(6)), die, die)
+                for k in range(n)], True
+    gap = px(4)
+    across = max(n, 3)
+    die = max(px(12), min(zone.h - px(8), px(36),
+                          (zone.w - px(left + 8) - (across - 1) * gap) // across))
+    top = zone.centery - die // 2
+    return [pygame.Rect(zone.x + px(left) + k * (die + gap), top, die, die)
+            for k in range(n)], False
+
+
+def skull_spots(zone: pygame.Rect, n: int) -> tuple[list[pygame.Rect], bool]:
+    """The skulls' spots in their zone (``zone_spots``: three to a line under the count)."""
+    return zone_spots(zone, n, 3, 26)
+
+
+def chest_spots(zone: pygame.Rect, n: int) -> tuple[list[pygame.Rect], bool]:
+    """The chest's dice (six to a line under its name; after its picture in a low zone)."""
+    return zone_spots(zone, n, 6, 30, left=34)
+
+
 ISLAND_RULE = " A roll without a new skull ends the turn."  # (the status may leave it out)
 RISK_DETAIL = " of disqualification"  # (what a reroll risks: left out where room is short)
 
@@ -330,28 +361,29 @@ class Table(BaseTable):
                           (width - 24 - 78 - 24) / 4))
         return 12 + 22 + 2 * die + 8 + 12 + 96 + 12
 
+    def _card_skulls(self) -> int:
+        """The card's skulls beside the dice's in the skull zone (the last turn's, while its
+        end is still on the felt)."""
+        s = self.state
+        if s.rolled or not self.end_dice:
+            return s.card_skulls()
+        return 0 if self.end_island else CARD_SKULLS.get(self.end_card or "", 0)
+
     def dice_rects(self, tray: pygame.Rect, n: int) -> list[pygame.Rect]:
         z = zones(tray)
-        px = theme.px
         faces = self._faces()
         chest = self.state.chest if self.state.rolled else []
         die, per_row, row = z["die"], z["per_row"], z["row"]
-        chest_die = _small_die(z["chest"], 6, px(30))
-        skull_die = _small_die(z["skulls"], 3, px(26))
+        on_chest_spots = chest_spots(z["chest"], len(chest))[0]
+        spots = skull_spots(z["skulls"], faces[:n].count("skull") + self._card_skulls())[0]
         rects, skulls, on_chest = [], 0, 0
         for i in range(n):
             face = faces[i] if i < len(faces) else None
             if face == "skull":
-                col, line = skulls % 3, skulls // 3
-                rects.append(pygame.Rect(z["skulls"].x + px(8) + col * (skull_die + px(6)),
-                                         z["skulls"].y + px(26) + line * (skull_die + px(6)),
-                                         skull_die, skull_die))
+                rects.append(spots[skulls])
                 skulls += 1
             elif i in chest:
-                col, line = on_chest % 6, on_chest // 6
-                rects.append(pygame.Rect(z["chest"].x + px(8) + col * (chest_die + px(6)),
-                                         z["chest"].y + px(30) + line * (chest_die + px(6)),
-                                         chest_die, chest_die))
+                rects.append(on_chest_spots[on_chest])
                 on_chest += 1
             else:
                 col, line = i % per_row, i // per_row
@@ -399,8 +431,18 @@ class Table(BaseTable):
             dice_skulls, island = self.end_dice.count("skull"), self.end_island
             card_skulls = 0 if island else CARD_SKULLS.get(self.end_card or "", 0)
         tally = f"{dice_skulls + card_skulls}" + ("" if island else " / 3")
+        spots, worded = skull_spots(skulls, dice_skulls + card_skulls)
         label = pygame.Rect(skulls.x + px(8), skulls.y + px(4), skulls.w - px(16), px(20))
-        if fits_whole(f"Skulls {tally}", label, 14, 12, True):
+        if not worded:  # (a low zone: the count after the dice, where there is room)
+            after = spots[-1].right + px(6) if spots else skulls.x + px(8)
+            label = pygame.Rect(after, skulls.centery - px(10), skulls.right - px(8) - after,
+                                px(20))
+        if not worded:  # the count alone after the skulls, where it holds whole
+            probe.shown("skulls label", f"Skulls {tally}", label)
+            said = next((t for t in (f"Skulls {tally}", tally)
+                         if fits_whole(t, label, 14, 12, True)), "")
+            draw_text_in(surface, said, label, 14, (230, 220, 220), True, "left", min_size=12)
+        elif fits_whole(f"Skulls {tally}", label, 14, 12, True):
             draw_text_in(surface, f"Skulls {tally}", label, 14, (230, 220, 220), True, "left",
                          min_size=12)
         else:  # a narrow zone ('Skulls 0…' at 640x360): a skull for the word
@@ -410,12 +452,8 @@ class Table(BaseTable):
             draw_text_in(surface, tally, pygame.Rect(icon.right + px(4), label.y,
                                                      label.right - icon.right - px(4), label.h),
                          14, (230, 220, 220), True, "left", min_size=12)
-        skull_die = _small_die(skulls, 3, px(26))
         for k in range(card_skulls):  # the card's skulls, as outlines after the dice
-            slot = dice_skulls + k
-            r = pygame.Rect(skulls.x + px(8) + (slot % 3) * (skull_die + px(6)),
-                            skulls.y + px(26) + (slot // 3) * (skull_die + px(6)),
-                            skull_die, skull_die)
+            r = spots[dice_skulls + k]
             pygame.draw.rect(surface, (200, 200, 200), r, max(1, px(2)), border_radius=px(8))
             draw_symbol(surface, "skull", r.inflate(-px(6), -px(6)))
         self._draw_left_zone(surface, z["chest"])
@@ -436,6 +474,8 @@ class Table(BaseTable):
             draw_symbol(surface, "chest", pygame.Rect(zone.x + px(6), zone.y + px(3), px(24),
                                                       px(24)))
             title = pygame.Rect(zone.x + px(34), zone.y + px(4), zone.w - px(40), px(22))
+            if s.chest and not chest_spots(zone, len(s.chest))[1]:
+                return  # (a low zone: its dice in a line after the picture, no words)
             draw_text_in(surface, "Treasure Chest" if fits_whole(
                 "Treasure Chest", title, 14, 12, True) else "Chest",  # (a small window's)
                 title, 14, theme.TEXT, True, "left", min_size=12)
