@@ -250,9 +250,12 @@ def test_the_menu_names_the_teams(app):
     assert "Teams: You + Ada · åsa-Märta + Bram" in texts, texts
     assert not any(t.startswith("Teams: 1") for t in texts)
     long = [Seat(n * 16) for n in "WMQ"] + [Seat(n * 16, "easy") for n in "HNO"]
-    app.replace_all(MenuScene(app, "grab_it", long))  # names that do not fit: the colours say
+    app.replace_all(MenuScene(app, "grab_it", long))  # names that do not fit: written shorter
     frames(app)
-    assert "Teams: partners have the same colour and mark" in drawn_texts(app)
+    teams = [t for t in drawn_texts(app) if t.startswith("Teams: ")]
+    assert len(teams) == 1 and "…" in teams[0] and teams[0].count(" + ") == 3, teams
+    for first, second in (("W", "H"), ("M", "N"), ("Q", "O")):  # each partner beside theirs
+        assert re.search(f"{first}+… \\+ {second}+…", teams[0]), teams
 
 
 def test_records_draw_no_column_titles_over_nothing(app):

@@ -710,9 +710,12 @@ class MenuScene(Scene):
         y += px(34)
         for entry in self.link_games:
             row = pygame.Rect(x, y, width, px(control_h))
-            self._add(buttons, Button(row, linkplay.menu_line(entry),
+            inner = row.inflate(-px(12), -px(4))  # (the names shorter before words go)
+            line = shorten_names(linkplay.menu_line(entry), entry.names,
+                                 lambda t, inner=inner: fits_whole(t, inner, 16, 13, True))
+            self._add(buttons, Button(row, line,
                                       lambda g=entry.id: linkplay.resume(self.app, g), size=16,
-                                      min_size=13, ident=f"link {entry.id}",
+                                      min_size=13, ident=f"link {entry.id}", wrap=True,
                                       colour=(60, 110, 90) if entry.turn in entry.mine
                                       else theme.BUTTON), row)
             y = row.bottom + px(6)

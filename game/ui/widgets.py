@@ -29,6 +29,27 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return [line for line in wrap_lines(theme.font(size, bold), text, width) if line]
 
 
+def dialog_box(screen: pygame.Rect, text: str, size: float, min_size: float, chrome: float,
+               height: float, pad: float = 24) -> pygame.Rect:
+    """A dialog's box in the middle of ``screen``: 520 dp wide and ``height`` dp high where
+    its words (``text`` at ``size`` down to ``min_size``, in the box less ``pad`` each side
+    and ``chrome`` dp of title and buttons) hold whole; else wider where the screen allows
+    (a phone on its side has width to spare, not height), then taller."""
+    for width in (520, 640, 760):
+        w = min(width, theme.dp(screen.w))
+        text_h = height - chrome
+        while text_h + chrome <= theme.dp(screen.h) and not fits_whole(
+                text, pygame.Rect(0, 0, theme.px(w - 2 * pad), theme.px(text_h)), size,
+                min_size):
+            text_h += 10
+        if text_h + chrome <= theme.dp(screen.h) or w >= theme.dp(screen.w):
+            break
+    box = pygame.Rect(0, 0, min(screen.w, theme.px(w)),
+                      min(screen.h, theme.px(text_h + chrome)))
+    box.center = screen.center
+    return box
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius: float = 14,
           border=None) -> None:
     """A rounded box (``radius`` in dp) with an optional border."""
