@@ -10,12 +10,18 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import time
 
 import pygame
 
+from game import linkplay, page, recent, records
+from game.catalog import GAMES
+from game.coach import COACH_MODES
+
 from . import prefs, web
 from .prefs import BOT_SPEEDS  # (the bots' paces; defined with the settings)
-from .ui import layout, probe, theme
+from .scenes import scene_class
+from .ui import layout, probe, theme, widgets
 from .ui.hands import hands
 from .ui.sound import Sounds
 from .ui.text import draw_text_in, fits_whole
@@ -43,7 +49,6 @@ class Settings:
         return self.bot_speed
 
     def next_coach(self) -> str:
-        from game.coach import COACH_MODES
         self.coach = COACH_MODES[(COACH_MODES.index(self.coach) + 1) % len(COACH_MODES)]
         return self.coach
 
@@ -68,7 +73,6 @@ class Scene:
 
     def ensure_layout(self) -> None:
         """Lay out again if the window changed since the last time."""
-        from .ui import theme
         if self._layout_key != theme.metrics.key:
             self._layout_key = theme.metrics.key
             self.relayout()
@@ -100,7 +104,6 @@ class Scene:
     def message_rect(self) -> pygame.Rect:
         """Where short messages (toasts) go on this scene: a place of their own that covers
         no control. By default a strip along the bottom of the window."""
-        from .ui import layout
         area = layout.inset(layout.screen_rect(), 8)
         return layout.rows(area, layout.fr(), 52)[1]
 
@@ -189,7 +192,6 @@ class App:
     def load_records(self):
         """The records, read once per run; a damaged file is reported and set aside."""
         if self.records is None:
-            from game import records
             self.records, problem = records.load()
             if problem:
                 self.notify(problem, theme.BAD, 6)
@@ -198,7 +200,6 @@ class App:
     def record_game(self, game_id: str, state, hinted: bool = False) -> dict[int, list[str]]:
         """Add a finished game to the records (``hinted``: the coach's hints were used);
         the news per seat ("best score yet (was 230)")."""
-        from game import records
         news = self.load_records().add_game(game_id, state, hinted=hinted)
         records.save(self.records)
         self.remember_game(game_id, state, hinted)
@@ -206,10 +207,7 @@ class App:
 
     def remember_game(self, game_id: str, state, hinted: bool = False) -> None:
         """Keep a finished game whole among the recent ones (for its review and replay)."""
-        import time
 
-        from game import recent
-        from game.catalog import GAMES
         problem = recent.remember(recent.RecentGame(GAMES[game_id], state, hinted,
                                                     int(time.time())))
         if problem:
@@ -315,7 +313,6 @@ class App:
 
     def make(self, name: str, **kwargs) -> Scene:
         """A new scene from the registry (game.scenes.SCENES), by name."""
-        from .scenes import scene_class
         return scene_class(name)(self, **kwargs)
 
     def show(self, name: str, **kwargs) -> Scene:
@@ -357,7 +354,6 @@ class App:
 
     def open_page_link(self) -> None:
         """A game in a link put in the page's address (on loading, or since): open it."""
-        from game import linkplay, page
         link = page.take_link()
         if link:
             linkplay.open_text(self, link)
@@ -495,8 +491,7 @@ class App:
         holds its picture); the next frame shows it."""
         if self._under_stage != "drawn" or self._dirty or not self._under_ok:
             return False
-        from .ui.widgets import dim
-        dim(self._under, self.visible_scenes()[-1].dim_alpha)
+        widgets.dim(self._under, self.visible_scenes()[-1].dim_alpha)
         self._under_stage = "dimmed"
         return True
 
@@ -559,8 +554,7 @@ class App:
                 scene.ensure_layout()
                 scene.draw(self.screen)
         if len(scenes) > 1 and top.dim_alpha:
-            from .ui.widgets import dim
-            dim(self.screen, top.dim_alpha)
+            widgets.dim(self.screen, top.dim_alpha)
             if keep_under:
                 self._under_stage = None
                 if self._under is None or self._under.get_size() != self.screen.get_size():

@@ -15,13 +15,11 @@ Plain Python, no pygame (it runs in the browser's Python with the rules and the 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass, field
 from random import Random
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from game.rules.core import Action, CardDeck, Event, GameState, Outcome, RollSpec, Seat
-
-if TYPE_CHECKING:  # (game.odds uses this module: the type alone, no import cycle)
-    from game.odds import Odds
 
 UNITS = ("points", "win")  # what a policy's action values are in
 WIN_TEXT = "expected {:.0%} chance to win"  # a "win" value in words, unless the policy words it
@@ -105,6 +103,19 @@ class BoxOdds(GameRules, Protocol):
     def box_made(cls, box: str, dice: tuple[int, ...]) -> bool: ...  # sorted dice score it
 
 
+@dataclass
+class Odds:
+    """What an odds job finds (game.odds hands it on). ``boxes``: box -> chance of making
+    it this turn (category games); ``chances``: named chances (Farkle ``farkle``,
+    ``hot_dice``, per dice count ``farkle_<n>``; Pirate Fortune ``disqualified``,
+    ``battle``, ``battle_selected``); ``lines``: the same in words, for the table;
+    ``dice``: how many dice the roll throws."""
+
+    game: str
+    boxes: dict[str, float] = field(default_factory=dict)
+    chances: dict[str, float] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+    dice: int = 0
 @runtime_checkable
 class CardGame(GameRules, Protocol):
     """A game in which the player to act draws a card (game.scenes.carddraw shows it; the
@@ -120,10 +131,10 @@ class CardGame(GameRules, Protocol):
 
 
 # The odds of a position (``odds`` in the catalog names it, "module:function"): a generator
-# job for game.tasks, yielding between pieces of work and returning a game.odds.Odds;
+# job for game.tasks, yielding between pieces of work and returning an Odds;
 # ``selection`` is what the player has chosen but not played (dice held, set aside, to
 # reroll). A game without one offers no odds.
-OddsJob = Callable[[GameState, list[int]], Generator[Any, None, "Odds"]]
+OddsJob = Callable[[GameState, list[int]], Generator[Any, None, Odds]]
 
 
 @runtime_checkable

@@ -29,7 +29,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import storage, web
+from game.bots import make_policy
 from game.catalog import GAMES, GameInfo
+from game.coach import strongest
 from game.rules.core import DUPLICATE, GameState, SaveError, Seat
 from game.rules.shared import TargetRace
 
@@ -148,8 +150,6 @@ def measure(state: GameState) -> Measure:
 def bot_steps(info: GameInfo, day: dt.date):
     """The strongest bot's try on the day's dice, as a generator for game.tasks (its
     tables built in pieces first); returns its Measure."""
-    from game.bots import make_policy
-    from game.coach import strongest
     label = strongest(info)
     state = new_game(info, day, "Coach", label)
     policy = make_policy(info.bot_module, label, seed=seed(info, day))
@@ -191,7 +191,6 @@ def share_text(info: GameInfo, day: dt.date, mine: Measure, bot: Measure | None,
 
 
 def _bot_name(info: GameInfo) -> str:
-    from game.coach import strongest
     return strongest(info)
 
 

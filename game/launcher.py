@@ -12,7 +12,9 @@ import sys
 import time
 from collections.abc import Sequence
 
-from game.catalog import GAMES
+from game import links
+from game.catalog import GAMES, SESSION_OPTION
+from game.rules.core import Seat
 
 DEMO_DT = 1 / 60  # the demo runs on a fixed clock: the same seed gives the same frames
 RESULTS_FRAMES = 90  # frames of the results screen shown before a demo ends by itself
@@ -84,7 +86,6 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     if args.open is not None:
         if args.demo is not None:
             parser.error("--open LINK and --demo GAME cannot go together")
-        from game import links
         try:
             links.decode(args.open)
         except links.LinkError as exc:  # one sentence, before any window opens
@@ -118,8 +119,6 @@ def demo_state(game_id: str, seed: int, players: int | None = None, long_names: 
 def demo_game(game_id: str, seed: int, players: int | None = None, long_names: bool = False):
     """The demo's game: the first game of a one-round session for games that have sessions
     (the results then lead to the standings), else a single game. (info, state, session)"""
-    from game.catalog import SESSION_OPTION
-    from game.rules.core import Seat
     info = GAMES[game_id]
     n = players or max(info.min_players, 2)
     n = min(max(n, info.min_players), info.max_players)
@@ -137,6 +136,8 @@ def demo_game(game_id: str, seed: int, players: int | None = None, long_names: b
 
 
 def run_demo(app, args: argparse.Namespace) -> dict:
+    # (pygame, the app and the scenes are imported once a window is to open: a bad argument
+    # or link is refused at once, and --help, the simulator's percentile... need none)
     from game.scenes.play import PlayScene
     from game.scenes.results import ResultsScene
     info, state, session = demo_game(args.demo, args.seed, args.players,
@@ -184,7 +185,7 @@ async def main(argv: Sequence[str] | None = None) -> int:
         print("main.py: no display (DISPLAY and WAYLAND_DISPLAY are unset): the game needs a "
               "window; --demo GAME plays one headless", file=sys.stderr)
         return 2
-    from game.app import App
+    from game.app import App  # (pygame and the scenes: see run_demo)
     size = args.window or ((1280, 720) if args.demo else None)
     app = App(sound=not args.mute, window_size=size, dpr=args.dpr,
               touch=True if args.touch else None)
@@ -193,7 +194,7 @@ async def main(argv: Sequence[str] | None = None) -> int:
     if args.demo:
         stats = run_demo(app, args)
         if args.stats:
-            import resource
+            import resource  # (Unix only)
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             stats["peak_rss_mb"] = round(peak, 1)
             print(json.dumps(stats))
@@ -202,7 +203,7 @@ async def main(argv: Sequence[str] | None = None) -> int:
         return 0
     app.show("menu")
     if args.open:
-        from game import linkplay
+        from game import linkplay  # (the scenes' side of links: see run_demo)
         linkplay.open_text(app, args.open)
     await app.run()
     return 0

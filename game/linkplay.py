@@ -10,8 +10,8 @@ results, review and replay. Nothing here is a scene: scenes are reached by name.
 
 from __future__ import annotations
 
-from game import links, page
-from game.catalog import GameInfo
+from game import dailyplay, links, page
+from game.catalog import GAMES, GameInfo
 from game.rules.core import GameState, SaveError, Seat
 from game.ui import theme
 from game.ui.words import possessive
@@ -178,7 +178,6 @@ def open_text(app, text: str) -> bool:
         app.notify(str(exc), theme.BAD, 7)
         return False
     if link.day:
-        from game import dailyplay
         dailyplay.open_shared(app, link)
         return True
     entry = links.find(link.id)
@@ -279,7 +278,6 @@ def play_here(app, info: GameInfo, state: GameState, site: str) -> None:
 
 def menu_line(entry: links.Entry) -> str:
     """A game by link as the menu lists it: "Farkle with Ada and Bram: Ada's turn"."""
-    from game.catalog import GAMES
     info = GAMES[entry.game_id]
     names = entry.names
     turn = names[entry.turn] if entry.turn is not None and entry.turn < len(names) else ""

@@ -40,7 +40,8 @@ from typing import Any
 
 from game import storage
 from game.catalog import GAMES, GameInfo
-from game.rules.core import MAX_ACTIONS, SAVE_FORMAT, GameState, SaveError, bounded
+from game.rules.core import MAX_ACTIONS, SAVE_FORMAT, GameState, SaveError, Seat, bounded
+from game.tasks import run_now
 
 LINK_FORMAT = 1
 MARK = "dh"  # a code is MARK, the link format, "." and the compressed game
@@ -162,7 +163,6 @@ def _read_spelled(cls: type[GameState], reader: _Reader) -> dict:
 # -- encoding ----------------------------------------------------------------------------------
 def encode(info: GameInfo, state: GameState, day: str = "") -> str:
     """The code of ``state`` (``dh1.…``): the game and its moves, compressed."""
-    from game.tasks import run_now
     return run_now(encode_steps(info, state, day))
 
 
@@ -296,7 +296,6 @@ def decode(text: Any) -> Link:
 
 
 def _seat(data: dict):
-    from game.rules.core import Seat
     return Seat.from_json(data)
 
 

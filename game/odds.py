@@ -13,9 +13,9 @@ rules' own scoring functions; nothing is simulated:
   rest of the turn for that box: the next roll throws the dice not held, then the best
   holds. That is the exact hold-and-roll turn search (``game.bots.turn_search``, whose
   tables come from the same chance model) with end values 1 (made) and 0;
-* Farkle (game.farkle_odds): the chance that the next roll farkles and that it is hot
+* Farkle (game.games.farkle.odds): the chance that the next roll farkles and that it is hot
   dice (every rolled die scores), with the number of dice the current set-aside leaves;
-* Pirate Fortune (game.pirate_odds): the chance that rerolling the chosen dice
+* Pirate Fortune (game.games.pirates.odds): the chance that rerolling the chosen dice
   disqualifies, and under a Sea Battle card the chance of winning the battle from here.
 
 ``odds_steps(state, selection)`` is a generator (``game.tasks``): it yields between boxes
@@ -27,13 +27,12 @@ to set aside (Farkle), the dice to reroll (Pirate Fortune).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
 from math import fsum
 from typing import Any
 
 from game.bots.turn_search import tables, tables_steps
 from game.catalog import BOX_ODDS, GAMES, GameInfo
-from game.contract import BoxOdds, OddsJob
+from game.contract import BoxOdds, Odds, OddsJob
 from game.rules.core import GameState
 from game.tasks import run_now
 
@@ -45,20 +44,6 @@ def shows_boxes(info: GameInfo) -> bool:
 
 # The games whose sheet shows each box's chance (as the table scene asks it today).
 CATEGORY_GAMES = tuple(info.id for info in GAMES.values() if shows_boxes(info))
-
-
-@dataclass
-class Odds:
-    """What ``odds_steps`` finds. ``boxes``: box -> chance of making it this turn (category
-    games); ``chances``: named chances (Farkle ``farkle``, ``hot_dice``, per dice count
-    ``farkle_<n>``; Pirate Fortune ``disqualified``, ``battle``, ``battle_selected``);
-    ``lines``: the same in words, for the table; ``dice``: how many dice the roll throws."""
-
-    game: str
-    boxes: dict[str, float] = field(default_factory=dict)
-    chances: dict[str, float] = field(default_factory=dict)
-    lines: list[str] = field(default_factory=list)
-    dice: int = 0
 
 
 def percent(p: float) -> str:

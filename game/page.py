@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import os
 
+import pygame
+
 from game import web
+from game.ui import theme
 
 _HELPERS = r"""
 (() => {
@@ -151,7 +154,6 @@ def copy(text: str) -> bool:
     if web.in_browser():
         return False
     try:
-        import pygame
         pygame.scrap.put_text(text)
         return True
     except Exception:  # noqa: BLE001 - no clipboard here (no video, no scrap)
@@ -207,7 +209,6 @@ def paste() -> str:
     if web.in_browser():
         return ""
     try:
-        import pygame
         text = pygame.scrap.get_text()
         return text if isinstance(text, str) else ""
     except Exception:  # noqa: BLE001
@@ -243,7 +244,6 @@ def field(ident: str, rect, value: str, readonly: bool, multiline: bool, size: f
     win = _page()
     if win is None:
         return False
-    from game.ui import theme
     ratio = theme.metrics.dpr or 1.0
     x, y, w, h = (v / ratio for v in rect)
     try:

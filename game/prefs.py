@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import storage
-from game.catalog import GAMES
+from game.bots import policy_names_for
+from game.catalog import GAMES, SESSION_OPTION
+from game.coach import COACH_MODES
 from game.rules.core import NAME_MAX
 
 FORMAT = 1
@@ -68,7 +70,7 @@ class WindowSize:
     (never resized: the default size)."""
 
     def check(self, value: Any) -> Any:
-        from game.ui.layout import holds
+        from game.ui.layout import holds  # (the UI, pygame: not for the settings' file alone)
         if value is None:
             return None
         if not (isinstance(value, list | tuple) and len(value) == 2 and all(
@@ -128,12 +130,10 @@ class Setting:
 
 
 def _coach_modes() -> tuple[str, ...]:
-    from game.coach import COACH_MODES
     return COACH_MODES
 
 
 def _seats(game_id: str, value: Any) -> list[dict[str, Any]]:
-    from game.bots import policy_names_for
     info = GAMES[game_id]
     if not isinstance(value, list) or not info.min_players <= len(value) <= info.max_players:
         raise ValueError("seats")
@@ -153,7 +153,6 @@ def _seats(game_id: str, value: Any) -> list[dict[str, Any]]:
 def _options(game_id: str, value: Any) -> dict[str, Any]:
     """A game's remembered options: the ones its menu shows, each a value the menu offers
     or the engine takes (a session's games per side is the menu's, not the engine's)."""
-    from game.catalog import SESSION_OPTION
     info = GAMES[game_id]
     if not isinstance(value, dict) or set(value) & set(info.fixed_options):
         raise ValueError("options")

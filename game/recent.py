@@ -20,6 +20,7 @@ from typing import Any
 from game import storage
 from game.catalog import GameInfo
 from game.rules.core import GameState, SaveError
+from game.tasks import run_now
 
 FORMAT = 1
 KEEP = 10  # finished games kept
@@ -135,5 +136,4 @@ def load_steps():
 
 def load() -> tuple[list[RecentGame], str]:
     """``load_steps`` at once (tests, tools)."""
-    from game.tasks import run_now
     return run_now(load_steps())

@@ -10,10 +10,12 @@ counted (``hinted``) and their scores marked in the high-score table.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from game import storage
+from game.catalog import GAMES
 from game.rules.core import NAME_MAX, GameState, format_problem
 from game.ui.words import number
 
@@ -63,7 +65,6 @@ def ordinal(n: int) -> str:
 
 def _title(game_id: str) -> str:
     """A game as a message names it: "Maxi Yatzy" (not "maxi_yatzy")."""
-    from game.catalog import GAMES
     info = GAMES.get(game_id)
     return info.title if info is not None else "a game Dice Harbor does not have"
 
@@ -73,7 +74,6 @@ def check_whole(game_id: str, record: GameRecords) -> None:
     best a score the game can end with, averages between the lowest score and the best,
     high scores in order, each of a player with a record and no better than their best;
     StoreError (one sentence) at the first contradiction."""
-    from game.catalog import GAMES
     info = GAMES.get(game_id)
     if info is None:
         raise storage.StoreError("they name a game Dice Harbor does not have")
@@ -236,6 +236,5 @@ def load() -> tuple[Records, str]:
 
 
 def save(records: Records) -> bool:
-    import json
     return storage.write_text(storage.RECORDS, json.dumps(records.to_json(),
                                                           separators=(",", ":")))

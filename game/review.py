@@ -40,6 +40,7 @@ from typing import Any
 
 from game.coach import Coach
 from game.rules.core import Action, GameState
+from game.tasks import run_now
 
 BEST_MARGIN = 0.05  # a decision losing less points than this counts as a best move
 WIN_MARGIN = 0.005  # ... or less chance to win than this (half a percentage point)
@@ -242,5 +243,4 @@ def review_steps(info, game: GameState | dict[str, Any], seats: Iterable[int] | 
 
 def review(info, game, seats=None, describe=None) -> Review:
     """The review at once (tests, tools)."""
-    from game.tasks import run_now
     return run_now(review_steps(info, game, seats, describe))

@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from game.bots import POLICY_NAMES, make_policy, policy_names_for
+from game.bots import POLICY_NAMES, STRENGTHS, make_policy, policy_names_for, strengths_for
 from game.catalog import GAMES, get_game
 from game.rules.core import Seat
 
@@ -215,11 +215,21 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def strengths_note() -> str:
+    """The strengths only some games have, and which: " (expert: yatzy only)"."""
+    only: dict[str, list[str]] = {}
+    for info in GAMES.values():
+        for name in strengths_for(info):
+            if name not in STRENGTHS:
+                only.setdefault(name, []).append(info.id)
+    return "".join(f" ({name}: {', '.join(ids)} only)" for name, ids in only.items())
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = _Parser(prog="python -m game.sim", description=__doc__.splitlines()[0])
     parser.add_argument("game", help=f"one of: {', '.join(GAMES)}")
     parser.add_argument("--players", help="comma-separated policies: " + ", ".join(POLICY_NAMES)
-                        + " (expert: five-dice yatzy only)")
+                        + strengths_note())
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")

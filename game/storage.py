@@ -19,8 +19,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game.bots import policy_names_for
 from game.catalog import GAMES, GameInfo
 from game.rules.core import GameState, SaveError
+from game.rules.session import Session
 from game.web import missing as web_missing
 
 PREFIX = "dice-harbor-"
@@ -277,7 +279,6 @@ def load_marks():
 
 
 def _check_bots(seats: Any, info: GameInfo) -> None:
-    from game.bots import policy_names_for
     if isinstance(seats, list):
         for seat in seats:
             bot = seat.get("bot") if isinstance(seat, dict) else None
@@ -294,14 +295,13 @@ def _game_info(game_id: Any) -> GameInfo:
 
 def decode_session(data: Any):
     """``{"game_id": ..., "session": Session.to_json()}`` checked, every game replayed."""
-    from game.rules.session import Session
     info = _game_info(data.get("game_id"))
     raw = data["session"]
     if isinstance(raw, dict):
         if raw.get("game") != info.id:
             raise StoreError("its session is for another game")
         _check_bots(raw.get("seats"), info)
-    session = Session.from_json(raw)
+    session = Session.from_json(raw, GAMES)
     return info, session.current, session
 
 

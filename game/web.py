@@ -8,7 +8,10 @@ reached through the ``js`` module."""
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
+
+from game.tasks import WAIT
 
 
 def in_browser() -> bool:
@@ -160,11 +163,10 @@ def fetch_steps(path: Path):
     is (natively it always is); in the page, fetched from the site while the job yields
     ``tasks.WAIT`` (the frame goes on), then written where the game reads it. OSError when
     it cannot be had."""
-    from game.tasks import WAIT
     path = Path(path)
     if path.exists() or not in_browser():
         return path
-    import asyncio
+    import asyncio  # (its imports cost ~25 ms: the pure modules that import this need none)
     fetching = asyncio.ensure_future(_download(_url_of(path), path))
     while not fetching.done():
         yield WAIT
@@ -191,7 +193,7 @@ def fetch_now(path: Path) -> Path:
     path = Path(path)
     if path.exists() or not in_browser():
         return path
-    import js
+    import js  # (the page's only)
     request = js.XMLHttpRequest.new()
     url = _url_of(path)
     request.open("GET", url, False)
@@ -234,8 +236,7 @@ async def next_frame(idle: bool = False) -> float:
     one frame after the last was due, so that a timer that wakes a little late (the
     browser's do, by a millisecond or so) makes the next wait shorter rather than every
     frame longer; a frame more than a frame late starts the schedule again from now."""
-    import asyncio
-    import time
+    import asyncio  # (see fetch_steps; the game's loop has it already)
     global _frame_at, _due
     now = time.perf_counter()
     due = _due + (IDLE_WAIT if idle else FRAME)

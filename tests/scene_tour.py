@@ -288,7 +288,7 @@ def tour(game_id: str, names: list[str], options: dict | None = None, seed: int 
         look(app, screens, "results")
         if any(o.key == "session" for o in info.options):
             from game.rules.session import Session
-            session = Session(game_id, final.seats, {}, 1, seed=3)
+            session = Session(GAMES[game_id], final.seats, {}, 1, seed=3)
             for _ in range(len(final.sides())):
                 while not session.current.is_over():
                     s = session.current

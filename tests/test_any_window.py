@@ -253,7 +253,7 @@ def scenes_of(app: App, game_id: str):
     if any(o.key == "session" for o in info.options):
         def session():
             from game.rules.session import Session
-            s = Session(game_id, seats, {}, 2, seed=3)
+            s = Session(GAMES[game_id], seats, {}, 2, seed=3)
             bot = make_policy(info.bot_module, "random", seed=1)
             while not s.current.is_over():
                 s.current.apply(bot.choose(s.current))
@@ -441,7 +441,7 @@ def test_the_card_draw_in_a_small_window_waits_and_draws_when_it_fits(size):
 def test_dice_and_cards_squeezed_to_nothing_are_still_pictures():
     """What the issue's crashes came down to: a die or a card asked for at a size of 0 or
     less (a layout squeezed past its end) is a picture of at least 1x1, never an error."""
-    from game.rules.pirates import PirateState
+    from game.games.pirates.rules import PirateState
     from game.ui.cards import card_back, card_face, draw_card
     from game.ui.dice import die_face
     deck = PirateState.CARD_DECK

@@ -8,8 +8,9 @@ import random
 import pytest
 
 from game.bots import make_policy
-from game.bots.bona_fortuna import POLICIES, box_worth, hit_chance
-from game.rules.bona_fortuna import BOXES, COLUMNS, NUMBER_BOXES, BonaFortunaState
+from game.catalog import GAMES
+from game.games.bona_fortuna.bot import POLICIES, box_worth, hit_chance
+from game.games.bona_fortuna.rules import BOXES, COLUMNS, NUMBER_BOXES, BonaFortunaState
 from game.rules.core import Seat
 from game.sim import play_game, run
 
@@ -53,7 +54,7 @@ def to_round(n=2, seed=1) -> BonaFortunaState:
 def test_policies_table():
     assert set(POLICIES) == set(STRENGTHS)
     for strength in STRENGTHS:
-        assert hasattr(make_policy("bona_fortuna", strength, seed=1), "choose")
+        assert hasattr(make_policy(GAMES["bona_fortuna"].bot_module, strength, seed=1), "choose")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -61,7 +62,7 @@ def test_mixed_tables_play_legal_games_to_the_end(players):
     policies = ["hard", "normal", "easy", "random"][:players]
     for seed in (1, 2):
         state = new(players, seed)
-        bots = [make_policy("bona_fortuna", p, seed=seed + i) for i, p in enumerate(policies)]
+        bots = [make_policy(GAMES["bona_fortuna"].bot_module, p, seed=seed + i) for i, p in enumerate(policies)]
         while not state.is_over():
             action = bots[state.current].choose(state)
             assert action in state.legal_actions(), action

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules.bona_fortuna import (
+from game.games.bona_fortuna.rules import (
     BOXES,
     COLUMNS,
     GROUPS,

@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from game.catalog import GAMES
+from game.games.pirates.rules import CARD_EFFECTS, CARD_NAMES
+from game.games.pirates.table import zones
 from game.rules.core import Seat
-from game.rules.pirates import CARD_EFFECTS, CARD_NAMES
 from game.scenes.carddraw import CardDrawScene
-from game.scenes.tables.pirates import zones
 from game.ui import probe, text
 from tests.test_ui_screens import make_app
 from tests.ui_driver import frames, key

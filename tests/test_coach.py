@@ -120,7 +120,7 @@ def test_bona_hints_price_every_legal_move_with_the_hard_bots_choice_the_best():
     """Sampled positions of seeded games (both phases): the hint is HardPolicy.choose, its
     value the largest of action_values, every legal move has a price, and a clearly worse
     move costs something."""
-    from game.bots.bona_fortuna import HardPolicy
+    from game.games.bona_fortuna.bot import HardPolicy
     coach = Coach(GAMES["bona_fortuna"])
     phases: set[int] = set()
     priced = worse = 0
@@ -152,7 +152,7 @@ def test_bona_a_wasted_five_of_a_kind_costs_many_points():
     info = GAMES["bona_fortuna"]
     state = info.new_game([Seat("You"), Seat("Ada", "hard")], None, seed=4)
     while state.seats[state.current].bot:
-        state.apply(make_policy("bona_fortuna", "hard", seed=0).choose(state))
+        state.apply(make_policy(GAMES["bona_fortuna"].bot_module, "hard", seed=0).choose(state))
     state.apply({"kind": "roll", "hold": []})
     state.dice, state.rolls = [6, 6, 6, 6, 6], 3
     h = Coach(info).hint(state)
@@ -199,7 +199,7 @@ def test_pirate_hints_price_every_reroll_the_player_can_choose():
     under the Storm its one reroll too."""
     info = GAMES["pirates"]
     coach = Coach(info)
-    bot = make_policy("pirates", "hard", seed=0)
+    bot = make_policy(GAMES["pirates"].bot_module, "hard", seed=0)
     priced_rolls = storms = 0
     for state in sampled_states("pirates", games=6, every=1):
         if not state.rolled or state.island or state.cursed() or bot.situation(state):
@@ -225,8 +225,10 @@ def test_pirate_hints_price_every_reroll_the_player_can_choose():
 
 
 def test_tables_built_in_pieces_equal_tables_built_at_once():
-    from game.bots import farkle, turn_search, yatzy_table
+    from game.bots import turn_search
     from game.bots.turn_search import Tables
+    from game.games.farkle import bot as farkle
+    from game.games.yatzy import expert_table as yatzy_table
     from game.tasks import run_now
 
     def pieces(steps):
@@ -271,7 +273,7 @@ def test_tables_built_in_pieces_equal_tables_built_at_once():
 def test_farkle_endgame_search_is_done_in_pieces_before_the_move():
     """Near the end the hard Farkle bot searches for the win: the coach's task does that
     search in pieces (warm_steps) and the move is the one the bot makes without it."""
-    from game.bots.farkle import HardPolicy
+    from game.games.farkle.bot import HardPolicy
     from game.tasks import Task
     coach = Coach(GAMES["farkle"])
     searched = 0
@@ -434,8 +436,8 @@ def test_grab_it_race_values_are_the_bots_own_less_a_constant_and_the_hint_a_cha
     margin: the coach's values are exactly those, moved so that the bot's move reads as its
     bare chance to win -- which is the mean of the same chance one roll later (the bot's
     play followed through the dice), and on the last roll the box's own chance."""
-    from game.bots.grab_it import HardPolicy
     from game.bots.turn_search import tables
+    from game.games.grab_it.bot import HardPolicy
     from game.rules.core import roll_outcomes
     coach = Coach(GAMES["grab_it"])
     bot = HardPolicy(random.Random(0))
@@ -486,7 +488,7 @@ def test_grab_it_race_advice_says_how_margin_counts():
 def test_a_piggyback_offer_is_priced_against_a_fresh_roll(credit):
     """Farkle before the roll with a piggyback offer: the coach prices both starts in
     expected turn points, the hard bot's choice the better, the other costing the gap."""
-    from game.rules.farkle import FarkleState
+    from game.games.farkle.rules import FarkleState
     info = GAMES["farkle"]
     coach = Coach(info)
     seen = set()
@@ -496,7 +498,7 @@ def test_a_piggyback_offer_is_priced_against_a_fresh_roll(credit):
         state.piggy = {"seat": state.order[1], "dice": dice, "points": points}
         h = coach.hint(state)
         assert h.unit == "points" and h.values is not None and len(h.values) == 2
-        assert h.action == make_policy("farkle", "hard", seed=0).choose(state)
+        assert h.action == make_policy(GAMES["farkle"].bot_module, "hard", seed=0).choose(state)
         other = {"kind": "roll"} if h.action["kind"] == "piggyback" else {"kind": "piggyback"}
         values = dict((a["kind"], v) for a, v in h.values)
         assert h.value == max(values.values())
@@ -511,12 +513,12 @@ def test_a_piggyback_offer_is_priced_against_a_fresh_roll(credit):
 def _pirate_endgame_states(games: int = 4):
     """Positions of seeded hard-vs-hard games where the hard bot plays for the win (its
     last turn, a stop that would reach the target)."""
-    from game.bots.pirates import HardPolicy
+    from game.games.pirates.bot import HardPolicy
     info = GAMES["pirates"]
     probe = HardPolicy(random.Random(0))
     for g in range(games):
         state = info.new_game([Seat("A", "hard"), Seat("B", "hard")], None, seed=300 + g)
-        bots = [make_policy("pirates", "hard", seed=g * 7 + i) for i in range(2)]
+        bots = [make_policy(GAMES["pirates"].bot_module, "hard", seed=g * 7 + i) for i in range(2)]
         while not state.is_over():
             if probe.goal(state) is not None:
                 yield state
@@ -527,7 +529,7 @@ def test_pirate_endgame_hints_are_priced_in_chance_to_win():
     """In the endgame the hint is HardPolicy.choose, in unit "win", its value the largest;
     stop, every reroll (under the chest those of the chest's dice) and the Sorceress are
     priced, and a worse move costs a chance to win."""
-    from game.bots.pirates import HardPolicy
+    from game.games.pirates.bot import HardPolicy
     coach = Coach(GAMES["pirates"])
     seen = costly = 0
     for state in _pirate_endgame_states():
@@ -560,7 +562,7 @@ def test_pirate_endgame_hints_are_priced_in_chance_to_win():
 
 
 def test_pirate_endgame_is_solved_in_pieces_before_the_move():
-    from game.bots import pirates_reach
+    from game.games.pirates import reach as pirates_reach
     from game.tasks import Task
     coach = Coach(GAMES["pirates"])
     solved = big = 0
@@ -584,7 +586,7 @@ def test_review_of_a_hard_game_loses_nothing_in_the_pirate_endgame():
     info = GAMES["pirates"]
     for seed in (300, 301):
         state = info.new_game([Seat("A", "hard"), Seat("B", "hard")], None, seed=seed)
-        bots = [make_policy("pirates", "hard", seed=i) for i in range(2)]
+        bots = [make_policy(GAMES["pirates"].bot_module, "hard", seed=i) for i in range(2)]
         while not state.is_over():
             state.apply(bots[state.current].choose(state))
         result = review(info, state, seats=[0, 1])

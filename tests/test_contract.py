@@ -218,14 +218,193 @@ def test_no_line_of_the_shared_code_names_the_game_kept_under_tests():
 def test_an_entry_may_name_its_modules_by_whole_path():
     """A game kept outside game/ (a test's) names its rules, bots and odds by whole paths."""
     info = GAMES["farkle"]
-    elsewhere = type(info)(**{**info.__dict__, "state_class": "game.rules.farkle:FarkleState",
-                              "bot_module": "game.bots.farkle"})
+    elsewhere = type(info)(**{**info.__dict__, "state_class": "game.games.farkle.rules:FarkleState",
+                              "bot_module": "game.games.farkle.bot"})
     assert elsewhere.state_type() is info.state_type()
     assert bot_module(elsewhere) is bot_module(info)
     assert make_policy(elsewhere.bot_module, "hard", seed=1).choose(a_position("farkle")) \
         == make_policy(info.bot_module, "hard", seed=1).choose(a_position("farkle"))
 
 
+# -- one folder per game, the layers, no import circle (issue 26) ---------------------------
+GAME_DIR = ROOT / "game"
+# The public paths of the scoring functions (API.md): thin doors into the game folders.
+PUBLIC_RULES = {"game.rules.yatzy": ("game.games.yatzy.rules", ["score"]),
+                "game.rules.farkle": ("game.games.farkle.rules", ["score_selection", "has_score"]),
+                "game.rules.pirates": ("game.games.pirates.rules", ["score_turn"]),
+                "game.rules.bona_fortuna": ("game.games.bona_fortuna.rules", ["meld_score"]),
+                "game.rules.grab_it": ("game.games.grab_it.rules", ["score"])}
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in GAME_DIR.rglob("*.py")}
+
+
+def imports_of(name: str) -> tuple[set[str], set[str]]:
+    """What module ``name`` imports anywhere in it (at its top, inside functions, under
+    TYPE_CHECKING): (modules of game/, each with the packages it runs the __init__ of;
+    other top-level modules)."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    ours, others = set(), set()
+
+    def add(target: str) -> None:
+        if target.split(".")[0] != "game":
+            others.add(target.split(".")[0])
+            return
+        parts = target.split(".")
+        for i in range(1, len(parts) + 1):
+            if ".".join(parts[:i]) in MODULES:
+                ours.add(".".join(parts[:i]))
+
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            add(base)
+            for alias in node.names:
+                if f"{base}.{alias.name}" in MODULES:  # a module of the package
+                    add(f"{base}.{alias.name}")
+    ours.discard(name)
+    return ours, others
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the modules of game/ it imports; the catalog's game folders (found by
+    name, through importlib) count as imports of the catalog."""
+    from game.catalog import GAME_FOLDERS
+    graph = {name: imports_of(name)[0] for name in MODULES}
+    graph["game.catalog"] |= set(GAME_FOLDERS)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_circle_among_the_game_modules():
+    """No two modules of game/ import each other, directly or round a loop, counting the
+    imports inside functions and those for types alone."""
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_finder_finds_a_circle():
+    graph = import_graph()
+    graph["game.rules.core"] = graph["game.rules.core"] | {"game.catalog"}
+    assert any({"game.rules.core", "game.catalog"} <= set(c) for c in circles(graph))
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_shared_code_imports_no_game_folder():
+    """Shared modules find games through the catalog: none imports a module of a game's
+    folder (but the public doors of the scoring functions, API.md)."""
+    graph = import_graph()
+    shared = [m for m in MODULES if not m.startswith("game.games")
+              and m not in PUBLIC_RULES and m != "game.catalog"]
+    reaching = {m: sorted(t for t in graph[m] if t.startswith("game.games."))
+                for m in shared}
+    assert {m: t for m, t in reaching.items() if t} == {}
+    for door, (home, _) in PUBLIC_RULES.items():
+        assert graph[door] <= {home, "game.games", home.rpartition(".")[0], "game"}, door
+
+
+def test_the_public_rules_paths_hand_on_the_scoring_functions():
+    """API.md: ``game.rules.<module>`` keeps the pure scoring functions (and the module's
+    other public names) where the code lives in the game's folder."""
+    import importlib
+    for door, (home, functions) in PUBLIC_RULES.items():
+        public, own = importlib.import_module(door), importlib.import_module(home)
+        for name in set(own.__all__) | set(functions):
+            assert getattr(public, name) is getattr(own, name), f"{door}.{name}"
+
+
+def test_every_game_lives_in_its_folder():
+    """A game's entry, rules, bots, table, odds, lesson and rules text are in its folder."""
+    import importlib
+
+    from game.catalog import GAME_FOLDERS
+    assert [info for f in GAME_FOLDERS for info in importlib.import_module(f).ENTRIES] \
+        == list(GAMES.values())
+    for info in GAMES.values():
+        assert info.package in GAME_FOLDERS
+        inside = [info.state_class.split(":")[0], info.bot_module, info.table_module()]
+        if info.odds and not info.odds.startswith("game.odds:"):
+            inside.append(info.odds.split(":")[0])
+        if info.lesson:
+            inside.append(info.lesson.split(":")[0])
+        for module in inside:
+            assert module.startswith(info.package + "."), (info.id, module)
+            assert module in MODULES, module
+        assert info.rules_path().is_file()
+        assert info.rules_path().parent == MODULES[info.package].parent
+
+
+def pure_modules() -> list[str]:
+    """What must run without pygame (API.md: the rules and the bots; the odds and the
+    catalog beside them, which the browser's Python and the simulator load): game.rules,
+    game.bots and every module of a game folder but its table."""
+    scenes = {info.table_module() for info in GAMES.values()}  # (the table, the lesson: the
+    scenes |= {info.lesson.split(":")[0] for info in GAMES.values() if info.lesson}  # UI's)
+    return [m for m in MODULES if m.startswith(("game.rules", "game.bots", "game.games"))
+            and m not in scenes] + ["game.catalog", "game.entry", "game.odds", "game.sim",
+                                    "game.coach", "game.contract"]
+
+
+def test_the_rules_and_bots_run_without_pygame():
+    """No module the rules and the bots need imports pygame (or a scene or the UI), not
+    even through another module or inside a function."""
+    graph = import_graph()
+    pure = pure_modules()
+    assert "game.games.yatzy.expert_table" in pure and "game.games.pirates.odds" in pure
+    for start in pure:
+        seen, todo = set(), [start]
+        while todo:
+            m = todo.pop()
+            if m in seen:
+                continue
+            seen.add(m)
+            todo += graph[m]
+        bad = sorted(m for m in seen if m.startswith(("game.scenes", "game.ui", "game.app")))
+        assert not bad, f"{start} imports {bad}"
+        assert not [m for m in seen if "pygame" in imports_of(m)[1]], start
 # -- the tables and the scenes ask, never probe --------------------------------------------
 # A table asks its scene only what tables.base.TableHost declares, and every host answers
 # all of it (the stand-ins with inert defaults); the scenes ask a table, a state and the app

@@ -96,7 +96,7 @@ def test_one_try_counts_a_day_and_the_end_says_score_bot_loss_and_streak(app, on
     # yesterday's counted try (a streak of one so far)
     yesterday = daily.new_game(info, DAY - dt.timedelta(days=1), "You")
     daily.finish(info, DAY - dt.timedelta(days=1),
-                 run_game(yesterday, make_policy("yatzy", "easy", seed=2)))
+                 run_game(yesterday, make_policy(GAMES["yatzy"].bot_module, "easy", seed=2)))
     click(button(app.scene, "Daily challenge").rect.center)
     frames(app, 2)
     assert type(app.scene).__name__ == "DailyScene"
@@ -111,7 +111,7 @@ def test_one_try_counts_a_day_and_the_end_says_score_bot_loss_and_streak(app, on
     frames(app)
     assert app.toast[0].startswith("No hints in the daily challenge")
     assert play.current_hint() is None and play.hint_task is None
-    bot = make_policy("yatzy", "normal", seed=4)
+    bot = make_policy(GAMES["yatzy"].bot_module, "normal", seed=4)
     # half way, back to the menu: the try is kept, and goes on where it was
     for _ in range(4000):
         if len(play.state.actions) >= 12 and not play.busy:
@@ -142,7 +142,7 @@ def test_one_try_counts_a_day_and_the_end_says_score_bot_loss_and_streak(app, on
     click(button(result, "Practice").rect.center)
     frames(app, 2)
     assert app.scene.flow.counted is False and app.scene.hint_refusal() == ""
-    play_through(app, info, make_policy("yatzy", "easy", seed=9))
+    play_through(app, info, make_policy(GAMES["yatzy"].bot_module, "easy", seed=9))
     assert "A practice try: it does not count." in app.scene.lines()
     assert daily.get(info, DAY).result == mine
     # ...and the daily list shows the counted result
@@ -160,7 +160,7 @@ def run_game(state, policy):
 def test_a_streak_counts_days_in_a_row_with_a_counted_try(on_day):
     info = GAMES["farkle"]
     assert daily.streak(info, DAY) == 0
-    bot = make_policy("farkle", "hard", seed=1)
+    bot = make_policy(GAMES["farkle"].bot_module, "hard", seed=1)
     for k in (1, 2, 3, 5):
         day = DAY - dt.timedelta(days=k)
         daily.finish(info, day, run_game(daily.new_game(info, day), bot))
@@ -176,7 +176,7 @@ def test_a_streak_counts_days_in_a_row_with_a_counted_try(on_day):
 
 def test_the_share_text_tells_no_dice_and_its_link_replays_the_game(app, on_day):
     info = GAMES["farkle"]
-    bot = make_policy("farkle", "normal", seed=3)
+    bot = make_policy(GAMES["farkle"].bot_module, "normal", seed=3)
     state = run_game(daily.new_game(info, DAY, "Ann"), bot)
     daily.finish(info, DAY, state)
     app.show("daily_result", info=info, day=DAY, state=state)
@@ -236,7 +236,7 @@ def replayed_events(state):
 
 def test_a_link_that_is_not_a_days_challenge_is_refused(app, on_day):
     info = GAMES["yatzy"]
-    bot = make_policy("yatzy", "normal", seed=3)
+    bot = make_policy(GAMES["yatzy"].bot_module, "normal", seed=3)
     state = run_game(daily.new_game(info, DAY, "Ann"), bot)
     wrong_day = links.encode(info, state, day=(DAY - dt.timedelta(days=1)).isoformat())
     assert linkplay.open_text(app, wrong_day)
@@ -257,7 +257,7 @@ def test_damaged_daily_store_is_set_aside_with_one_sentence(on_day):
 
 def test_a_finished_counted_try_opens_from_the_list_and_older_saves_are_trimmed(app, on_day):
     info = GAMES["pirates"]
-    bot = make_policy("pirates", "normal", seed=3)
+    bot = make_policy(GAMES["pirates"].bot_module, "normal", seed=3)
     old = DAY - dt.timedelta(days=20)
     daily.finish(info, old, run_game(daily.new_game(info, old), bot))
     daily.finish(info, DAY, run_game(daily.new_game(info, DAY), bot))

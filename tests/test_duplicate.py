@@ -99,7 +99,7 @@ def test_a_die_held_then_rolled_takes_its_own_slots_value():
 
 def test_pirate_fortunes_cards_come_in_one_order_whatever_the_dice():
     info = GAMES["pirates"]
-    hard = make_policy("pirates", "hard", seed=1)
+    hard = make_policy(GAMES["pirates"].bot_module, "hard", seed=1)
     rng = random.Random(9)
 
     def cards(choose) -> list[str]:

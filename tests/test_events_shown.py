@@ -18,7 +18,7 @@ from game.catalog import GAMES
 from game.rules.core import Seat
 from tests.ui_driver import frames
 
-RULES = Path(__file__).resolve().parent.parent / "game" / "rules"
+ROOT = Path(__file__).resolve().parent.parent
 # Shown otherwise: whose turn it is, in the top bar; the end, as the final sheet and results.
 SILENT = {"turn", "game_over"}
 
@@ -72,11 +72,11 @@ PLAY_ON = {"format": 2, "game": "pirates", "seats": [{"name": "You", "bot": None
 
 def rules_modules(game_id: str) -> list[str]:
     """The rules modules whose events a game's table shows: its own and the shared one."""
-    return [GAMES[game_id].state_class.split(":")[0], "shared"]
+    return [GAMES[game_id].state_class.split(":")[0], "game.rules.shared"]
 
 
 def emitted(module: str) -> set[str]:
-    return set(re.findall(r'"type": "([a-z_]+)"', (RULES / f"{module}.py").read_text()))
+    return set(re.findall(r'"type": "([a-z_]+)"', (ROOT / f"{module.replace('.', '/')}.py").read_text()))
 
 
 def test_every_event_an_engine_emits_has_a_case():
@@ -155,7 +155,7 @@ def test_the_event_is_shown_in_play_and_in_a_replay(app, case):
 def test_play_goes_on_after_a_last_round_nobody_won(app):
     """Issue 18's crash: Continue this save, press Enter: the last round ends with nobody at
     the target, and play goes on, announced."""
-    from game.rules.pirates import PirateState
+    from game.games.pirates.rules import PirateState
     from tests.ui_driver import key
     state = PirateState.load(PLAY_ON)
     play = app.show("play", info=GAMES["pirates"], state=state, autosave=False)

@@ -8,9 +8,17 @@ import pytest
 
 from game import sim
 from game.bots import make_policy
-from game.bots.farkle import POLICIES, HardPolicy, NormalPolicy, outcomes, reach_table, turn_table
+from game.catalog import GAMES
+from game.games.farkle.bot import (
+    POLICIES,
+    HardPolicy,
+    NormalPolicy,
+    outcomes,
+    reach_table,
+    turn_table,
+)
+from game.games.farkle.rules import FarkleState
 from game.rules.core import Seat
-from game.rules.farkle import FarkleState
 
 ALL_ON = {"min_bank": True, "three_farkles": True, "vant_hof": True, "piggyback": True,
           "piggyback_credit": True}
@@ -50,7 +58,7 @@ def test_tables():
 def test_bots_always_choose_legal_actions(policy, players, options):
     for seed in range(2):
         state = FarkleState([Seat(f"P{i}", policy) for i in range(players)], options, seed=seed)
-        bots = [make_policy("farkle", policy, seed * 10 + i) for i in range(players)]
+        bots = [make_policy(GAMES["farkle"].bot_module, policy, seed * 10 + i) for i in range(players)]
         for _ in range(5000):
             if state.is_over():
                 break

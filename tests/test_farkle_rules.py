@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.catalog import get_game
+from game.games.farkle.rules import FarkleState, has_score, score_selection
 from game.rules.core import CountingRandom, IllegalAction, SaveError, Seat
-from game.rules.farkle import FarkleState, has_score, score_selection
 
 
 class ScriptedRng(CountingRandom):

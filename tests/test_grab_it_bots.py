@@ -4,12 +4,13 @@ strengths are ordered, and the endgame plays to win."""
 import pytest
 
 from game import sim
-from game.bots import grab_it as bots
-from game.bots import grab_it_table as table
 from game.bots import make_policy
 from game.bots.turn_search import TurnPlan, tables
+from game.catalog import GAMES
+from game.games.grab_it import bot as bots
+from game.games.grab_it import margins as table
+from game.games.grab_it.rules import CATEGORIES, GrabItState
 from game.rules.core import Seat
-from game.rules.grab_it import CATEGORIES, GrabItState
 
 FULL = (1 << len(CATEGORIES)) - 1
 
@@ -57,7 +58,7 @@ def position(dice, rolls, board, first=0, players=2):
 
 
 def decide(name, state):
-    return make_policy("grab_it", name, seed=1).choose(state)
+    return make_policy(GAMES["grab_it"].bot_module, name, seed=1).choose(state)
 
 
 def test_everyone_takes_a_five_of_a_kind():
@@ -145,7 +146,7 @@ def test_hard_plays_for_the_session_in_its_last_game():
     for standing, expect in (([], 0.0), ([0, 6, 5, 0, 0], 0.5)):
         state = position([1, 1, 1, 1, 1], 2, board, first=1)
         state.options["standing"] = standing
-        hard = make_policy("grab_it", "hard", seed=1)
+        hard = make_policy(GAMES["grab_it"].bot_module, "hard", seed=1)
         values = hard.box_values(state)["sum"]
         five = tables(5).index[(1, 1, 1, 1, 1)]
         # a sum of 5 loses the game by 5: lost alone, but a tie on points for the session

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.games.grab_it.rules import CATEGORIES, VALUES, GrabItState, partnership_sides, score
 from game.rules.core import IllegalAction, SaveError, Seat
-from game.rules.grab_it import CATEGORIES, VALUES, GrabItState, partnership_sides, score
 
 # (category, dice, points), checked by hand: each box made and missed, and the edge cases
 # of RULES.md §5 (larger sets satisfy smaller ones, two values for a full house / two pair).

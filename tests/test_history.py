@@ -10,9 +10,9 @@ import pytest
 from game import storage
 from game.bots import RandomPolicy
 from game.catalog import GAMES
+from game.games.farkle.rules import FarkleState
+from game.games.yatzy.rules import YatzyState
 from game.rules.core import Seat
-from game.rules.farkle import FarkleState
-from game.rules.yatzy import YatzyState
 from game.scenes.play import UNDO_GRACE, PlayScene
 from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultsScene

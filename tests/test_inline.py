@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.rules.pirates import PirateState  # noqa: E402
+from game.games.pirates.rules import PirateState  # noqa: E402
 from game.ui import inline, theme  # noqa: E402
 
 

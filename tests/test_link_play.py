@@ -135,7 +135,7 @@ def test_a_link_opened_again_on_the_device_that_sent_it_offers_it_again(tmp_path
     app = device.app()
     info = GAMES["yatzy"]
     linkplay.start(app, info, [Seat("Ann"), Seat("Ben")], {}, 7)
-    bot = make_policy("yatzy", "normal", seed=1)
+    bot = make_policy(GAMES["yatzy"].bot_module, "normal", seed=1)
     scene = drive(app, bot)
     assert scene.title() == "Send this link to Ben"
     link = scene.link

@@ -14,10 +14,12 @@ from math import comb, fsum
 import pytest
 
 from game import odds as odds_mod
-from game import pirate_odds
 from game.bots import make_policy
 from game.bots.turn_search import tables
 from game.catalog import GAMES
+from game.games.pirates import odds as pirate_odds
+from game.games.pirates.odds import battle_chance, disqualify_chance
+from game.games.pirates.rules import CARD_SKULLS, FACES, SEA_BATTLES, counts_of, reroll_outcomes
 from game.odds import (
     box_chance,
     chance,
@@ -28,9 +30,7 @@ from game.odds import (
     percent,
     shows_boxes,
 )
-from game.pirate_odds import battle_chance, disqualify_chance
 from game.rules.core import DIE_FACES, RollSpec, Seat, roll_outcomes, roll_ways
-from game.rules.pirates import CARD_SKULLS, FACES, SEA_BATTLES, counts_of, reroll_outcomes
 from game.tasks import Task, run_now
 
 CATEGORY = tuple(g for g, info in GAMES.items() if shows_boxes(info))  # box odds games
@@ -153,7 +153,7 @@ def test_holding_dice_keeps_them_under_a_forced_roll():
 def engine_made(game_id: str, state, box: str) -> bool:
     """Would scoring ``box`` with these dice write points? Asked of the engine itself."""
     if game_id == "bona_fortuna":
-        from game.rules.bona_fortuna import BOX_MELDS, meld_score
+        from game.games.bona_fortuna.rules import BOX_MELDS, meld_score
         return any(meld_score(m, state.dice) > 0 for m in BOX_MELDS[box])
     if game_id == "grab_it":
         return state.preview()[box] > 0
@@ -448,7 +448,7 @@ def test_sea_battle_odds_satisfy_the_engines_bellman_equation():
 def test_sea_battle_values_match_value_iteration_over_every_reroll():
     """An independent float solution: value iteration over (skulls, swords) that may reroll
     any dice at all (swords too), until nothing moves."""
-    from game.rules.pirates import N_DICE
+    from game.games.pirates.rules import N_DICE
     moves = {}
     for m in range(2, N_DICE + 1):
         agg = Counter()

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.catalog import GAMES, SESSION_OPTION
+from game.games.yatzy.rules import YatzyState
 from game.rules.core import SaveError, Seat
-from game.rules.yatzy import YatzyState
 
 
 def parents_on(info, opt) -> dict:
@@ -90,7 +90,7 @@ def test_no_bankroll_goes_below_zero(bet, chips):
     seats = [Seat(f"P{i}", "easy") for i in range(len(chips))]
     state = YatzyState(seats, {"stakes": True, "bet": bet, "bankrolls": chips}, seed=bet)
     assert min(state.chips) >= 0
-    bots = {i: make_policy("yatzy", "easy", seed=i) for i in range(len(chips))}
+    bots = {i: make_policy(GAMES["yatzy"].bot_module, "easy", seed=i) for i in range(len(chips))}
     while not state.is_over():
         state.apply(bots[state.current].choose(state))
     assert min(state.chips) >= 0
@@ -101,7 +101,7 @@ def test_play_again_keeps_bankrolls_inside_the_range(app):
     info = GAMES["yatzy"]
     state = YatzyState([Seat("You", "easy"), Seat("Ada", "easy")], {"stakes": True}, seed=2)
     from game.bots import make_policy
-    bots = {i: make_policy("yatzy", "easy", seed=i) for i in range(2)}
+    bots = {i: make_policy(GAMES["yatzy"].bot_module, "easy", seed=i) for i in range(2)}
     while not state.is_over():
         state.apply(bots[state.current].choose(state))
     state.chips[0] = YatzyState.MAX_CHIPS + 500

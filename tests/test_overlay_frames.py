@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from game.catalog import GAMES
+from game.games.pirates.rules import CARD_EFFECTS
 from game.rules.core import Seat
-from game.rules.pirates import CARD_EFFECTS
 from game.scenes.carddraw import CardDrawScene
 from game.scenes.play import PlayScene
 from game.ui import probe, text, widgets

@@ -8,17 +8,18 @@ import pytest
 
 from game import sim
 from game.bots import make_policy
-from game.bots.pirates import POLICIES, HardPolicy, NormalPolicy, w_table
-from game.bots.pirates_solver import (
+from game.catalog import GAMES
+from game.games.pirates.bot import POLICIES, HardPolicy, NormalPolicy, w_table
+from game.games.pirates.rules import PirateState
+from game.games.pirates.solver import (
     TABLE_CARDS,
     deck_average,
     first_roll_value,
     solve,
     w_keys,
 )
-from game.bots.pirates_values import TABLES
+from game.games.pirates.values import TABLES
 from game.rules.core import Seat
-from game.rules.pirates import PirateState
 
 
 def situation(card: str, dice: list[str], players: int = 2, **attrs) -> PirateState:
@@ -53,7 +54,7 @@ def test_the_optimal_turn_is_worth_636_points_on_the_default_deck():
                                               (4, {"negative": True, "target": 4000})])
 def test_bots_always_choose_legal_actions(policy, players, options):
     state = PirateState([Seat(f"P{i}", policy) for i in range(players)], options, seed=2)
-    bots = [make_policy("pirates", policy, i) for i in range(players)]
+    bots = [make_policy(GAMES["pirates"].bot_module, policy, i) for i in range(players)]
     for _ in range(20000):
         if state.is_over():
             break
@@ -147,8 +148,8 @@ def test_the_simulator_times_hard_decisions():
 
 # -- the endgame: the turn played for the win ------------------------------------------------
 
-from game.bots.pirates import OldHardPolicy, last_turn_utility, trigger_utility  # noqa: E402
-from game.bots.pirates_reach import (  # noqa: E402
+from game.games.pirates.bot import OldHardPolicy, last_turn_utility, trigger_utility  # noqa: E402
+from game.games.pirates.reach import (  # noqa: E402
     OFFSET,
     ReachTable,
     deck_reach_steps,
@@ -158,8 +159,8 @@ from game.bots.pirates_reach import (  # noqa: E402
     threshold,
     utility_value,
 )
-from game.bots.pirates_reach_values import DECK_REACH  # noqa: E402
-from game.bots.pirates_solver import (  # noqa: E402
+from game.games.pirates.reach_values import DECK_REACH  # noqa: E402
+from game.games.pirates.solver import (  # noqa: E402
     multisets,
     reroll_outcomes,
     stop_points,

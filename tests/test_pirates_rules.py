@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots import make_policy
-from game.rules.core import CountingRandom, IllegalAction, SaveError, Seat
-from game.rules.pirates import (
+from game.catalog import GAMES
+from game.games.pirates.rules import (
     CARD_EFFECTS,
     CARD_NAMES,
     CARDS,
@@ -21,6 +21,7 @@ from game.rules.pirates import (
     reroll_outcomes,
     score_turn,
 )
+from game.rules.core import CountingRandom, IllegalAction, SaveError, Seat
 
 P, M, SW, G, D, SK = "parrot", "monkey", "sword", "gold", "diamond", "skull"
 
@@ -449,7 +450,7 @@ def test_whole_games_with_bots_see_every_card(players, options):
     cards, kinds = Counter(), Counter()
     for seed in range(3):
         state = PirateState([Seat(f"P{i}", "x") for i in range(players)], options, seed=seed)
-        bots = [make_policy("pirates", ("hard", "normal", "easy", "random")[i % 4], seed + i)
+        bots = [make_policy(GAMES["pirates"].bot_module, ("hard", "normal", "easy", "random")[i % 4], seed + i)
                 for i in range(players)]
         for step in range(20000):
             if state.is_over():

@@ -68,7 +68,7 @@ import statistics
 import sys
 import time
 
-from game.bots import yatzy_table
+from game.games.yatzy import expert_table as yatzy_table
 from game.sim import play_game
 
 CASES = json.loads(%r)
@@ -103,7 +103,7 @@ seconds = time.perf_counter() - started
 # Exact odds (game.odds) at positions of seeded games, with the bot's selection: the
 # numbers must be the same as native; timed cold (tables built) and warm.
 from game import odds as odds_mod
-from game import pirate_odds
+from game.games.pirates import odds as pirate_odds
 from game.bots import make_policy, turn_search
 from game.catalog import GAMES
 from game.rules.core import Seat
@@ -328,11 +328,12 @@ def test_runner_copies_only_pure_modules(tmp_path):
     found = json.loads(line[len("PROBE "):])
     assert found["pygame"] is False
     tops = {f.split("/")[1] for f in found["files"] if f.count("/") > 1}
-    assert tops <= {"rules", "bots"}, tops
-    assert "game/sim.py" in found["files"] and "game/rules/yatzy.py" in found["files"]
+    assert tops <= {"rules", "bots", "games"}, tops
+    assert not [f for f in found["files"] if f.endswith("/table.py")]  # (the games' scenes)
+    assert "game/sim.py" in found["files"] and "game/games/yatzy/rules.py" in found["files"]
     assert "game/odds.py" in found["files"] and "game/tasks.py" in found["files"]
-    assert {"game/contract.py", "game/farkle_odds.py", "game/pirate_odds.py"} <= set(found["files"])
-    assert "game/bots/data/yatzy_expert.bin" in found["files"]
+    assert {"game/contract.py", "game/games/farkle/odds.py", "game/games/pirates/odds.py"} <= set(found["files"])
+    assert "game/games/yatzy/data/yatzy_expert.bin" in found["files"]
 
 
 def test_missing_node_fails_under_ci_and_skips_elsewhere():

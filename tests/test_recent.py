@@ -164,7 +164,7 @@ def test_a_damaged_hints_mark_is_refused(mark):
 def test_a_session_keeps_the_mark_too():
     from game.rules.session import Session
     seats = [Seat("A"), Seat("B", "easy")]
-    session = Session("grab_it", seats, {}, 1, 4)
+    session = Session(GAMES["grab_it"], seats, {}, 1, 4)
     storage.store("grab_it", session.current, session, hinted=True)
     info, state, loaded, hinted = storage.load_marked()
     assert hinted and loaded is not None and info.id == "grab_it"

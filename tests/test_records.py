@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from game import records, storage
 from game.app import App
 from game.catalog import GAMES
+from game.games.yatzy.rules import CATEGORIES, YatzyState
 from game.records import Records
 from game.rules.core import Seat
-from game.rules.yatzy import CATEGORIES, YatzyState
 from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene
 from tests.test_saves import json_values, mutate, paths

@@ -35,14 +35,14 @@ def test_a_session_whose_format_is_text_says_so():
     data = json.loads(json.dumps(BASES["grab_it session"]["session"]))
     data["format"] = "1"
     with pytest.raises(SaveError) as refused:
-        Session.from_json(data)
+        Session.from_json(data, GAMES)
     assert "the text '1' where a format number should be" in str(refused.value)
     data["format"] = 2
     with pytest.raises(SaveError, match="another version"):
-        Session.from_json(data)
+        Session.from_json(data, GAMES)
     data["format"] = True  # (True == 1 in Python: still not a format number)
     with pytest.raises(SaveError, match="where a format number should be"):
-        Session.from_json(data)
+        Session.from_json(data, GAMES)
 
 
 def test_records_whose_format_is_text_say_so():

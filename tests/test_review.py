@@ -84,7 +84,7 @@ def test_human_seats_are_reviewed_by_default_and_match_the_save():
     seats = [Seat("Ada"), Seat("Bot", "normal"), Seat("Cleo")]
     state = info.new_game(seats, seed=8)
     from game.bots import make_policy
-    policies = [make_policy("yatzy", s, seed=i) for i, s in enumerate(["easy", "normal", "random"])]
+    policies = [make_policy(GAMES["yatzy"].bot_module, s, seed=i) for i, s in enumerate(["easy", "normal", "random"])]
     while not state.is_over():
         state.apply(policies[state.current].choose(state))
     assert human_seats(state) == [0, 2]

@@ -163,7 +163,7 @@ BASES = {gid: real_save(gid) for gid in GAMES}
 
 def real_session() -> dict:
     from game.rules.session import Session
-    session = Session("grab_it", [Seat("You"), Seat("Ada", "easy")], {}, rounds=1, seed=4)
+    session = Session(GAMES["grab_it"], [Seat("You"), Seat("Ada", "easy")], {}, rounds=1, seed=4)
     rng = random.Random(2)
     while not session.current.is_over():
         session.current.apply(rng.choice(session.current.legal_actions()))
@@ -398,7 +398,7 @@ def test_a_session_is_saved_and_continued_mid_game_and_between_games(app):
     from game.rules.session import Session
     from game.scenes.session import SessionScene
     seats = [Seat("You"), Seat("Ada", "easy")]
-    session = Session("grab_it", seats, {}, rounds=2, seed=9)
+    session = Session(GAMES["grab_it"], seats, {}, rounds=2, seed=9)
     rng = random.Random(1)
     game = session.current
     while not game.is_over():
@@ -434,7 +434,7 @@ def test_a_session_is_saved_and_continued_mid_game_and_between_games(app):
 
 def test_a_session_save_with_a_foreign_bot_or_game_is_refused():
     from game.rules.session import Session
-    session = Session("grab_it", [Seat("You"), Seat("Ada", "easy")], {}, rounds=1, seed=9)
+    session = Session(GAMES["grab_it"], [Seat("You"), Seat("Ada", "easy")], {}, rounds=1, seed=9)
     data = json.loads(json.dumps({"game_id": "grab_it", "session": session.to_json()}))
     data["session"]["seats"][1]["bot"] = "deep blue"
     with pytest.raises(SaveError, match="computer player"):

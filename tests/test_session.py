@@ -17,7 +17,7 @@ def seats(n, bot="normal"):
 def play_out(state, stop=None):
     """Bots play the game to its end (or ``stop`` actions)."""
     bots = {i: make_policy(GAMES["grab_it"].bot_module if state.GAME_ID == "grab_it"
-                           else "yatzy", s.bot, seed=state.seed + i)
+                           else GAMES["yatzy"].bot_module, s.bot, seed=state.seed + i)
             for i, s in enumerate(state.seats)}
     n = 0
     while not state.is_over() and (stop is None or n < stop):
@@ -35,7 +35,7 @@ def play_session(session):
 
 @pytest.mark.parametrize("players,rounds,length", [(2, 2, 4), (3, 1, 3), (4, 1, 2), (6, 2, 6)])
 def test_a_whole_session(players, rounds, length):
-    session = play_session(Session("grab_it", seats(players), {}, rounds, seed=players))
+    session = play_session(Session(GAMES["grab_it"], seats(players), {}, rounds, seed=players))
     assert session.length == length and len(session.games) == length and session.is_over()
     first = session.games[0].order[0]
     assert session.games[0].roll_off  # the first game's roll-off decides...
@@ -64,7 +64,7 @@ def test_a_whole_session(players, rounds, length):
 
 
 def test_next_game_only_after_the_current_one():
-    session = Session("grab_it", seats(2), {}, 1, seed=3)
+    session = Session(GAMES["grab_it"], seats(2), {}, 1, seed=3)
     with pytest.raises(ValueError, match="not over"):
         session.next_game()
 
@@ -72,7 +72,7 @@ def test_next_game_only_after_the_current_one():
 def test_standings_games_won_first_then_total_points():
     # Find seeded sessions whose two games were won one each: then points decide.
     for seed in range(1, 60):
-        session = play_session(Session("grab_it", seats(2), {}, 1, seed=seed))
+        session = play_session(Session(GAMES["grab_it"], seats(2), {}, 1, seed=seed))
         results = session.results()
         if sorted(w for r in results for w in r["winners"]) != [0, 1]:
             continue
@@ -85,7 +85,7 @@ def test_standings_games_won_first_then_total_points():
         pytest.fail("no 1-1 session in 60 seeds")
     # and one where a side won both: it leads even with fewer points overall
     for seed in range(1, 60):
-        session = play_session(Session("grab_it", seats(2), {}, 1, seed=seed))
+        session = play_session(Session(GAMES["grab_it"], seats(2), {}, 1, seed=seed))
         table = session.standings()
         if table[0]["wins"] == 2:
             assert table[0]["place"] == 1 and table[1]["wins"] == 0
@@ -94,13 +94,13 @@ def test_standings_games_won_first_then_total_points():
 
 
 def test_json_round_trip_mid_session_and_mid_game():
-    session = Session("grab_it", seats(4), {}, 2, seed=7)
+    session = Session(GAMES["grab_it"], seats(4), {}, 2, seed=7)
     play_out(session.current)
     play_out(session.next_game(), stop=9)
     data = json.loads(json.dumps(session.to_json()))
     assert [g["seed"] for g in data["games"]] == [session_seed(7, 0), session_seed(7, 1)]
     assert len(data["results"]) == 1
-    again = Session.from_json(data)
+    again = Session.from_json(data, GAMES)
     assert again.to_json() == session.to_json()
     assert again.standings() == session.standings()
     play_out(session.current)
@@ -143,19 +143,19 @@ def _tamper(data, how):
     ("move", "game 2"),
 ])
 def test_damaged_session_saves_are_refused(how, needle):
-    session = Session("grab_it", seats(2), {}, 2, seed=5)
+    session = Session(GAMES["grab_it"], seats(2), {}, 2, seed=5)
     play_out(session.current)
     play_out(session.next_game(), stop=3)
     data = _tamper(json.loads(json.dumps(session.to_json())), how)
     with pytest.raises(SaveError, match=needle):
-        Session.from_json(data)
+        Session.from_json(data, GAMES)
 
 
 def test_any_game_can_be_a_session():
-    session = Session("maxi_yatzy", seats(2, "easy"), {}, 1, seed=2)
+    session = Session(GAMES["maxi_yatzy"], seats(2, "easy"), {}, 1, seed=2)
     assert session.length == 2 and session.current.n_dice == 6
     play_session(session)
-    assert Session.from_json(json.loads(json.dumps(session.to_json()))).standings() == \
+    assert Session.from_json(json.loads(json.dumps(session.to_json())), GAMES).standings() == \
         session.standings()
 
 
@@ -199,7 +199,7 @@ class FinishedGame:
 
 
 def test_standings_ties_in_games_and_points_share_the_place():
-    session = Session("grab_it", seats(2), {}, 2, seed=1)
+    session = Session(GAMES["grab_it"], seats(2), {}, 2, seed=1)
     session.games = [FinishedGame([100, 90]), FinishedGame([80, 90])]
     assert [(r["wins"], r["points"], r["place"]) for r in session.standings()] == \
         [(1, 180, 1), (1, 180, 1)]

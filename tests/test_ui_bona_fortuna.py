@@ -6,12 +6,12 @@ import random
 
 import pygame
 
-from game.bots.bona_fortuna import HardPolicy
-from game.rules.bona_fortuna import BOXES, COLUMNS, NUMBER_BOXES
+from game.games.bona_fortuna.bot import HardPolicy
+from game.games.bona_fortuna.rules import BOXES, COLUMNS, NUMBER_BOXES
+from game.games.bona_fortuna.table import target_key
 from game.rules.core import NAME_MAX, Seat
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
-from game.scenes.tables.bona_fortuna import target_key
 from tests.ui_driver import button, click, frames, key, play_until_results, sheet_spot
 
 MAX_STEPS = 12_000

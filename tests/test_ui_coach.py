@@ -11,6 +11,7 @@ import pytest
 from game import prefs
 from game.app import Settings
 from game.bots import make_policy
+from game.catalog import GAMES
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from tests.test_ui_layout import assert_fits
@@ -53,7 +54,7 @@ def test_h_in_yatzy_shows_the_experts_move_and_prices_the_selection(app):
     play = start(app, "Yatzy", "yatzy")
     roll_first(app, play)
     assert play.current_hint() is None and not play.hints_used
-    expected = make_policy("yatzy", "expert", seed=0).choose(play.state)
+    expected = make_policy(GAMES["yatzy"].bot_module, "expert", seed=0).choose(play.state)
     key(pygame.K_h)
     hint = wait_for_hint(app, play)
     assert play.hints_used
@@ -83,7 +84,7 @@ def test_h_in_yatzy_shows_the_experts_move_and_prices_the_selection(app):
 def test_the_hint_button_in_farkle_and_a_refusal_on_a_bots_turn(app):
     play = start(app, "Farkle", "farkle")
     roll_first(app, play)
-    expected = make_policy("farkle", "hard", seed=0).choose(play.state)
+    expected = make_policy(GAMES["farkle"].bot_module, "hard", seed=0).choose(play.state)
     click(button(play, "Hint").rect.center)
     hint = wait_for_hint(app, play)
     assert hint.action == expected and play.hints_used
@@ -243,7 +244,7 @@ def test_h_in_bona_fortuna_thinks_over_frames_then_prices_the_selection(app):
     the hard bot's move with the best value, and prices what the player selected."""
     import random
 
-    from game.bots.bona_fortuna import HardPolicy
+    from game.games.bona_fortuna.bot import HardPolicy
     play = start(app, "Bona Fortuna", "bona_fortuna")
     roll_first(app, play)
     play.hint_budget = 0.0  # one piece of the coach's work per frame: the frames show it
@@ -271,7 +272,7 @@ def test_h_in_bona_fortuna_thinks_over_frames_then_prices_the_selection(app):
     # A clearly worse box under the cursor: its cost is shown, to the tenth of a point.
     boxes = [(a, v) for a, v in hint.values if a["kind"] == "score"]
     worst, value = min(boxes, key=lambda av: av[1])
-    from game.scenes.tables.bona_fortuna import target_key
+    from game.games.bona_fortuna.table import target_key
     play.table.cursor = target_key(worst.get("column"), worst["box"])
     advice = play.coach.advice(play.state, hint, play.table)
     cost = hint.value - value
@@ -401,7 +402,7 @@ def test_h_on_farkles_last_turn_prices_moves_in_chance_to_win(app):
     frames(app)
     settle(app, play)
     assert play.human_turn and play.state.rolled and play.state.last_round
-    expected = make_policy("farkle", "hard", seed=0).choose(play.state)
+    expected = make_policy(GAMES["farkle"].bot_module, "hard", seed=0).choose(play.state)
     key(pygame.K_h)
     hint = wait_for_hint(app, play)
     assert hint.action == expected and hint.unit == "win"

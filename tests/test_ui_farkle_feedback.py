@@ -7,8 +7,8 @@ a disabled Roll or Bank has its reason on screen."""
 import pygame
 
 from game.catalog import GAMES
+from game.games.farkle.table import SCORING_MARK
 from game.rules.core import Seat
-from game.scenes.tables.farkle import SCORING_MARK
 from game.ui import theme
 from game.ui.text import record
 from tests.forced import land, loaded_dice, settle

@@ -7,8 +7,8 @@ import pygame
 from game import storage
 from game.bots import make_policy
 from game.catalog import GAMES
+from game.games.farkle.rules import FarkleState
 from game.rules.core import Seat
-from game.rules.farkle import FarkleState
 from game.scenes.confirm import ConfirmScene
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseScene
@@ -155,7 +155,7 @@ def test_the_gold_box_is_the_coachs_box_and_only_on_a_hint(app):
 
     model = play.table.sheet()
     assert gold(model) == [] and "coach" in model.footer  # no advice until asked
-    want = make_policy("yatzy", "expert", seed=1).choose(state)["category"]
+    want = make_policy(GAMES["yatzy"].bot_module, "expert", seed=1).choose(state)["category"]
     key(pygame.K_h)
     wait_for_hint(app, play)
     assert gold(play.table.sheet()) == [want] and want != "chance"

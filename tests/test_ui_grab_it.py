@@ -5,6 +5,7 @@ the scratch confirmation, and the menu's options."""
 import pygame
 
 from game.bots import make_policy
+from game.catalog import GAMES
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.session import SessionScene
@@ -37,7 +38,7 @@ def start_grab(app, strength="normal", players=2, session=0):
 
 def human_player(app, by_mouse: bool):
     """Our player plays like the normal bot, but only through clicks or keys."""
-    advisor = make_policy("grab_it", "normal", seed=3)
+    advisor = make_policy(GAMES["grab_it"].bot_module, "normal", seed=3)
 
     def move(scene):
         state, table = scene.state, scene.table

@@ -7,9 +7,9 @@ import pytest
 
 from game import storage
 from game.catalog import GAMES
+from game.games.farkle.rules import FarkleState
+from game.games.yatzy.rules import YatzyState
 from game.rules.core import Seat
-from game.rules.farkle import FarkleState
-from game.rules.yatzy import YatzyState
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from tests.ui_driver import button, click, frames, key

@@ -20,7 +20,7 @@ import pytest
 from game import storage
 from game.app import App
 from game.catalog import GAMES
-from game.lessons import LESSONS
+from game.lessons import lesson_for
 from game.scenes.learn import LearnScene
 from game.scenes.menu import MenuScene
 from game.ui import text, theme
@@ -455,7 +455,7 @@ def test_the_lesson_pictures_tool_shows_every_step(tmp_path):
                "--out", str(tmp_path))
     assert done.returncode == 0, done.stderr[-2000:]
     steps = sorted(p.name for p in (tmp_path / "grab_it-800x600r1").iterdir())
-    player = [s for s in LESSONS["grab_it"].steps if s.kind in ("pick", "do", "read", "end")]
+    player = [s for s in lesson_for("grab_it").steps if s.kind in ("pick", "do", "read", "end")]
     assert len(steps) >= len(player) and (tmp_path / "grab_it-800x600r1.png").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["grab_it-800x600r1",
                                                           "grab_it-800x600r1.png"]

@@ -25,7 +25,7 @@ def link_game():
     info = GAMES["farkle"]
     state = info.new_game([Seat(NAMES[0]), Seat(NAMES[1]), Seat(NAMES[2], "hard")],
                           {"target": 2000}, seed=5)
-    bot = make_policy("farkle", "normal", seed=2)
+    bot = make_policy(GAMES["farkle"].bot_module, "normal", seed=2)
     while not state.is_over():
         state.apply(bot.choose(state))
     return info, state
@@ -35,7 +35,7 @@ def link_game():
 def daily_game():
     info = GAMES["pirates"]
     state = daily.new_game(info, DAY, NAMES[1])
-    bot = make_policy("pirates", "normal", seed=2)
+    bot = make_policy(GAMES["pirates"].bot_module, "normal", seed=2)
     while not state.is_over():
         state.apply(bot.choose(state))
     return info, state

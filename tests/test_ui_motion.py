@@ -19,8 +19,8 @@ import pygame
 import pytest
 
 from game.catalog import GAMES
+from game.games.pirates.table import zones
 from game.rules.core import Seat
-from game.scenes.tables.pirates import zones
 from game.ui import motion, probe, theme
 from tests.forced import arrive, land, loaded_dice, settle
 from tests.test_ui_moments import pirates_with, press, start, with_card

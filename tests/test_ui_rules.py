@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.catalog import GAMES
-from game.rules.pirates import CARD_NAMES
+from game.games.pirates.rules import CARD_NAMES
 from game.scenes.rules import RulesScene, load_rules
 from game.ui import inline, probe, text, theme
 from game.ui.dice import FACE_SETS
@@ -21,16 +21,11 @@ IDS = [f"{w}x{h}r{d}" for w, h, d, _ in SIZES]
 MARKUP = re.compile(r"[{}]|card:")
 
 
-def rules_name(game_id: str) -> str:
-    info = GAMES[game_id]
-    return info.rules_help or info.id
-
-
 def markup_pictures(game_id: str) -> tuple[list, list]:
     """The dice and the cards the rules text asks for, in order."""
     dice, cards = [], []
     deck = GAMES[game_id].state_type().CARD_DECK  # (the game's cards, if it has any)
-    for part in inline.parse(load_rules(rules_name(game_id)), "{", deck):
+    for part in inline.parse(load_rules(GAMES[game_id]), "{", deck):
         if isinstance(part, inline.Dice):
             dice.append(part.values)
         elif isinstance(part, inline.Card):
@@ -123,14 +118,14 @@ def _category(labels: dict, name: str) -> str:
 
 
 def bullets(game_id: str):
-    for line in load_rules(rules_name(game_id)).splitlines():
+    for line in load_rules(GAMES[game_id]).splitlines():
         if line.startswith("- "):
             yield line[2:]
 
 
 @pytest.mark.parametrize("game_id", ["yatzy", "maxi_yatzy"])
 def test_the_yatzy_examples_score_what_they_say(game_id):
-    from game.rules.yatzy import LABELS, score
+    from game.games.yatzy.rules import LABELS, score
     checked = 0
     for line in bullets(game_id):
         label = line.split(":")[0]
@@ -146,7 +141,7 @@ def test_the_yatzy_examples_score_what_they_say(game_id):
 
 
 def test_the_farkle_table_scores_what_it_says():
-    from game.rules.farkle import score_selection
+    from game.games.farkle.rules import score_selection
     checked = 0
     for line in bullets("farkle"):
         for group, points in re.findall(r"\{([1-6 ]+)\}(?: is)? ([\d,]+)", line):
@@ -156,7 +151,7 @@ def test_the_farkle_table_scores_what_it_says():
 
 
 def test_the_grab_it_boxes_hold_their_examples():
-    from game.rules.grab_it import LABELS, score
+    from game.games.grab_it.rules import LABELS, score
     checked = 0
     for line in bullets("grab_it"):
         m = re.match(r"([\w ]+?) (\d+): ", line)
@@ -168,13 +163,13 @@ def test_the_grab_it_boxes_hold_their_examples():
                 assert score(_category(LABELS, m.group(1)), _dice(group)) == int(m.group(2))
                 checked += 1
     for group, points in re.findall(r"\{([1-6 ]+)\} scores (\d+)",
-                                    load_rules("grab_it")):
+                                    load_rules(GAMES["grab_it"])):
         assert score("sum", _dice(group)) == int(points)
     assert checked >= 10
 
 
 def test_the_bona_fortuna_boxes_hold_their_examples():
-    from game.rules.bona_fortuna import meld_score
+    from game.games.bona_fortuna.rules import meld_score
     melds = {"5 of a Kind": "five_of_a_kind", "4 of a Kind": "four_of_a_kind",
              "Big Straight": "big_straight", "Small Straight": "small_straight"}
     checked = 0
@@ -196,9 +191,9 @@ def test_the_bona_fortuna_boxes_hold_their_examples():
 
 
 def test_the_pirate_examples_score_what_they_say():
-    from game.rules.pirates import score_turn
+    from game.games.pirates.rules import score_turn
     checked = 0
-    for group, points in re.findall(r"\{([a-z ]+)\} scores (\d+)", load_rules("pirates")):
+    for group, points in re.findall(r"\{([a-z ]+)\} scores (\d+)", load_rules(GAMES["pirates"])):
         faces = group.split()
         # the rest of the eight dice score nothing: two skulls, then faces not in the example
         rest = ["skull", "skull"] + [f for f in ("monkey", "sword", "parrot") if f not in faces]

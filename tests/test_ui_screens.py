@@ -398,7 +398,7 @@ def sweep(game_id: str, size, large: bool = False) -> None:
         app.scene.time = 100  # the confetti has fallen
         if any(o.key == "session" for o in info.options):
             from game.rules.session import Session
-            session = Session(game_id, final.seats, {}, 2, seed=3)
+            session = Session(GAMES[game_id], final.seats, {}, 2, seed=3)
             while not session.current.is_over():
                 state = session.current
                 state.apply(make_policy(info.bot_module, "easy", seed=1).choose(state))

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.catalog import GAMES
-from game.rules.farkle import score_selection
+from game.games.farkle.rules import score_selection
 from game.ui import probe, text
 from tests.test_ui_screens import long_seats, make_app
 from tests.ui_driver import frames, use_hand
@@ -173,7 +173,7 @@ def test_the_skulls_lie_inside_their_zone(size):
             break
     app = make_app(size)
     try:
-        from game.scenes.tables.pirates import zones
+        from game.games.pirates.table import zones
         play = app.show("play", info=info, state=state, autosave=False)
         frames(app, 40)
         with text.record() as drawn:
@@ -204,7 +204,7 @@ def test_the_chest_s_dice_lie_inside_its_zone(size):
     assert len(state.chest) == 3
     app = make_app(size)
     try:
-        from game.scenes.tables.pirates import zones
+        from game.games.pirates.table import zones
         play = app.show("play", info=info, state=state, autosave=False)
         frames(app, 40)
         with text.record() as drawn:

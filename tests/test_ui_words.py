@@ -251,9 +251,12 @@ def test_the_menu_names_the_teams(app):
     assert "Teams: You + Ada · åsa-Märta + Bram" in texts, texts
     assert not any(t.startswith("Teams: 1") for t in texts)
     long = [Seat(n * 16) for n in "WMQ"] + [Seat(n * 16, "easy") for n in "HNO"]
-    app.replace_all(MenuScene(app, "grab_it", long))  # names that do not fit: the colours say
+    app.replace_all(MenuScene(app, "grab_it", long))  # names that do not fit: written shorter
     frames(app)
-    assert "Teams: partners have the same colour and mark" in drawn_texts(app)
+    teams = [t for t in drawn_texts(app) if t.startswith("Teams: ")]
+    assert len(teams) == 1 and "…" in teams[0] and teams[0].count(" + ") == 3, teams
+    for first, second in (("W", "H"), ("M", "N"), ("Q", "O")):  # each partner beside theirs
+        assert re.search(f"{first}+… \\+ {second}+…", teams[0]), teams
 
 
 def test_records_draw_no_column_titles_over_nothing(app):
@@ -294,8 +297,8 @@ def test_the_session_names_its_column_for_players_or_teams(app):
     for seats, column in (([Seat("You"), Seat("Ada", "normal")], "Player"),
                           ([Seat("You"), Seat("Bram", "hard"), Seat("Ada", "normal"),
                             Seat("Cleo", "easy")], "Team")):
-        session = Session("grab_it", seats, {}, 1, seed=3)
-        bot = make_policy("grab_it", "easy", seed=1)
+        session = Session(GAMES["grab_it"], seats, {}, 1, seed=3)
+        bot = make_policy(GAMES["grab_it"].bot_module, "easy", seed=1)
         while not session.current.is_over():
             session.current.apply(bot.choose(session.current))
         app.show("session", info=GAMES["grab_it"], session=session)
@@ -422,7 +425,7 @@ def test_the_top_bar_and_the_status_speak_of_the_same_turn(game_id):
     zone counts the skulls it shows (not "Skulls 0 / 3" beside the last turn's skulls). (The
     frames read: those where the turn, the seat shown, the game or the table changes, the
     two after, and every fourth otherwise.)"""
-    from game.rules.pirates import CARD_SKULLS
+    from game.games.pirates.rules import CARD_SKULLS
     info = GAMES[game_id]
     names = ["You", "åsa-Märta", "Bram"]
     state = info.new_game([Seat("You"), Seat("åsa-Märta"), Seat("Bram", "normal")], {},

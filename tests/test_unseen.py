@@ -27,8 +27,8 @@ import pytest
 
 from game.bots import make_policy
 from game.catalog import GAMES
+from game.games.pirates.rules import FACES
 from game.rules.core import CountingRandom, Seat
-from game.rules.pirates import FACES
 from game.scenes.carddraw import FLIP, CardDrawScene
 from tests.ui_driver import frames, key, new_app
 

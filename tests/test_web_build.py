@@ -100,9 +100,9 @@ def test_archive_holds_exactly_main_game_and_assets(built):
     expected = app_files(ROOT)
     assert "main.py" in expected, "main.py is missing from the repository"
     assert set(packed) == expected
-    for must in ("main.py", "game/__init__.py", "game/rules/core.py", "game/rules/yatzy.py",
+    for must in ("main.py", "game/__init__.py", "game/rules/core.py", "game/games/yatzy/rules.py",
                  "game/bots/__init__.py", "game/sim.py", "game/catalog.py",
-                 "game/bots/data/yatzy_expert.bin"):
+                 "game/games/yatzy/data/yatzy_expert.bin"):
         assert must in packed
     assert any(n.startswith("game/bots/") and n != "game/bots/__init__.py" for n in packed)
     assets = sorted(n for n in packed if n.startswith("assets/"))

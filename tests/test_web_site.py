@@ -91,7 +91,7 @@ def test_a_self_hosted_site_is_built_from_the_cache_without_a_network(tmp_path, 
         assert entry["sha256"] == digest((site / rel).read_bytes()), rel
         assert entry["packed"] == (rel in packed)
     # the expert's table is left out of the archive the page loads first, and on the site
-    later = "game/bots/data/yatzy_expert.bin"
+    later = "game/games/yatzy/data/yatzy_expert.bin"
     assert (site / later).read_bytes() == (ROOT / later).read_bytes() and listed[later]["later"]
     with zipfile.ZipFile(site / build.GAME_ARCHIVE) as z:
         names = set(z.namelist())

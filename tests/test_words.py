@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from game.catalog import GAMES
+from game.games.grab_it.rules import LABELS, GrabItState
 from game.rules.core import Seat
-from game.rules.grab_it import LABELS, GrabItState
 from game.scenes.tables import StandIn, load_table
 from game.ui.words import YOU, Possessive, number, plain_form, possessive, says, signed, verb
 
@@ -86,7 +87,7 @@ def test_signed_numbers():
 
 # -- through the real tables ------------------------------------------------------------------
 def grab_it_table(state):
-    table = load_table("grab_it")(StandIn(state))
+    table = load_table(GAMES["grab_it"].table_module())(StandIn(state))
     table.new_turn()
     return table
 

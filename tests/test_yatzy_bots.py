@@ -7,9 +7,10 @@ import random
 import pytest
 
 from game.bots import make_policy
-from game.bots.yatzy import POLICIES, tables
+from game.catalog import GAMES
+from game.games.yatzy.bot import POLICIES, tables
+from game.games.yatzy.rules import CATEGORIES, MaxiYatzyState, YatzyState
 from game.rules.core import Seat
-from game.rules.yatzy import CATEGORIES, MaxiYatzyState, YatzyState
 from game.sim import run
 
 STRENGTHS = ("easy", "normal", "hard")
@@ -38,7 +39,7 @@ def decide(strength: str, state: YatzyState, seed: int = 0) -> dict:
 def test_policies_table():
     assert set(POLICIES) == set(STRENGTHS) | {"expert"}  # expert: tests/test_yatzy_expert.py
     for strength in STRENGTHS:
-        assert hasattr(make_policy("yatzy", strength, seed=1), "choose")
+        assert hasattr(make_policy(GAMES["yatzy"].bot_module, strength, seed=1), "choose")
 
 
 @pytest.mark.parametrize("n_dice", [5, 6])

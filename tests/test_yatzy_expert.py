@@ -16,12 +16,12 @@ from itertools import product
 import pytest
 
 from game.bots import POLICY_NAMES, make_policy, policy_names_for, strengths_for
-from game.bots import yatzy_table as yt
 from game.bots.turn_search import TurnPlan
-from game.bots.yatzy import POLICIES, ExpertPolicy, tables
 from game.catalog import GAMES
+from game.games.yatzy import expert_table as yt
+from game.games.yatzy.bot import POLICIES, ExpertPolicy, tables
+from game.games.yatzy.rules import CATEGORIES, UPPER, MaxiYatzyState, YatzyState, score
 from game.rules.core import Seat
-from game.rules.yatzy import CATEGORIES, UPPER, MaxiYatzyState, YatzyState, score
 from game.sim import parse_args, run
 from tests.ui_driver import button, click, frames
 
@@ -299,7 +299,7 @@ def test_strengths_per_game():
     assert strengths_for(GAMES["maxi_yatzy"]) == ("easy", "normal", "hard")
     assert strengths_for(GAMES["farkle"]) == ("easy", "normal", "hard")
     assert "random" in policy_names_for(GAMES["farkle"])
-    assert isinstance(make_policy("yatzy", "expert", seed=1), ExpertPolicy)
+    assert isinstance(make_policy(GAMES["yatzy"].bot_module, "expert", seed=1), ExpertPolicy)
 
 
 def test_simulator_accepts_expert_for_yatzy_only(capsys):
@@ -355,7 +355,7 @@ def test_menu_offers_expert_only_for_yatzy(app):
 def test_table_loads_lazily():
     import subprocess
     import sys
-    code = ("import game.bots.yatzy, game.bots.yatzy_table as t, game.sim;"
+    code = ("import game.games.yatzy.bot, game.games.yatzy.expert_table as t, game.sim;"
             "assert t._TABLE is None; t.table(); assert t._TABLE is not None")
     subprocess.run([sys.executable, "-c", code], check=True)
 

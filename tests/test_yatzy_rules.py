@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.catalog import GAMES
+from game.games.yatzy.rules import CATEGORIES, FIRST_ROLL_REWARDS, MaxiYatzyState, YatzyState, score
 from game.rules.core import IllegalAction, SaveError, Seat
-from game.rules.yatzy import CATEGORIES, FIRST_ROLL_REWARDS, MaxiYatzyState, YatzyState, score
 from game.sim import play_game
 
 # (category, dice, points): every category of both dice counts, fitting and not fitting.
@@ -325,7 +326,7 @@ def test_winner_takes_the_pot_and_chips_are_conserved_with_the_house():
     rewards = 0  # first-roll rewards come from the house; replay the game to count them
     replay = YatzyState(s.seats, dict(s.options), seed=s.seed)
     from game.bots import make_policy
-    bots = [make_policy("yatzy", b.bot, seed=s.seed * 31 + i) for i, b in enumerate(s.seats)]
+    bots = [make_policy(GAMES["yatzy"].bot_module, b.bot, seed=s.seed * 31 + i) for i, b in enumerate(s.seats)]
     while not replay.is_over():
         for e in replay.apply(bots[replay.current].choose(replay)):
             if e["type"] == "reward":

@@ -7,7 +7,7 @@ Self-play of ``hard`` (two players). For every box of every column it records wh
 was filled (the player's Phase I turns left after that turn) and the undoubled points;
 ``E[column][box][stage]`` is the mean over boxes filled at that stage or later (a box
 still open at that stage), ``Q`` the share of those above 0, ``COUNTS`` how many dice of
-its face a number box ends with. Paste the printed tables into game/bots/bona_fortuna.py
+its face a number box ends with. Paste the printed tables into game/games/bona_fortuna/bot.py
 and run again until they settle (two or three rounds).
 """
 
@@ -21,14 +21,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots.bona_fortuna import STAGE_EDGES, stage  # noqa: E402
-from game.rules.bona_fortuna import BOXES, COLUMNS, MULTIPLIER, NUMBER_FACES  # noqa: E402
+from game.games.bona_fortuna.bot import STAGE_EDGES, stage  # noqa: E402
+from game.games.bona_fortuna.rules import BOXES, COLUMNS, MULTIPLIER, NUMBER_FACES  # noqa: E402
 from game.sim import game_seed, play_game  # noqa: E402
 
 
 def record(state, log):
     """Replay the game's events to know when each box was filled."""
-    from game.rules.bona_fortuna import BonaFortunaState
+    from game.games.bona_fortuna.rules import BonaFortunaState
     replay = BonaFortunaState(state.seats, state.options, state.seed)
     for action in state.actions:
         seat = replay.current

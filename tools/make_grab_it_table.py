@@ -1,4 +1,4 @@
-"""Makes game/bots/grab_it_table.py: the values behind the hard Grab It! bot.
+"""Makes game/games/grab_it/margins.py: the values behind the hard Grab It! bot.
 
     .venv/bin/python tools/make_grab_it_table.py [--out PATH]   (about a minute on one core)
 
@@ -34,9 +34,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots.turn_search import TurnPlan, tables  # noqa: E402
-from game.rules.grab_it import CATEGORIES, VALUES, score  # noqa: E402
+from game.games.grab_it.rules import CATEGORIES, VALUES, score  # noqa: E402
 
-OUT = Path(__file__).resolve().parent.parent / "game" / "bots" / "grab_it_table.py"
+OUT = Path(__file__).resolve().parent.parent / "game" / "games" / "grab_it" / "margins.py"
 N = len(CATEGORIES)
 FULL = (1 << N) - 1
 SCALE = 100  # hundredths of a point
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT,
-                        help="where to write it (game/bots/grab_it_table.py)")
+                        help="where to write it (game/games/grab_it/margins.py)")
     out = parser.parse_args(argv).out
     started = time.perf_counter()
     tables_out = {}

@@ -1,9 +1,9 @@
-"""Make game/bots/pirates_reach_values.py: how likely a fresh Pirate Fortune turn reaches a score.
+"""Make game/games/pirates/reach_values.py: how likely a fresh Pirate Fortune turn reaches a score.
 
     .venv/bin/python tools/make_pirate_reach.py [--out PATH]
 
 For every need of 100, 200, ... ``MAX_NEED`` points it solves, card by card, the turn
-played to reach that need (game.bots.pirates_reach: the exact threshold turn) and stores
+played to reach that need (game.games.pirates.reach: the exact threshold turn) and stores
 the chance from the first roll, averaged over the deck (``default`` and ``classic``). The
 hard bot reads it as the chance that an opponent with one turn left passes a total. About
 20 s natively.
@@ -18,11 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots.pirates_reach import MAX_NEED, deck_reach_steps  # noqa: E402
-from game.rules.pirates import DECKS  # noqa: E402
+from game.games.pirates.reach import MAX_NEED, deck_reach_steps  # noqa: E402
+from game.games.pirates.rules import DECKS  # noqa: E402
 from game.tasks import run_now  # noqa: E402
 
-OUT = Path(__file__).resolve().parent.parent / "game" / "bots" / "pirates_reach_values.py"
+OUT = Path(__file__).resolve().parent.parent / "game" / "games" / "pirates" / "reach_values.py"
 
 
 def main() -> None:

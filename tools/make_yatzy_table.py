@@ -1,4 +1,4 @@
-"""Make game/bots/data/yatzy_expert.bin: the exact value of every five-dice Yatzy state.
+"""Make game/games/yatzy/data/yatzy_expert.bin: the exact value of every five-dice Yatzy state.
 
     .venv/bin/pip install numpy        # this tool only: the game never imports numpy
     nice -n 10 .venv/bin/python tools/make_yatzy_table.py [--out PATH]
@@ -24,7 +24,7 @@ shared 2-core development machine (fewer on an idle one); rerun, it writes the s
 Then it prints the optimal mean ``V(all open, 0)`` (256.4 for these rules), keeps only the
 reachable upper totals whose bonus is still undecided (plus one value per box set for the
 decided ones: checked here to be exact), quantises to 1/20 point and writes the file in
-the layout of game/bots/yatzy_table.py, which reads it back here to check the round trip.
+the layout of game/games/yatzy/expert_table.py, which reads it back here to check the round trip.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ except ImportError:  # only this tool needs numpy (main says so); --help works w
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots.yatzy_table import (  # noqa: E402
+from game.games.yatzy.expert_table import (  # noqa: E402
     ALL_OPEN,
     BONUS,
     CATS,
@@ -61,7 +61,7 @@ from game.bots.yatzy_table import (  # noqa: E402
     in_play_from,
     reachable,
 )
-from game.rules.yatzy import score  # noqa: E402
+from game.games.yatzy.rules import score  # noqa: E402
 
 TOTALS = THRESHOLD + 1  # upper totals 0..63
 
@@ -124,7 +124,7 @@ def solve(verbose: bool = True) -> np.ndarray:
 
 
 def rows_in_layout(values: np.ndarray, pattern: int) -> list[int]:
-    """One pattern's quantised values, row by row, as game/bots/yatzy_table.py lays them out."""
+    """One pattern's quantised values, row by row, as game/games/yatzy/expert_table.py lays them out."""
     has_base, in_play = columns(pattern)
     totals = reachable(pattern)
     out: list[int] = []

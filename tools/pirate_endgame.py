@@ -22,9 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import sim  # noqa: E402
-from game.bots import pirates  # noqa: E402
+from game.games.pirates import bot as pirates  # noqa: E402
+from game.games.pirates.rules import PirateState  # noqa: E402
 from game.rules.core import Seat  # noqa: E402
-from game.rules.pirates import PirateState  # noqa: E402
 
 pirates.POLICIES.setdefault("old", pirates.OldHardPolicy)
 

@@ -85,7 +85,7 @@ def compose(name: str, out: Path) -> None:
 
     info = GAMES["farkle"]
     state = info.new_game([Seat("Ann"), Seat("Ben")], {}, seed=8)
-    bot = make_policy("farkle", "normal", seed=2)
+    bot = make_policy(GAMES["farkle"].bot_module, "normal", seed=2)
     while state.turns_played < 5 or state.seats[state.current].name != "Ben":
         state.apply(bot.choose(state))
     with tempfile.TemporaryDirectory() as ann, tempfile.TemporaryDirectory() as ben:
@@ -106,7 +106,7 @@ def compose(name: str, out: Path) -> None:
         app = phone(ben)
         yatzy = GAMES["yatzy"]
         mine = daily.new_game(yatzy, day, "Ben")
-        hard = make_policy("yatzy", "normal", seed=5)
+        hard = make_policy(GAMES["yatzy"].bot_module, "normal", seed=5)
         while not mine.is_over():
             mine.apply(hard.choose(mine))
         daily.finish(yatzy, day, mine)

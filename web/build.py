@@ -89,10 +89,12 @@ WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27
 PAGE_TEMPLATE = WEB / "pyodide.tmpl"
 WORKER_TEMPLATE = WEB / "sw.js"
 GAME_ARCHIVE = "dice-harbor.zip"
-# Large data the game reads only when it first needs it (the expert Yatzy table): left out
-# of the archive the page loads before the first frame, put on the site at the same path and
-# fetched from there on first use (game/web.py, ``fetch_steps``).
-LATER = ("game/bots/data/",)
+# Large data the game reads only when it first needs it (each game folder's data/: the
+# expert Yatzy table): left out of the archive the page loads before the first frame, put on
+# the site at the same path and fetched from there on first use (game/web.py,
+# ``fetch_steps``).
+LATER = tuple(sorted(f"{folder.relative_to(ROOT).as_posix()}/"
+                     for folder in (ROOT / "game" / "games").glob("*/data") if folder.is_dir()))
 # The files of pyodide's npm package the page loads, each with its sha256 (the package
 # npm installs for tests/pyodide, package-lock.json pinning its tarball).
 NPM_PYODIDE = ROOT / "tests" / "pyodide" / "node_modules" / "pyodide"

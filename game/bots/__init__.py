@@ -1,6 +1,6 @@
 """Computer players. A policy looks at a game state and returns one of its legal actions.
 
-No pygame here. Each game's module under game.bots has a ``POLICIES`` dict mapping a
+No pygame here. Each game's bot module (in its folder, game/games/<family>/) has a ``POLICIES`` dict mapping a
 strength ("easy", "normal", "hard", and for some games more) to a policy class; "random"
 works for every game. A module whose strengths depend on the game's options (``expert``
 exists for five-dice Yatzy only) says so with ``strengths(options)``; ``strengths_for``
@@ -13,7 +13,6 @@ import importlib
 import random
 from typing import Any
 
-from game.catalog import module_path
 from game.contract import BotModule, Policy, PolicyBase
 from game.rules.core import Action, GameState
 
@@ -39,11 +38,12 @@ class RandomPolicy(PolicyBase):
 
 
 def make_policy(bot_module: str, name: str, seed: int | None = None) -> Policy:
-    """The policy ``name`` of game.bots.<bot_module>, with its own seeded randomness."""
+    """The policy ``name`` of the bot module ``bot_module`` (a catalog entry's, a whole
+    module path), with its own seeded randomness."""
     rng = random.Random(seed)
     if name == "random":
         return RandomPolicy(rng)
-    module = importlib.import_module(module_path("game.bots", bot_module))
+    module = importlib.import_module(bot_module)
     try:
         return module.POLICIES[name](rng)
     except KeyError:
@@ -58,8 +58,7 @@ def every_strength(options: dict[str, Any]) -> tuple[str, ...]:
 
 def bot_module(info) -> BotModule:
     """The bots of a game (a catalog ``GameInfo``)."""
-    return importlib.import_module(  # type: ignore[return-value]
-        module_path("game.bots", info.bot_module))
+    return importlib.import_module(info.bot_module)  # type: ignore[return-value]
 
 
 def strengths_for(info) -> tuple[str, ...]:

@@ -88,7 +88,6 @@ def format_problem(what: str, value: Any, expected: int) -> str:
 
 def best_box(scorer, n_dice: int) -> int:
     """The most ``scorer(sorted dice)`` gives for any roll of ``n_dice`` dice."""
-    from itertools import combinations_with_replacement
     return max(scorer(roll) for roll in combinations_with_replacement(range(1, 7), n_dice))
 
 

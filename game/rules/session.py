@@ -8,6 +8,8 @@ further round the table. Standings rank the sides by games won (a shared win cou
 to each of k winners), then by the total of their scores over all games; a tie in both
 shares the place.
 
+A session is played of a game's catalog entry (game.entry.GameInfo: its state class and
+fixed options), handed in; this module imports no catalog (the catalog is above it).
 A session is what made it: game id, seats, options, its seed (each game's seed follows
 from it), its length and the saves of its games, the last one perhaps in progress.
 ``to_json()`` writes exactly that (plus each finished game's result, for people reading
@@ -17,7 +19,7 @@ save through ``GameState.load``, so a session that did not arise in play cannot 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -32,21 +34,21 @@ def session_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index) % 2**31
 
 
-def _info(game_id: str):
-    from game.catalog import GAMES  # the catalog knows each game's class and fixed options
+def _info(games: Mapping[str, Any], game_id: Any):
     try:
-        return GAMES[game_id]
+        return games[game_id]
     except (KeyError, TypeError):
         raise SaveError(f"unknown game {str(game_id)[:40]!r}") from None
 
 
 class Session:
-    def __init__(self, game_id: str, seats: Sequence[Seat], options: dict[str, Any] | None = None,
+    def __init__(self, info: Any, seats: Sequence[Seat], options: dict[str, Any] | None = None,
                  rounds: int = 1, seed: int = 0, _games: list[GameState] | None = None):
+        """A new session of the game ``info`` (its catalog entry, game.entry.GameInfo)."""
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
             raise ValueError(f"a session has 1 to {MAX_ROUNDS} games per side, got {rounds!r}")
-        self.info = _info(game_id)
-        self.game_id = game_id
+        self.info = info
+        self.game_id = info.id
         self.seats = [Seat(s.name, s.bot) for s in seats]
         self.options = {k: v for k, v in (options or {}).items() if k not in self.info.fixed_options}
         self.rounds = rounds
@@ -149,8 +151,9 @@ class Session:
                 "games": [g.save() for g in self.games]}
 
     @classmethod
-    def from_json(cls, data: Any) -> Session:
-        """The session ``to_json`` wrote, every game replayed; SaveError otherwise."""
+    def from_json(cls, data: Any, games: Mapping[str, Any]) -> Session:
+        """The session ``to_json`` wrote, every game replayed; SaveError otherwise.
+        ``games``: the catalog's entries by id (game.catalog.GAMES)."""
         if not isinstance(data, dict) or data.get("kind") != "session":
             raise SaveError("not a saved session")
         if data.get("format") != SESSION_FORMAT or isinstance(data.get("format"), bool):
@@ -160,7 +163,7 @@ class Session:
         extra = set(data) - known
         if extra:
             raise SaveError(f"unknown field(s) in the session: {', '.join(sorted(extra))[:100]}")
-        info = _info(data.get("game"))
+        info = _info(games, data.get("game"))
         cls_ = info.state_type()
         seats, options = data.get("seats"), data.get("options")
         rounds, seed, games = data.get("rounds"), data.get("seed"), data.get("games")
@@ -190,7 +193,7 @@ class Session:
                 raise SaveError(f"game {i} of the session was not finished before the next")
             loaded.append(game)
             if session is None:  # the first game fixes the sides, hence the length
-                session = cls(info.id, seats, options, rounds, seed, _games=loaded)
+                session = cls(info, seats, options, rounds, seed, _games=loaded)
                 if len(games) > session.length:
                     raise SaveError(f"the session has more than its {session.length} games")
             want = {**session.game_options(i), **info.fixed_options}

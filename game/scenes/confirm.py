@@ -13,7 +13,7 @@ from game.app import App, Scene
 from game.ui import layout, theme
 from game.ui.layout import fr
 from game.ui.text import draw_text_in
-from game.ui.widgets import Button, FocusGroup, panel
+from game.ui.widgets import Button, FocusGroup, dialog_box, panel
 
 
 class ConfirmScene(Scene):
@@ -37,9 +37,10 @@ class ConfirmScene(Scene):
 
     def relayout(self) -> None:
         screen = layout.inset(layout.screen_rect(), 12)
-        self.box = layout.centred(screen, 520, 330)
-        inner = layout.inset(self.box, 24)
         button_h = layout.touch_size(52)
+        chrome = 2 * 24 + 46 + button_h + 40 + 3 * 10  # dp: all but the question's words
+        self.box = dialog_box(screen, self.text, 17, 14, chrome, 330)  # (its words whole)
+        inner = layout.inset(self.box, 24)
         self.title_box, self.text_box, buttons, self.message = layout.rows(
             inner, 46, fr(), button_h, 40, gap=10)
         self.yes.rect, self.no.rect = layout.cols(buttons, fr(), fr(), gap=16)

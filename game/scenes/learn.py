@@ -30,7 +30,7 @@ from game.ui import layout, probe, theme
 from game.ui.hands import hands, keys_shown
 from game.ui.layout import fr
 from game.ui.text import draw_text_in, face_for, wrap_lines
-from game.ui.widgets import Button, FocusGroup, panel
+from game.ui.widgets import Button, FocusGroup, dialog_box, panel
 from game.ui.words import possessive
 
 PLAYER = "You"
@@ -424,6 +424,9 @@ class LearnScene(PlayScene):
             parts = []
         if self.correction:
             parts.append((self.correction, theme.BAD, True))
+        elif step.kind == "end" and self.app.scene is not self:
+            parts.append(("The lesson is over.", theme.TEXT, False))  # (its end card over
+            # the table says the last words; cut here under it on a phone on its side)
         else:
             parts.append((lessons.words(step.say), theme.INFO if step.rule else theme.TEXT,
                           False))
@@ -550,13 +553,20 @@ class LessonEndScene(Scene):
 
     def relayout(self) -> None:
         screen = layout.inset(layout.screen_rect(), 12)
-        self.box = layout.centred(screen, 520, 340)
-        inner = layout.inset(self.box, 24)
         h = layout.touch_size(52)
+        self.box = dialog_box(screen, self._words(), 18, 15, 2 * 24 + 46 + h + 36 + 3 * 10,
+                              340)  # (its words whole)
+        self._laid = self._words()
+        inner = layout.inset(self.box, 24)
         self.title_box, self.text_box, buttons, self.message = layout.rows(
             inner, 46, fr(), h, 36, gap=10)
         self.play.rect, self.menu.rect = layout.cols(buttons, fr(1.3), fr(), gap=16)
         self._hotkeys()
+
+    def _words(self) -> str:
+        step = self.lesson.showing
+        text = lessons.words(step.say) if step is not None else ""
+        return f"{text} Now a real game, or back to the menu?"
 
     def _hotkeys(self) -> None:
         keys = keys_shown()
@@ -584,8 +594,8 @@ class LessonEndScene(Scene):
         mark = "" if info.title.endswith("!") else "!"  # (not "Grab It!!")
         draw_text_in(surface, f"You can play {info.title}{mark}", self.title_box, 28, theme.TEXT,
                      True, min_size=18, display=True)
-        step = self.lesson.showing
-        text = lessons.words(step.say) if step is not None else ""
-        draw_text_in(surface, f"{text} Now a real game, or back to the menu?", self.text_box,
-                     18, theme.TEXT, min_size=15, wrap=True)
+        if self._words() != self._laid:  # (laid out for other words: as large as these need)
+            self.relayout()
+        draw_text_in(surface, self._words(), self.text_box, 18, theme.TEXT, min_size=15,
+                     wrap=True)
         self.focus.draw(surface)

@@ -11,6 +11,7 @@ import pygame
 
 from game import linkplay, page, web
 from game.app import App, Scene
+from game.links import MAX_TEXT
 from game.ui import hands, layout, theme
 from game.ui.layout import fr
 from game.ui.text import ELLIPSIS, draw_text_in, face_for
@@ -137,5 +138,4 @@ class LinkOpenScene(Scene):
 
 
 def page_limit() -> int:
-    from game.links import MAX_TEXT
     return MAX_TEXT

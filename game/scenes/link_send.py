@@ -20,7 +20,7 @@ from game.tasks import Task
 from game.ui import layout, theme
 from game.ui.code_text import draw_code
 from game.ui.layout import fr
-from game.ui.text import draw_text_in
+from game.ui.text import draw_text_in, fits_whole, shorten_names
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import Possessive, number, possessive
 
@@ -81,17 +81,35 @@ class LinkSendScene(GameScreen):
             return f"Game over: send the final link to {names_text(self.to)}"
         return f"Send this link to {self.to[0]}"
 
-    def situation(self) -> str:
-        """The game in a line: what, how far, the scores so far."""
+    def situation(self, first: int | None = None) -> str:
+        """The game in a line: what, how far, the scores so far (with ``first``, only so
+        many of them and how many more there are)."""
         s = self.state
         scores = s.final_scores()
         parts = [f"{self.info.title}, move {number(len(s.actions))}"]
         if not self.final:
             parts.append(f"{Possessive(s.seats[s.current].name)} turn")
         if scores:
-            parts.append(" · ".join(f"{seat.name} {number(score)}"
-                                    for seat, score in zip(s.seats, scores, strict=False)))
+            pairs = list(zip(s.seats, scores, strict=False))
+            shown = pairs if first is None else pairs[:first]
+            parts.append(" · ".join(f"{seat.name} {number(score)}" for seat, score in shown))
+            if len(shown) < len(pairs):
+                parts.append(f"{len(pairs) - len(shown)} more")
         return " · ".join(parts)
+
+    def situation_fitted(self) -> str:
+        """The situation as it holds whole in its place: the names shorter, then fewer of
+        the scores ("· 5 more")."""
+        names = [seat.name for seat in self.state.seats]
+
+        def fits(t: str) -> bool:
+            return fits_whole(t, self.line_box, 17, 13)
+        said = ""
+        for first in range(len(names), 0, -1):
+            said = shorten_names(self.situation(first), names, fits)
+            if fits(said):
+                break
+        return said
 
     def help_text(self) -> str:
         where = ("it opens the game in a browser." if self.site else
@@ -184,7 +202,7 @@ class LinkSendScene(GameScreen):
         surface.fill(theme.BG)
         draw_text_in(surface, self.title(), self.title_box, 34, theme.TEXT, True,
                      min_size=18, display=True, wrap=True)
-        draw_text_in(surface, self.situation(), self.line_box, 17, theme.TEXT_DIM,
+        draw_text_in(surface, self.situation_fitted(), self.line_box, 17, theme.TEXT_DIM,
                      min_size=13, wrap=True)
         if not self.in_page:
             panel(surface, self.link_box, theme.BG_DARK, 12, theme.LINE)

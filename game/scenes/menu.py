@@ -16,10 +16,12 @@ from game.app import App, Scene
 from game.bots import policy_names_for, strengths_for
 from game.catalog import GAMES, GameInfo, Option
 from game.coach import COACH_LABELS
+from game.lessons import lesson_for
 from game.rules.core import NAME_MAX, SaveError, Seat
 from game.scenes.tables import announces_seating, progress_text
-from game.ui import hands, layout, marks, theme
+from game.ui import hands, layout, marks, probe, theme
 from game.ui.layout import fr
+from game.ui.marks import focus_ring
 from game.ui.scroll import GUTTER, ScrollArea
 from game.ui.text import ELLIPSIS, draw_text_in, face_for, fits_whole, shorten_names
 from game.ui.widgets import Button, FocusGroup, panel
@@ -38,7 +40,6 @@ class CardButton(Button):
     compact = False  # title and players only (the pitch is shown under the cards)
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
-        from game.ui import probe
         probe.control(self.ident, self.rect, surface=surface)
         info = self.info
         fill = theme.PANEL_LIGHT if (self.hovered or focused) else theme.PANEL
@@ -49,7 +50,6 @@ class CardButton(Button):
             pygame.draw.rect(surface, theme.TEXT, self.rect, width=theme.px(4),
                              border_radius=theme.px(16))
         if focused:
-            from game.ui.marks import focus_ring
             focus_ring(surface, self.rect.inflate(theme.px(2), theme.px(2)), 18)
         inner = layout.inset(self.rect, x=14, y=8)
         players = players_text(info)
@@ -99,7 +99,7 @@ class NameButton(Button):
 
 
 class MenuScene(Scene):
-    def __init__(self, app: App, game_id: str = "yatzy", seats: list[Seat] | None = None):
+    def __init__(self, app: App, game_id: str = "", seats: list[Seat] | None = None):
         super().__init__(app)
         self.game_id = game_id if game_id in GAMES else next(iter(GAMES))
         remembered = self._remembered_seats(self.game_id)
@@ -165,7 +165,6 @@ class MenuScene(Scene):
 
     # -- Learn to play: each game's lesson, proposed the first time the game is chosen ------
     def _unoffered(self, game_id: str) -> bool:
-        from game.lessons import lesson_for
         return lesson_for(game_id) is not None and not self.app.settings.lessons.get(game_id)
 
     def learn(self) -> None:
@@ -711,9 +710,12 @@ class MenuScene(Scene):
         y += px(34)
         for entry in self.link_games:
             row = pygame.Rect(x, y, width, px(control_h))
-            self._add(buttons, Button(row, linkplay.menu_line(entry),
+            inner = row.inflate(-px(12), -px(4))  # (the names shorter before words go)
+            line = shorten_names(linkplay.menu_line(entry), entry.names,
+                                 lambda t, inner=inner: fits_whole(t, inner, 16, 13, True))
+            self._add(buttons, Button(row, line,
                                       lambda g=entry.id: linkplay.resume(self.app, g), size=16,
-                                      min_size=13, ident=f"link {entry.id}",
+                                      min_size=13, ident=f"link {entry.id}", wrap=True,
                                       colour=(60, 110, 90) if entry.turn in entry.mine
                                       else theme.BUTTON), row)
             y = row.bottom + px(6)

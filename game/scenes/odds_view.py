@@ -21,9 +21,9 @@ from game.catalog import GameInfo
 from game.odds import Odds, odds_steps, percent, shows_boxes
 from game.scenes.tables.base import Table
 from game.tasks import Task
-from game.ui import hands, theme
+from game.ui import hands, probe, theme
 from game.ui.sheet import ScoreSheet, SheetModel
-from game.ui.text import draw_text_in
+from game.ui.text import draw_text_in, wrap_lines
 
 WAITING = "…"
 LINE = 15  # dp: the size of the odds' words
@@ -135,7 +135,6 @@ class OddsView:
 
     def _wrapped(self, width: int) -> list[tuple[str, bool]]:
         """The lines wrapped to the box's width at the odds' size: (line, bold)."""
-        from game.ui.text import wrap_lines
         out = []
         for i, line in enumerate(self.lines()):
             bold = i == 0 and not self.category
@@ -189,7 +188,6 @@ class OddsView:
     def draw(self, surface: pygame.Surface, full: pygame.Rect) -> None:
         if not self.lines():
             return
-        from game.ui import probe
         h = self.panel_height(full)
         box = pygame.Rect(full.x, full.bottom - h, full.w, h)
         probe.control("odds", box, group="odds", surface=surface, region=True)

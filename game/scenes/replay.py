@@ -14,6 +14,7 @@ import pygame
 
 from game.app import App
 from game.catalog import GameInfo
+from game.coach import Hint
 from game.rules.core import GameState
 from game.scenes.table_view import TableScene
 from game.ui import hands, inline, layout, theme
@@ -66,7 +67,6 @@ class ReplayScene(TableScene):
         """At the reviewed moment: the best move there, marked on the table like a hint
         (the coach's dashed rings round its dice and round its box)."""
         if self.best is not None and self.step_index == self.start_index and self.paused:
-            from game.coach import Hint
             return Hint(self.best, None, None, "review")
         return None
 

@@ -451,8 +451,9 @@ class ResultsScene(GameScreen):
         draw_text_in(surface, "New record!", head, 26, theme.BEST, True, "left",
                      min_size=16, display=True)
         for line, row in zip(lines, layout.rows(rest, *[fr()] * len(lines)), strict=True):
-            draw_text_in(surface, line, row, 16, theme.TEXT, True, "left", min_size=12)
-            # (a line a player: a long one shrinks or ends in "…", never hides the next)
+            draw_text_in(surface, _fitted_record(line, row), row, 16, theme.TEXT, True, "left",
+                         min_size=12)
+            # (a line a player: a long one shrinks, then says fewer of its records whole)
 
     def _draw_ranking(self, surface: pygame.Surface) -> None:
         """Place, side, score (and chips) for each player or team, rows filling the panel:
@@ -542,6 +543,25 @@ class ResultsScene(GameScreen):
                         if (k + 1) * row_h > view.offset + view.viewport.h)
             cells = layout.cols(head, *tracks, gap=6)
             ScoreSheet.draw_more(surface, cells[2], above, below)
+
+
+def _fitted_record(line: str, row: pygame.Rect) -> str:
+    """A new record's line ("Ada: best score yet (was 61), top of the high scores") as it
+    holds whole on one line of ``row``: the name shorter, then the first of its records and
+    how many more ("(+1)"), never a record cut in its middle."""
+    name, _, what = line.partition(": ")
+    items = what.split(", ")
+
+    def fits(t: str) -> bool:
+        return text_width(t, 12, True) <= row.w
+    said = line
+    for k in range(len(items), 0, -1):
+        said = f"{name}: {', '.join(items[:k])}" + (f" (+{len(items) - k})" if k < len(items)
+                                                     else "")
+        said = shorten_names(said, [name], fits)
+        if fits(said):
+            return said
+    return said
 
 
 def _star(surface: pygame.Surface, centre, radius: float, colour, turn: float = 0.0) -> None:

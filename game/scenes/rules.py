@@ -1,4 +1,5 @@
-"""Rules help, in the project's own words, from assets/rules/<game>.txt; scrollable with
+"""Rules help, in the project's own words, from the text in the game's folder
+(its catalog entry's ``rules_path()``); scrollable with
 the wheel, a finger, the arrows and PgUp/PgDn.
 
 The texts show what they describe: ``{3 3 3 5 5}`` is drawn as dice (``{skull parrot}``:
@@ -9,12 +10,11 @@ text (above it where the window is too narrow for both)."""
 
 from __future__ import annotations
 
-from importlib import resources
-
 import pygame
 
 from game.app import App, Scene
 from game.catalog import GameInfo
+from game.lessons import lesson_for
 from game.rules.core import CardDeck
 from game.ui import hands, inline, layout, theme
 from game.ui.cards import draw_card
@@ -45,16 +45,14 @@ def for_hand(text: str) -> str:
     return "\n".join(out)
 
 
-def load_rules(name: str) -> str:
-    """A game's rules text (its catalog entry's ``rules_help``): assets/rules/<name>.txt,
-    or ``package:file``, a file beside a game's own modules (a game kept elsewhere)."""
-    package, _, file = name.rpartition(":")
+def load_rules(info: GameInfo) -> str:
+    """The rules text of a game (a catalog entry: ``rules_path()``), or a line saying it is
+    missing."""
     try:
-        path = resources.files(package) / file if package else \
-            theme.ASSETS / "rules" / f"{name}.txt"
+        path = info.rules_path()
         return path.read_text(encoding="utf-8")
     except (OSError, ImportError):
-        missing = file if package else f"{name}.txt"
+        missing = (info.rules_help or f"{info.id}.txt").rpartition(":")[2]
         return f"# Rules\nThe rules text for this game is missing ({missing})."
 
 
@@ -156,12 +154,11 @@ class RulesScene(Scene):
     def __init__(self, app: App, info: GameInfo, learn: bool = True):
         super().__init__(app)
         self.info = info
-        self.text = load_rules(info.rules_help or info.id)
+        self.text = load_rules(info)
         self.area = ScrollArea("rules")
         self.focus = FocusGroup()
         self.back = Button(pygame.Rect(0, 0, 0, 0), "Back", self.app.pop, hotkey="Esc", size=20)
         # Learn to play: the game's lesson (not from inside the lesson itself)
-        from game.lessons import lesson_for
         self.learn = None
         if learn and lesson_for(info.id) is not None:
             self.learn = Button(pygame.Rect(0, 0, 0, 0), "Learn to play", self.start_lesson,

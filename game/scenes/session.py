@@ -78,7 +78,7 @@ class SessionScene(GameScreen):
 
     def new_session(self) -> None:
         s = self.session
-        session = Session(s.game_id, s.seats, s.options, s.rounds, seed=self.app.new_seed())
+        session = Session(s.info, s.seats, s.options, s.rounds, seed=self.app.new_seed())
         self.app.show("play", info=self.info, state=session.current, session=session)
 
     # -- words -----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.catalog import GameInfo
+from game.coach import Coach
 from game.scenes.tables.base import Table
 from game.tasks import FRAME_BUDGET, Task
 from game.ui import marks, probe, theme
@@ -108,7 +109,6 @@ class Hints:
 
     def _steps(self, state):
         if self.coach is None:
-            from game.coach import Coach
             yield
             self.coach = Coach(self.scene.info, seed=state.seed)  # imports the bot's module
         return (yield from self.coach.hint_steps(state))

@@ -9,7 +9,7 @@ import pygame
 
 from game.rules.core import CardDeck, CardFace
 
-from . import theme
+from . import probe, theme
 from .symbols import INK, draw_symbol
 from .text import draw_text_in, paused, text_width
 
@@ -152,14 +152,12 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, deck: CardDeck, card: 
     pygame.draw.rect(surface, (8, 14, 20), shadow, border_radius=max(6, rect.w // 12))
     probe_card(surface, rect, card if flip >= 0.5 else None)
     if card is not None and flip >= 0.5:
-        from . import probe
         probe.shown("card words", face_words(deck, card, w, effect), rect)
     surface.blit(image, image.get_rect(center=rect.center))
 
 
 def probe_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None) -> None:
     """Tests see which card face is on show (a face down card is None)."""
-    from . import probe
     probe.shown("card", card, rect)
 
 

@@ -11,7 +11,7 @@ or the accessible text reads it, and only drawing turns it into pictures:
   game's ``CardDeck``, game.contract.CardGame; without one it stays words).
 
 The move history writes dice in square brackets (``tables.base.dice_text``); the rules
-texts (assets/rules) use braces, ``{3 3 3 5 5}``, ``{card:captain}``, so that a bracket in
+texts use braces, ``{3 3 3 5 5}``, ``{card:captain}``, so that a bracket in
 a sentence stays a bracket. A group that is not dice is left as it was written.
 
 ``layout`` breaks the parts into lines of runs (text, dice, card) for a width; ``draw_line``
@@ -29,6 +29,7 @@ import pygame
 from game.rules.core import CardDeck
 
 from . import probe, theme
+from .cards import draw_card
 from .dice import FACE_SETS, SKULL_FACE, die_face
 from .symbols import draw_symbol
 from .text import draw_text_in, ellipsize, fit_text, fits_whole, shorten_names
@@ -326,7 +327,6 @@ def draw_line(surface: pygame.Surface, line: Line, x: int, y: int, height: int,
                 if surface.get_clip().colliderect(rect):
                     probe.shown("die", value, rect)
         else:
-            from .cards import draw_card
             rect = pygame.Rect(left, y + (height - style.card_h) // 2, style.card_w,
                                style.card_h)
             draw_card(surface, rect, run.value.deck, run.value.name, effect=False)

@@ -20,6 +20,7 @@ import math
 import pygame
 
 from . import theme
+from .text import draw_text_in
 
 SHAPES = ("circle", "square", "triangle", "diamond", "star", "cross", "ring", "down")
 
@@ -176,7 +177,6 @@ def dashed_rect(surface: pygame.Surface, colour, rect: pygame.Rect, width: int,
 def coach_ring(surface: pygame.Surface, rect: pygame.Rect, tag: bool = True) -> pygame.Rect:
     """The coach's advice round ``rect``: a dashed ring in the coach's colour and, with
     ``tag``, the word "Coach" on its top edge. Returns the ring's rectangle."""
-    from .text import draw_text_in
     width = max(2, theme.px(3))
     dashed_rect(surface, theme.COACH, rect, width, max(4, theme.px(7)), theme.px(10))
     if tag:

@@ -23,6 +23,8 @@ import pygame
 
 from . import motion, probe, theme
 from .dice import die_sprite, draw_die
+from .text import draw_text_in, face_for, fit_text
+from .words import number
 
 
 def _union(rects: list[pygame.Rect]) -> pygame.Rect | None:
@@ -321,8 +323,6 @@ class CountUp(Effect):
         if not self.started or self.done:
             return
         self.drawn += 1
-        from .text import draw_text_in
-        from .words import number
         chip = self.rect.inflate(theme.px(2), 0)
         pygame.draw.rect(surface, theme.PANEL_LIGHT, chip, border_radius=theme.px(6))
         pygame.draw.rect(surface, self.colour, chip, width=max(1, theme.px(2)),
@@ -464,7 +464,6 @@ class Stamp(Effect):
 
     def _picture(self) -> pygame.Surface:
         if self._image is None:
-            from .text import face_for, fit_text
             size = max(22.0, min(56.0, theme.dp(self.at.h) * 0.32))
             fitted = fit_text(self.text, int(self.at.w * 0.8), int(self.at.h * 0.5), size, 16,
                               True, False, True)

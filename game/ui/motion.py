@@ -13,6 +13,8 @@ every animation follows.
 
 from __future__ import annotations
 
+from . import theme
+
 PRESS = 0.12  # seconds: a hover, a press
 MOVE = 0.25  # a move across the table (a die to the chest, skulls to their zone)
 MOMENT = 0.55  # a moment: a score landing in its box, a farkle, a bank (400-700 ms)
@@ -35,7 +37,6 @@ def reduced(settings=None) -> bool:
     """The player asked for less motion (travel becomes a fade; no shakes, no confetti):
     the setting in force (``theme.reduce_motion``, put there by ``App.apply_looks``), or
     ``settings`` saying so."""
-    from . import theme
     return theme.reduce_motion() or (settings is not None and bool(settings.reduce_motion))
 
 

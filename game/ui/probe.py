@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from . import text
+
 _controls: list[Control] | None = None
 
 
@@ -38,7 +40,6 @@ def control(name: str, rect: pygame.Rect, group: str = "", enabled: bool = True,
 def recording() -> bool:
     """Whether a test reads what is drawn (texts or controls): then everything is drawn
     afresh, nothing kept from an earlier frame."""
-    from . import text
     return _controls is not None or text._recorded is not None or _scrollers is not None
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import hands, probe, theme
+from .marks import focus_ring
 from .text import draw_text_in, face_for, fits_whole, note_free_text, text_width, wrap_lines
 
 
@@ -26,6 +27,27 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return [line for line in wrap_lines(theme.font(size, bold), text, width) if line]
+
+
+def dialog_box(screen: pygame.Rect, text: str, size: float, min_size: float, chrome: float,
+               height: float, pad: float = 24) -> pygame.Rect:
+    """A dialog's box in the middle of ``screen``: 520 dp wide and ``height`` dp high where
+    its words (``text`` at ``size`` down to ``min_size``, in the box less ``pad`` each side
+    and ``chrome`` dp of title and buttons) hold whole; else wider where the screen allows
+    (a phone on its side has width to spare, not height), then taller."""
+    for width in (520, 640, 760):
+        w = min(width, theme.dp(screen.w))
+        text_h = height - chrome
+        while text_h + chrome <= theme.dp(screen.h) and not fits_whole(
+                text, pygame.Rect(0, 0, theme.px(w - 2 * pad), theme.px(text_h)), size,
+                min_size):
+            text_h += 10
+        if text_h + chrome <= theme.dp(screen.h) or w >= theme.dp(screen.w):
+            break
+    box = pygame.Rect(0, 0, min(screen.w, theme.px(w)),
+                      min(screen.h, theme.px(text_h + chrome)))
+    box.center = screen.center
+    return box
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius: float = 14,
@@ -79,7 +101,6 @@ class Button:
         pygame.draw.rect(surface, theme.BG_DARK, shadow, border_radius=radius)
         pygame.draw.rect(surface, base, self.rect, border_radius=radius)
         if focused:
-            from .marks import focus_ring
             focus_ring(surface, self.rect, 10)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
         inner = self.rect.inflate(-theme.px(12), -theme.px(4))

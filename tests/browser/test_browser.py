@@ -408,7 +408,7 @@ def test_a_game_by_link_opens_from_the_address_and_sends_the_next_link(game, bro
     from game.rules.core import Seat
     info = GAMES["yatzy"]
     state = info.new_game([Seat("Ann"), Seat("Ben")], seed=21)
-    bot = make_policy("yatzy", "normal", seed=1)
+    bot = make_policy(GAMES["yatzy"].bot_module, "normal", seed=1)
     while state.turns_played < 1 or state.seats[state.current].name != "Ben":
         state.apply(bot.choose(state))  # Ann has played (and Ben, if he was first)
     code = links.encode(info, state)
@@ -759,7 +759,7 @@ def test_the_expert_table_is_fetched_when_first_needed(game):
     g = game()
     assert g.py("""
 import builtins
-from game.bots import yatzy_table
+from game.games.yatzy import expert_table as yatzy_table
 from game.tasks import Task
 absent = [yatzy_table.PATH.exists(), yatzy_table._TABLE is None]
 builtins.fetching = Task(yatzy_table.table_steps())
@@ -768,11 +768,11 @@ result = absent + [builtins.fetching.step()]""") == [False, True, False]  # wait
         if g.py("import builtins\nresult = builtins.fetching.step()"):
             break
         time.sleep(0.05)
-    from game.bots import yatzy_table
+    from game.games.yatzy import expert_table as yatzy_table
     native = yatzy_table.value(yatzy_table.CATS, 0)  # (the mean of optimal play: about 256.4)
     assert g.py("""
 import builtins
-from game.bots import yatzy_table
+from game.games.yatzy import expert_table as yatzy_table
 task = builtins.fetching
 result = [task.done, task.error is None, task.slices > 1, yatzy_table.PATH.exists(),
           yatzy_table.value(yatzy_table.CATS, 0)]""") == [True, True, True, True, native]
@@ -789,7 +789,7 @@ result = 0""")
     g.wait("app.scene.state.actions", 60)
     # code that cannot wait for a frame gets it at once (a synchronous request)
     assert g.py("""
-from game.bots import yatzy_table
+from game.games.yatzy import expert_table as yatzy_table
 yatzy_table.PATH.unlink()
 yatzy_table._TABLE = None
 result = [yatzy_table.value(yatzy_table.CATS, 0), yatzy_table.PATH.stat().st_size]
@@ -828,7 +828,7 @@ def test_the_site_installs_and_plays_offline(site, tmp_path):
         time.sleep(0.5)
         started(tab)
         assert tab.js("navigator.serviceWorker.controller !== null")
-        assert tab.js("fetch('game/bots/data/yatzy_expert.bin').then(r => r.arrayBuffer())"
+        assert tab.js("fetch('game/games/yatzy/data/yatzy_expert.bin').then(r => r.arrayBuffer())"
                       ".then(b => b.byteLength)") == 623152  # what is fetched later, too
         tab.pump()
         assert not [e for e in tab.errors if "127.0.0.1" not in e], tab.errors

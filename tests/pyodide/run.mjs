@@ -3,11 +3,10 @@
 //
 //     node tests/pyodide/run.mjs REPO_ROOT SCRIPT.py
 //
-// Copies game/__init__.py, catalog.py, sim.py, the odds (odds.py and each game's),
-// contract.py, tasks.py, coach.py, web.py (no
-// pygame; the expert's table asks it whether to fetch its file) and every .py
-// file (and .bin data
-// file: the expert Yatzy table) under game/rules/ and game/bots/ from REPO_ROOT
+// Copies game/__init__.py, catalog.py, entry.py, sim.py, odds.py, contract.py, tasks.py,
+// coach.py, web.py (no pygame; the expert's table asks it whether to fetch its file) and
+// every .py file (and .bin data file: the expert Yatzy table) under game/rules/,
+// game/bots/ and the game folders game/games/ (but for each game's table.py) from REPO_ROOT
 // to /app in pyodide's in-memory file system
 // (no pygame, no scenes, no ui: those cannot load there, and the rules must not need
 // them), puts /app first on sys.path, runs SCRIPT.py as __main__ and forwards its
@@ -18,10 +17,11 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, posix } from "node:path";
 import { loadPyodide } from "pyodide";
 
-const FILES = ["game/__init__.py", "game/catalog.py", "game/sim.py", "game/odds.py",
-               "game/farkle_odds.py", "game/pirate_odds.py", "game/contract.py",
-               "game/tasks.py", "game/coach.py", "game/web.py"];
-const TREES = ["game/rules", "game/bots"];
+const FILES = ["game/__init__.py", "game/catalog.py", "game/entry.py", "game/sim.py",
+               "game/odds.py", "game/contract.py", "game/tasks.py", "game/coach.py",
+               "game/web.py"];
+const TREES = ["game/rules", "game/bots", "game/games"];
+const SCENES = "table.py";  // a game folder's table: the play scene's, pygame
 const APP = "/app";
 
 function appFilesUnder(root, rel) {
@@ -31,7 +31,7 @@ function appFilesUnder(root, rel) {
         const stat = statSync(join(root, relPath));
         if (stat.isDirectory()) {
             if (name !== "__pycache__") out.push(...appFilesUnder(root, relPath));
-        } else if (name.endsWith(".py") || name.endsWith(".bin")) {
+        } else if ((name.endsWith(".py") && name !== SCENES) || name.endsWith(".bin")) {
             out.push(relPath);
         }
     }

@@ -1,4 +1,6 @@
-"""Per-game configuration of the shared play scene: one small module per game."""
+"""What the shared scenes ask of a game's table (each game's configuration of the shared
+play scene is a module in its folder, game/games/<family>/table.py, its catalog entry's
+``table``)."""
 
 from __future__ import annotations
 
@@ -6,15 +8,13 @@ import importlib
 
 import pygame
 
-from game.catalog import module_path
 from game.rules.core import Action
 from game.ui import theme
 
 
 def load_table(name: str):
-    """The Table class of a catalog entry's ``table_module()``: a module under
-    game.scenes.tables, or a whole module path (a game kept elsewhere)."""
-    return importlib.import_module(module_path("game.scenes.tables", name)).Table
+    """The ``Table`` class of the module ``name`` (a catalog entry's ``table_module()``)."""
+    return importlib.import_module(name).Table
 
 
 class StandIn:

@@ -13,6 +13,7 @@ import pygame
 
 from game.rules.core import Action, Event
 from game.ui import hands, theme
+from game.ui.dice import die_index_for_key
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import count, number, says
 
@@ -571,7 +572,6 @@ class HoldTable(Table):
     def handle_key(self, event: pygame.event.Event) -> bool:
         """1-n (or the keypad) hold a die, Space rolls, Enter fills the box under the
         keyboard cursor (or rolls when there is none). Tables handle their own keys first."""
-        from game.ui.dice import die_index_for_key
         s = self.state
         index = die_index_for_key(event.key, s.n_dice)
         if index is not None:

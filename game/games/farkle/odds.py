@@ -11,9 +11,9 @@ from functools import cache
 from math import fsum
 from typing import Any
 
+from game.games.farkle.rules import _has_score_sorted, _split
 from game.odds import Odds, chance_steps, percent
 from game.rules.core import GameState, roll_outcomes
-from game.rules.farkle import _has_score_sorted, _split
 from game.tasks import run_now
 
 

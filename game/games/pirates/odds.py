@@ -13,9 +13,9 @@ from functools import cache
 from math import fsum
 from typing import Any
 
+from game.games.pirates.rules import FACES, N_DICE, SEA_BATTLES, island_allowed
 from game.odds import Odds, chance_steps, percent
 from game.rules.core import GameState, roll_outcomes, roll_ways
-from game.rules.pirates import FACES, N_DICE, SEA_BATTLES, island_allowed
 from game.tasks import run_now
 
 

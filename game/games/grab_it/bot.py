@@ -13,7 +13,7 @@ end of the turn:
 * ``hard`` plays the exact margin-maximising policy: a box is worth its points *plus*
   ``X[filled boxes after it]``, what the rest of the game is worth as a margin to the
   side that has just moved, solved for all 4,096 sets of filled boxes by
-  tools/make_grab_it_table.py (shipped as game/bots/grab_it_table.py, 20 kB). So it weighs
+  tools/make_grab_it_table.py (shipped as game/games/grab_it/margins.py, 20 kB). So it weighs
   taking 20 points now against leaving the box for the next player, and scratches where
   the others would have scored most. With three sides the margin is "mine minus the mean
   of the others". Near the end it plays to win instead: on the last turn of the game it
@@ -42,10 +42,11 @@ from functools import cache
 from typing import Any
 
 from game.bots import every_strength
-from game.bots import grab_it_table as table
 from game.bots.turn_search import TurnPlan, holds_for, score_tables, tables
 from game.contract import PolicyBase
-from game.rules.grab_it import CATEGORIES, VALUES, score
+from game.games.grab_it import margins as table
+from game.games.grab_it.rules import CATEGORIES, VALUES, score
+from game.tasks import run_now
 
 Action = dict[str, Any]
 INDEX = {c: i for i, c in enumerate(CATEGORIES)}
@@ -196,7 +197,6 @@ class _Turn:
     def win_values(self, dice: list[int], rerolls: int) -> list[tuple[Action, float]]:
         """Every keep to reroll and every open box with its chance to win, the rest of the
         turn played as this plan plays it."""
-        from game.tasks import run_now
         t = tables(5)
         di = t.index[tuple(sorted(dice))]
         out: list[tuple[Action, float]] = []

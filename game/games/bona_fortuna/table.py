@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.bona_fortuna import (
+from game.games.bona_fortuna.rules import (
     BOX_MELDS,
     BOXES,
     COLUMNS,
@@ -34,7 +34,7 @@ from game.scenes.tables.base import (
 )
 from game.scenes.tables.base import HoldTable as BaseTable
 from game.ui import hands, theme
-from game.ui.sheet import Cell, Row, SheetModel
+from game.ui.sheet import HEADER, Cell, Row, SheetModel
 from game.ui.words import number, possessive, says, verb
 
 TAKEN = (30, 44, 60)
@@ -548,7 +548,6 @@ class Table(BaseTable):
         sheet = self.scene.sheet
         if sheet is None:
             return [COLUMN_TITLES[c].split()[0] for c in COLUMNS]
-        from game.ui.sheet import HEADER
         width = (sheet.rect.w - theme.px(20) - theme.px(sheet.label_width)) // n_columns \
             - theme.px(12)
         face = theme.font(HEADER, True)  # (the header's own size: the same word at 2 and 4)

@@ -43,7 +43,8 @@ from collections.abc import Iterable
 from itertools import accumulate, islice
 from pathlib import Path
 
-from game.rules.yatzy import CATEGORIES, UPPER, UPPER_BONUS
+from game import web
+from game.games.yatzy.rules import CATEGORIES, UPPER, UPPER_BONUS
 from game.tasks import run_now
 
 CATS = CATEGORIES[5]
@@ -225,7 +226,6 @@ def table() -> Table:
     """The table: the file is read on the first call (a few milliseconds), each pattern's
     values unpacked when first looked up."""
     if _TABLE is None:
-        from game import web
         web.fetch_now(PATH)  # (in the browser's page the file comes when first needed)
     return _TABLE if _TABLE is not None else run_now(table_steps())
 
@@ -236,7 +236,6 @@ def table_steps():
     first Yatzy hint runs it over frames)."""
     global _TABLE
     if _TABLE is None:
-        from game import web
         yield from web.fetch_steps(PATH)
         blob = PATH.read_bytes()
         yield

@@ -57,7 +57,7 @@ from typing import Any
 from game.bots import every_strength
 from game.bots.loading import Lazy
 from game.contract import PolicyBase
-from game.rules.farkle import FarkleState, positions_for, scoring_selections
+from game.games.farkle.rules import FarkleState, positions_for, scoring_selections
 from game.tasks import run_now
 
 Action = dict[str, Any]

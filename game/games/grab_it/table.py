@@ -14,11 +14,11 @@ box everyone may fill with any dice, does not count."""
 
 from __future__ import annotations
 
-from game.bots import grab_it_table
+from game.games.grab_it import margins as grab_it_table
+from game.games.grab_it.rules import CATEGORIES, LABELS, VALUES, GrabItState
+from game.games.yatzy.table import Table as YatzyTable
 from game.rules.core import Event
-from game.rules.grab_it import CATEGORIES, LABELS, VALUES, GrabItState
 from game.scenes.tables.base import Banner, HoldTable, Scoring, dice_text, meld_dice
-from game.scenes.tables.yatzy import Table as YatzyTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.text import initials

@@ -24,7 +24,7 @@ changed in Python 3.12: pyodide must play bit-for-bit the same games as CPython 
 What remains is ``future``: how much an open category is still worth, which is what makes
 a bot scratch Ones rather than Chance, or save Sixes for sixes. The exact answer is the
 value of the whole solitaire game (2^15 sheets x 64 upper totals): ``expert`` reads it from
-a precomputed table (five dice only, see game/bots/yatzy_table.py and
+a precomputed table (five dice only, see game/games/yatzy/expert_table.py and
 tools/make_yatzy_table.py). The other strengths approximate it as
 
     future(open, upper) = sum(E[c] for c in open) + bonus * P(bonus | upper, open upper boxes)
@@ -59,7 +59,7 @@ from game.bots.loading import Lazy
 from game.bots.turn_search import Tables as DiceTables
 from game.bots.turn_search import holds_for
 from game.contract import PolicyBase
-from game.rules.yatzy import CATEGORIES, UPPER, UPPER_BONUS, score
+from game.games.yatzy.rules import CATEGORIES, UPPER, UPPER_BONUS, score
 
 Action = dict[str, Any]
 
@@ -325,7 +325,7 @@ class EasyPolicy(SearchPolicy):
 
 class ExpertPolicy(SearchPolicy):
     """Optimal solitaire play (five dice only): the same turn search, with the exact value
-    of the state left behind read from the precomputed table (game/bots/yatzy_table.py):
+    of the state left behind read from the precomputed table (game/games/yatzy/expert_table.py):
     scoring ``c`` with dice ``d`` is worth ``points + V(open - c, upper after c)``. So every
     decision maximises the expected final score; the mean is about 256.4."""
 
@@ -337,7 +337,9 @@ class ExpertPolicy(SearchPolicy):
         if state.n_dice != 5:
             return
         yield
-        from game.bots import yatzy_table  # (a piece of its own: the import)
+        # (the expert's table, 600 kB fetched in the browser, and its reader are loaded when
+        # the expert first plays: not at the browser's start; the import a piece of its own)
+        from game.games.yatzy import expert_table as yatzy_table
 
         table = yield from yatzy_table.table_steps()
         n, open_cats, _ = self._info(state)
@@ -350,7 +352,7 @@ class ExpertPolicy(SearchPolicy):
     def category_values(self, n: int, open_cats: list[str], upper: int) -> dict[str, list[float]]:
         if n != 5:
             raise ValueError("the expert bot plays five-dice Yatzy only")
-        from game.bots import yatzy_table  # loads the table on first use
+        from game.games.yatzy import expert_table as yatzy_table  # (see _future_steps)
 
         table = yatzy_table.table()
         mask = yatzy_table.mask_of(open_cats)

@@ -39,8 +39,7 @@ from __future__ import annotations
 from itertools import product
 from math import factorial
 
-from game.bots.pirates_solver import NONSKULL, Multi, rules_card, stop_points, table_card
-from game.rules.pirates import (
+from game.games.pirates.rules import (
     CARD_SKULLS,
     DECKS,
     DIAMOND,
@@ -53,6 +52,7 @@ from game.rules.pirates import (
     reroll_outcomes,
     turn_parts,
 )
+from game.games.pirates.solver import NONSKULL, Multi, rules_card, stop_points, table_card
 from game.tasks import run_now
 
 OFFSET = 80  # u[0] is the utility of -8000 points (a Truce with eight swords)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.games.pirates.rules import CARD_EFFECTS, CARD_NAMES, CARD_SKULLS, SEA_BATTLES, PirateState
 from game.rules.core import Action, Event
-from game.rules.pirates import CARD_EFFECTS, CARD_NAMES, CARD_SKULLS, SEA_BATTLES, PirateState
 from game.scenes import scene_class
 from game.scenes.tables.base import (
     Banner,

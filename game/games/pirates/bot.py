@@ -2,7 +2,7 @@
 
 How the strong bot thinks
 -------------------------
-``game.bots.pirates_solver`` solves a single turn exactly for every Fortune Card: the
+``game.games.pirates.solver`` solves a single turn exactly for every Fortune Card: the
 expected points ``W`` of every keep (which dice to leave, the rest rerolled), at every
 number of skulls, with the Sorceress available or not (value iteration to a fixed point;
 a reroll can come back to where it started). The table ships as
@@ -16,7 +16,7 @@ never stops early, so the others lose as much as possible.
 
 In the endgame it plays for the win instead (``goal``): on its own turn of the last round,
 and whenever stopping now would reach the target. There the turn is solved again, exactly,
-for a utility of its final points (``game.bots.pirates_reach``: the same positions and
+for a utility of its final points (``game.games.pirates.reach``: the same positions and
 dynamics, value iteration with the reroll's expectation taken one die at a time, 10-30 ms
 natively per card, in pieces for the coach via ``warm_steps``):
 
@@ -54,7 +54,8 @@ from functools import cache
 from typing import Any
 
 from game.bots import every_strength
-from game.bots.pirates_reach import (
+from game.contract import PolicyBase
+from game.games.pirates.reach import (
     MAX_NEED,
     OFFSET,
     STEP,
@@ -64,9 +65,10 @@ from game.bots.pirates_reach import (
     solved_for,
     utility_value,
 )
-from game.bots.pirates_reach import storm_keep as reach_storm_keep
-from game.bots.pirates_reach_values import DECK_REACH
-from game.bots.pirates_solver import (
+from game.games.pirates.reach import storm_keep as reach_storm_keep
+from game.games.pirates.reach_values import DECK_REACH
+from game.games.pirates.rules import FACES, PirateState
+from game.games.pirates.solver import (
     EPS,
     Multi,
     best_keep,
@@ -79,9 +81,7 @@ from game.bots.pirates_solver import (
     table_card,
     w_keys,
 )
-from game.bots.pirates_values import TABLES
-from game.contract import PolicyBase
-from game.rules.pirates import FACES, PirateState
+from game.games.pirates.values import TABLES
 
 Action = dict[str, Any]
 

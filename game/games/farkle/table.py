@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.games.farkle.rules import FarkleState
 from game.rules.core import Action, Event
-from game.rules.farkle import FarkleState
 from game.scenes.tables.base import (
     Banner,
     ButtonSpec,

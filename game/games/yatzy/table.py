@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.games.yatzy.rules import LABELS, UPPER, YatzyState
 from game.rules.core import Action, Event
-from game.rules.yatzy import LABELS, UPPER, YatzyState
 from game.scenes.tables.base import (
     Banner,
     ButtonSpec,

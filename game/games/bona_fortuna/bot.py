@@ -49,7 +49,7 @@ from typing import Any
 from game.bots import every_strength
 from game.bots.turn_search import TurnPlan, holds_for, score_tables, tables
 from game.contract import PolicyBase
-from game.rules.bona_fortuna import (
+from game.games.bona_fortuna.rules import (
     BONUS,
     BOX_GROUP,
     BOX_MELDS,

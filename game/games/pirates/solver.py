@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import product
 
-from game.rules.pirates import (
+from game.games.pirates.rules import (
     CARD_SKULLS,
     DECKS,
     GOLD,
