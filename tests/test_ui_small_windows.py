@@ -13,15 +13,23 @@ from tests.test_ui_screens import long_seats, make_app
 from tests.ui_driver import frames, use_hand
 
 
+def first_roll(game_id: str, players: int, wanted, seeds: int = 300):
+    """The first game (by seed) whose person, at their first roll, has what ``wanted``
+    (a test of the state) asks for."""
+    info = GAMES[game_id]
+    for seed in range(seeds):
+        state = info.new_game(long_seats(players, humans=1), seed=seed)
+        while state.current != 0 or not state.rolled:
+            state.apply(state.legal_actions()[0])
+        if wanted(state):
+            return state
+    raise AssertionError(f"no {game_id} game of {seeds} seeds has it")
+
+
 def hot_dice(size):
     """Farkle at ``size``, the person's six dice all scoring and all chosen (hot dice)."""
     info = GAMES["farkle"]
-    for seed in range(200):
-        state = info.new_game(long_seats(2, humans=1), seed=seed)
-        while state.current != 0 or not state.rolled:
-            state.apply(state.legal_actions()[0])
-        if len(state.dice) == 6 and score_selection(state.dice):
-            break
+    state = first_roll("farkle", 2, lambda s: len(s.dice) == 6 and score_selection(s.dice))
     app = make_app(size)
     play = app.show("play", info=info, state=state, autosave=False)
     frames(app, 30)
@@ -135,13 +143,7 @@ def test_the_treasure_chest_s_zone_says_its_words_whole_in_a_small_window():
     the To chest button where it has no room."""
     info = GAMES["pirates"]
     seats = long_seats(4, humans=1)
-    for seed in range(200):
-        state = info.new_game(seats, seed=seed)
-        while state.current != 0 or not state.rolled:
-            state.apply(state.legal_actions()[0])
-        if state.card == "chest":
-            break
-    assert state.card == "chest"
+    state = first_roll("pirates", 4, lambda s: s.card == "chest")
     app = make_app((640, 360, 1, False))
     try:
         play = app.show("play", info=info, state=state, autosave=False)
@@ -165,12 +167,8 @@ def test_the_skulls_lie_inside_their_zone(size):
     the zone, and its count is said whole or not at all."""
     info = GAMES["pirates"]
     seats = long_seats(4, humans=1)
-    for seed in range(300):
-        state = info.new_game(seats, seed=seed)
-        while state.current != 0 or not state.rolled:
-            state.apply(state.legal_actions()[0])
-        if state.dice.count("skull") + state.card_skulls() >= 2 and not state.island:
-            break
+    state = first_roll("pirates", 4, lambda s: s.dice.count("skull") + s.card_skulls() >= 2
+                       and not s.island)
     app = make_app(size)
     try:
         from game.games.pirates.table import zones
@@ -193,14 +191,10 @@ def test_the_chest_s_dice_lie_inside_its_zone(size):
     as at 640x360, takes them in one line after its picture)."""
     info = GAMES["pirates"]
     seats = long_seats(4, humans=1)
-    for seed in range(300):
-        state = info.new_game(seats, seed=seed)
-        while state.current != 0 or not state.rolled:
-            state.apply(state.legal_actions()[0])
-        keep = [i for i, f in enumerate(state.dice) if f != "skull"][:3]
-        if state.card == "chest" and len(keep) == 3:
-            state.apply({"kind": "chest", "dice": keep})
-            break
+    state = first_roll("pirates", 4, lambda s: s.card == "chest" and sum(
+        f != "skull" for f in s.dice) >= 3)
+    state.apply({"kind": "chest", "dice": [i for i, f in enumerate(state.dice)
+                                           if f != "skull"][:3]})
     assert len(state.chest) == 3
     app = make_app(size)
     try:
