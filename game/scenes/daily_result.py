@@ -23,7 +23,7 @@ from game.tasks import Task
 from game.ui import layout, theme
 from game.ui.code_text import draw_code
 from game.ui.layout import fr
-from game.ui.text import draw_text_in, face_for, fits_whole, shorten_names
+from game.ui.text import draw_names_shorter, draw_text_in, face_for
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import count
 
@@ -220,10 +220,8 @@ class DailyResultScene(GameScreen):
         surface.fill(theme.BG)
         title = f"{self.info.title} daily challenge · {daily.long_day(self.day)}"
         draw_text_in(surface, title, self.title_box, 18, theme.TEXT_DIM, True, min_size=13)
-        said = shorten_names(self.headline(), [self.state.seats[0].name], lambda t: fits_whole(
-            t, self.headline_box, 40, 20, True, display=True))  # (the name shorter first)
-        draw_text_in(surface, said, self.headline_box, 40, theme.BEST, True,
-                     min_size=20, display=True, wrap=True)
+        draw_names_shorter(surface, self.headline(), [self.state.seats[0].name],
+                           self.headline_box, 40, theme.BEST, True, 20, display=True)
         draw_text_in(surface, "\n".join(self.lines()), self.lines_box, 18, theme.TEXT,
                      min_size=13, wrap=True)
         if self.share_box.h and not self.in_page:

@@ -20,7 +20,7 @@ from game.tasks import Task
 from game.ui import layout, theme
 from game.ui.code_text import draw_code
 from game.ui.layout import fr
-from game.ui.text import draw_text_in, fits_whole, shorten_names
+from game.ui.text import draw_text_in, fewer_to_fit, fits_whole
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import Possessive, number, possessive
 
@@ -102,14 +102,8 @@ class LinkSendScene(GameScreen):
         the scores ("· 5 more")."""
         names = [seat.name for seat in self.state.seats]
 
-        def fits(t: str) -> bool:
-            return fits_whole(t, self.line_box, 17, 13)
-        said = ""
-        for first in range(len(names), 0, -1):
-            said = shorten_names(self.situation(first), names, fits)
-            if fits(said):
-                break
-        return said
+        return fewer_to_fit(self.situation, len(names), names,
+                            lambda t: fits_whole(t, self.line_box, 17, 13))
 
     def help_text(self) -> str:
         where = ("it opens the game in a browser." if self.site else

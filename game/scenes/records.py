@@ -20,7 +20,7 @@ from game.tasks import Task
 from game.ui import hands, layout, theme
 from game.ui.layout import fr
 from game.ui.scroll import GUTTER, ScrollArea
-from game.ui.text import draw_text_in, fits_whole, shorten_names, text_width
+from game.ui.text import draw_text_in, fewer_to_fit, fits_whole, text_width
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import number
 
@@ -455,9 +455,5 @@ def players_line(game, box: pygame.Rect, size: float, min_size: float, suffix: s
     def fits(t: str) -> bool:
         return fits_whole(t, box, size, min_size) if wrap else \
             text_width(t, min_size) <= box.w
-    line = ""
-    for first in range(len(game.state.seats), 0, -1):
-        line = shorten_names(game.players(first) + suffix, game.names(), fits)
-        if fits(line):
-            return line
-    return line
+    return fewer_to_fit(lambda first: game.players(first) + suffix, len(game.state.seats),
+                        game.names(), fits)

@@ -27,7 +27,13 @@ from game.ui.celebrate import colours as celebration_colours
 from game.ui.layout import fr
 from game.ui.scroll import ScrollArea
 from game.ui.sheet import ScoreSheet
-from game.ui.text import draw_text_in, fits_whole, shorten_names, text_width
+from game.ui.text import (
+    draw_names_shorter,
+    draw_text_in,
+    fewer_to_fit,
+    shorten_names,
+    text_width,
+)
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import count, number, says
 
@@ -375,11 +381,9 @@ class ResultsScene(GameScreen):
         if not (self.app.toast and self.message.colliderect(self.headline_box)):
             draw_text_in(surface, title, self.title_box, 20, theme.TEXT_DIM, True, min_size=14,
                          wrap=True)
-            names = [seat.name for seat in self.state.seats]  # (shorter before words go)
-            said = shorten_names(self.headline(), names, lambda t: fits_whole(
-                t, self.headline_box, 44, 20, True, display=True))
-            draw_text_in(surface, said, self.headline_box, 44, theme.BEST, True,
-                         min_size=20, display=True, wrap=True)
+            names = [seat.name for seat in self.state.seats]
+            draw_names_shorter(surface, self.headline(), names, self.headline_box, 44,
+                               theme.BEST, True, 20, display=True)
         self._draw_ranking(surface)
         self._draw_record(surface)
         self.sheet.draw(surface, self.table.sheet())
@@ -552,16 +556,11 @@ def _fitted_record(line: str, row: pygame.Rect) -> str:
     name, _, what = line.partition(": ")
     items = what.split(", ")
 
-    def fits(t: str) -> bool:
-        return text_width(t, 12, True) <= row.w
-    said = line
-    for k in range(len(items), 0, -1):
-        said = f"{name}: {', '.join(items[:k])}" + (f" (+{len(items) - k})" if k < len(items)
-                                                     else "")
-        said = shorten_names(said, [name], fits)
-        if fits(said):
-            return said
-    return said
+    def form(k: int) -> str:
+        return f"{name}: {', '.join(items[:k])}" + (f" (+{len(items) - k})"
+                                                     if k < len(items) else "")
+    return fewer_to_fit(form, len(items), [name],
+                        lambda t: text_width(t, 12, True) <= row.w)
 
 
 def _star(surface: pygame.Surface, centre, radius: float, colour, turn: float = 0.0) -> None:

@@ -11,7 +11,13 @@ from game.rules.session import Session
 from game.scenes.game_screen import GameScreen
 from game.ui import layout, marks, theme
 from game.ui.layout import fr
-from game.ui.text import draw_text_in, fit_text, fits_whole, shorten_names, text_width
+from game.ui.text import (
+    draw_names_shorter,
+    draw_text_in,
+    fit_text,
+    shorten_names,
+    text_width,
+)
 from game.ui.widgets import Button, FocusGroup, panel
 from game.ui.words import number, says, verb
 
@@ -114,11 +120,8 @@ class SessionScene(GameScreen):
         draw_text_in(surface, f"{self.info.title} session - standings after {len(s.finished)} "
                      f"of {s.length} games", self.title_box, 20, theme.TEXT_DIM, True,
                      min_size=14, wrap=True)
-        names = [seat.name for seat in s.seats]  # (written shorter before the words are cut)
-        said = shorten_names(self.headline(), names, lambda t: fits_whole(
-            t, self.headline_box, 40, 20, True, display=True))
-        draw_text_in(surface, said, self.headline_box, 40, theme.BEST, True,
-                     min_size=20, display=True, wrap=True)
+        draw_names_shorter(surface, self.headline(), [seat.name for seat in s.seats],
+                           self.headline_box, 40, theme.BEST, True, 20, display=True)
         box = self.box
         panel(surface, box, theme.PANEL, 18, theme.LINE)
         results = s.results()

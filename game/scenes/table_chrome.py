@@ -16,7 +16,12 @@ from game.scenes.tables.base import Banner, Table
 from game.ui import inline, layout, marks, probe, theme
 from game.ui.celebrate import TurnFlourish
 from game.ui.layout import fr
-from game.ui.text import draw_text_in, ellipsize, fits_whole, shorten_names, text_width
+from game.ui.text import (
+    draw_names_shorter,
+    draw_text_in,
+    ellipsize,
+    text_width,
+)
 from game.ui.widgets import FocusGroup
 from game.ui.words import says, turn_of
 
@@ -168,10 +173,8 @@ class Chrome:
                 inline.draw_in(surface, banner.text, words, 26, banner.colour, True, 16,
                                names=scene.seat_names())
             else:  # (too long for its box: the names shorter, not the words)
-                said = shorten_names(banner.text, scene.seat_names(), lambda t: fits_whole(
-                    t, words, 26, 16, True, display=True))
-                draw_text_in(surface, said, words, 26, banner.colour, True, min_size=16,
-                             wrap=True, display=True)
+                draw_names_shorter(surface, banner.text, scene.seat_names(), words, 26,
+                                   banner.colour, True, 16, display=True)
             return
         pygame.draw.rect(surface, theme.BG_DARK, rect, border_radius=theme.px(18))
         pygame.draw.rect(surface, banner.colour, rect, width=max(2, theme.px(3)),

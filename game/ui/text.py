@@ -146,8 +146,9 @@ def initials(name: str) -> str:
 def shorten_names(text: str, names, fits, drops=()) -> str:
     """``text`` as it is when ``fits(text)``, else without its ``drops`` one after the
     other until it fits (details it can do without, such as a score's breakdown; a pair
-    ``(words, shorter)`` puts a compact form of some words in their place), else also with the longest of ``names`` written
-    shorter ("Séñôrå Ŵøłłęšŧåd" → "Séñôrå Ŵø…") a step at a time until it fits: a message
+    ``(words, shorter)`` puts a compact form of some words in their place), else also
+    with the longest of ``names`` written shorter ("Séñôrå Ŵøłłęšŧåd" → "Séñôrå Ŵø…") a
+    step at a time until it fits: a message
     that does not fit its box loses its details and letters of names before it loses its
     own words. Last, each name becomes its initials ("Séñôrå Ŵøłłęšŧåd" → "SŴ", as the
     sheet's columns name the players), where even three letters of each are too long."""
@@ -176,6 +177,29 @@ def shorten_names(text: str, names, fits, drops=()) -> str:
         if len(initials(name)) < len(name):
             initial = initial.replace(name, initials(name))
     return initial if fits(initial) else short
+
+
+def fewer_to_fit(form, most: int, names, fits) -> str:
+    """The largest ``form(k)`` (k from ``most`` down to 1: a list of players or records
+    whose ``k`` first are said, with how many more) that ``fits`` once its ``names`` are
+    written shorter (``shorten_names``); the shortest tried when none does."""
+    said = ""
+    for k in range(most, 0, -1):
+        said = shorten_names(form(k), names, fits)
+        if fits(said):
+            break
+    return said
+
+
+def draw_names_shorter(surface: pygame.Surface, text: str, names, box: pygame.Rect,
+                       size: float, colour, bold: bool = False, min_size: float = 16,
+                       display: bool = False) -> pygame.Rect:
+    """``text`` wrapped in ``box`` (``draw_text_in``), its ``names`` written shorter first
+    where it does not hold whole (a headline of long names keeps its words)."""
+    said = shorten_names(text, names, lambda t: fits_whole(t, box, size, min_size, bold,
+                                                           display=display))
+    return draw_text_in(surface, said, box, size, colour, bold, min_size=min_size, wrap=True,
+                        display=display)
 
 
 def fits_whole(text: str, box: pygame.Rect, size: float, min_size: float, bold: bool = False,
