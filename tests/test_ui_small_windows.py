@@ -3,11 +3,14 @@ table's buttons, said whole and drawn clear of each other."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pygame
 import pytest
 
 from game.catalog import GAMES
 from game.games.farkle.rules import score_selection
+from game.games.pirates.table import zones
 from game.ui import probe, text
 from tests.test_ui_screens import long_seats, make_app
 from tests.ui_driver import frames, use_hand
@@ -24,6 +27,20 @@ def first_roll(game_id: str, players: int, wanted, seeds: int = 300):
         if wanted(state):
             return state
     raise AssertionError(f"no {game_id} game of {seeds} seeds has it")
+
+
+@contextmanager
+def at_table(game_id: str, state, size, settle: int = 30):
+    """The play scene on ``state`` at ``size``, settled: (the scene, what it drew)."""
+    app = make_app(size)
+    try:
+        play = app.show("play", info=GAMES[game_id], state=state, autosave=False)
+        frames(app, settle)
+        with text.record() as drawn:
+            app.draw()
+        yield play, drawn
+    finally:
+        pygame.quit()
 
 
 def hot_dice(size):
@@ -121,20 +138,13 @@ def test_a_crowded_status_leaves_out_its_reminders_before_cutting_words(case, si
         if not state.is_over():
             break
     assert state is not None and not state.is_over()
-    app = make_app(size)
-    try:
-        play = app.show("play", info=info, state=state, autosave=False)
-        frames(app, 30)
-        with text.record() as drawn:
-            app.draw()
+    with at_table(info.id, state, size) as (play, drawn):
         assert not _cut(drawn, seats), _cut(drawn, seats)
         said = " ".join(d.text for d in drawn if play.regions["status"].contains(d.box))
         if game_id == "pirates":
             assert "Stop now: -" in said, said
         else:
             assert play.table.turn_prompt("grab").split()[0] in said, said
-    finally:
-        pygame.quit()
 
 
 def test_the_treasure_chest_s_zone_says_its_words_whole_in_a_small_window():
@@ -144,18 +154,11 @@ def test_the_treasure_chest_s_zone_says_its_words_whole_in_a_small_window():
     info = GAMES["pirates"]
     seats = long_seats(4, humans=1)
     state = first_roll("pirates", 4, lambda s: s.card == "chest")
-    app = make_app((640, 360, 1, False))
-    try:
-        play = app.show("play", info=info, state=state, autosave=False)
-        frames(app, 30)
-        with text.record() as drawn:
-            app.draw()
+    with at_table(info.id, state, (640, 360, 1, False)) as (play, drawn):
         assert not _cut(drawn, seats), _cut(drawn, seats)
         assert "Chest" in [d.text for d in drawn]
         tray = play.regions["tray"]
         assert all(tray.contains(d.ink) for d in drawn if d.source.startswith("click dice"))
-    finally:
-        pygame.quit()
 
 
 @pytest.mark.parametrize("size", [(360, 640, 2, True), (844, 390, 3, True), (640, 360, 1, False),
@@ -169,19 +172,11 @@ def test_the_skulls_lie_inside_their_zone(size):
     seats = long_seats(4, humans=1)
     state = first_roll("pirates", 4, lambda s: s.dice.count("skull") + s.card_skulls() >= 2
                        and not s.island)
-    app = make_app(size)
-    try:
-        from game.games.pirates.table import zones
-        play = app.show("play", info=info, state=state, autosave=False)
-        frames(app, 40)
-        with text.record() as drawn:
-            app.draw()
+    with at_table(info.id, state, size, settle=40) as (play, drawn):
         zone = zones(play.regions["tray"])["skulls"]
         skulls = [play.tray.die_rects[i] for i, f in enumerate(state.dice) if f == "skull"]
         assert skulls and all(zone.contains(r) for r in skulls), (zone, skulls)
         assert not _cut(drawn, seats), _cut(drawn, seats)
-    finally:
-        pygame.quit()
 
 
 @pytest.mark.parametrize("size", [(360, 640, 2, True), (640, 360, 1, False), (1280, 720, 1, False)],
@@ -196,15 +191,7 @@ def test_the_chest_s_dice_lie_inside_its_zone(size):
     state.apply({"kind": "chest", "dice": [i for i, f in enumerate(state.dice)
                                            if f != "skull"][:3]})
     assert len(state.chest) == 3
-    app = make_app(size)
-    try:
-        from game.games.pirates.table import zones
-        play = app.show("play", info=info, state=state, autosave=False)
-        frames(app, 40)
-        with text.record() as drawn:
-            app.draw()
+    with at_table(info.id, state, size, settle=40) as (play, drawn):
         zone = zones(play.regions["tray"])["chest"]
         assert all(zone.contains(play.tray.die_rects[i]) for i in state.chest)
         assert not _cut(drawn, seats), _cut(drawn, seats)
-    finally:
-        pygame.quit()
