@@ -424,12 +424,11 @@ class Table(BaseTable):
                      theme.FELT_TEXT, min_size=12, wrap=True, valign="top")
         skulls = z["skulls"]
         pygame.draw.rect(surface, theme.FELT_DARK, skulls, border_radius=px(12))
+        card_skulls = self._card_skulls()
         if s.rolled or not self.end_dice:
-            dice_skulls, card_skulls = s.dice.count("skull") if s.rolled else 0, s.card_skulls()
-            island = s.island
+            dice_skulls, island = s.dice.count("skull") if s.rolled else 0, s.island
         else:  # the last turn's end, still on the felt: its skulls
             dice_skulls, island = self.end_dice.count("skull"), self.end_island
-            card_skulls = 0 if island else CARD_SKULLS.get(self.end_card or "", 0)
         tally = f"{dice_skulls + card_skulls}" + ("" if island else " / 3")
         spots, worded = skull_spots(skulls, dice_skulls + card_skulls)
         label = pygame.Rect(skulls.x + px(8), skulls.y + px(4), skulls.w - px(16), px(20))
