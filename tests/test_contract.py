@@ -346,6 +346,22 @@ def test_the_shared_code_imports_no_game_folder():
         assert graph[door] <= {home, "game.games", home.rpartition(".")[0], "game"}, door
 
 
+def test_no_game_folder_imports_another():
+    """A game's folder stands alone: what two games share (the category games' table, the
+    hold-and-roll rules) is a shared piece both import, never one game's module (Grab It!'s
+    table was Yatzy's subclass)."""
+    from game.catalog import GAME_FOLDERS
+    graph = import_graph()
+    reaching = {}
+    for folder in GAME_FOLDERS:
+        for m in (m for m in MODULES if m == folder or m.startswith(folder + ".")):
+            others = sorted(t for t in graph[m] if t.startswith("game.games.")
+                            and t != folder and not t.startswith(folder + "."))
+            if others:
+                reaching[m] = others
+    assert reaching == {}
+
+
 def test_the_public_rules_paths_hand_on_the_scoring_functions():
     """API.md: ``game.rules.<module>`` keeps the pure scoring functions (and the module's
     other public names) where the code lives in the game's folder."""
