@@ -362,6 +362,39 @@ def test_no_game_folder_imports_another():
     assert reaching == {}
 
 
+def test_an_import_inside_a_function_says_why():
+    """An import inside a function breaks a real cost (a start that needs no pygame, a
+    table fetched when first used, a module only the browser has): each says which in a
+    comment on its line or just above it, so a new one cannot hide an import circle."""
+    silent = []
+    for path in sorted(GAME_DIR.rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for fn in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Import | ast.ImportFrom):
+                    near = lines[max(0, node.lineno - 3):node.lineno]
+                    if "#" not in near[-1] and not any(x.strip().startswith("#") for x in near):
+                        silent.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert silent == []
+
+
+def test_the_settings_file_is_read_without_pygame():
+    """game.prefs checks a remembered window size with the layouts' limits (game.ui.sizes)
+    and imports nothing that draws: it imported the layout, pygame and all, inside a
+    function."""
+    graph = import_graph()
+    seen, todo = set(), ["game.prefs"]
+    while todo:
+        m = todo.pop()
+        if m not in seen:
+            seen.add(m)
+            todo += graph[m]
+    assert "game.ui.sizes" in seen
+    assert not [m for m in seen if "pygame" in imports_of(m)[1]]
+
+
 def test_the_public_rules_paths_hand_on_the_scoring_functions():
     """API.md: ``game.rules.<module>`` keeps the pure scoring functions (and the module's
     other public names) where the code lives in the game's folder."""
