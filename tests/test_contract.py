@@ -5,6 +5,7 @@ no probing of a state's or a bot's attributes, no import of a game's own modules
 from __future__ import annotations
 
 import ast
+import functools
 import random
 from pathlib import Path
 
@@ -107,8 +108,14 @@ def test_a_game_without_odds_says_so():
         GAMES["farkle"] = info
 
 
+@functools.cache
+def parsed(source: str) -> ast.Module:
+    """``source``'s syntax tree, parsed once a run (several tests walk every module's)."""
+    return ast.parse(source)
+
+
 def _calls_and_imports(source: str):
-    tree = ast.parse(source)
+    tree = parsed(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                 and node.func.id in ("getattr", "hasattr"):
@@ -246,6 +253,14 @@ MODULES = {module_name(p): p for p in GAME_DIR.rglob("*.py")}
 
 
 def imports_of(name: str) -> tuple[set[str], set[str]]:
+    """See _imports_of (read once per module and run: each test that walks the graph asked
+    again, 3 s of parsing in all); the sets are the caller's to change."""
+    ours, others = _imports_of(name)
+    return set(ours), set(others)
+
+
+@functools.cache
+def _imports_of(name: str) -> tuple[frozenset[str], frozenset[str]]:
     """What module ``name`` imports anywhere in it (at its top, inside functions, under
     TYPE_CHECKING): (modules of game/, each with the packages it runs the __init__ of;
     other top-level modules)."""
@@ -262,7 +277,7 @@ def imports_of(name: str) -> tuple[set[str], set[str]]:
             if ".".join(parts[:i]) in MODULES:
                 ours.add(".".join(parts[:i]))
 
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 add(alias.name)
@@ -276,7 +291,7 @@ def imports_of(name: str) -> tuple[set[str], set[str]]:
                 if f"{base}.{alias.name}" in MODULES:  # a module of the package
                     add(f"{base}.{alias.name}")
     ours.discard(name)
-    return ours, others
+    return frozenset(ours), frozenset(others)
 
 
 def import_graph() -> dict[str, set[str]]:
@@ -368,8 +383,9 @@ def test_an_import_inside_a_function_says_why():
     comment on its line or just above it, so a new one cannot hide an import circle."""
     silent = []
     for path in sorted(GAME_DIR.rglob("*.py")):
-        lines = path.read_text(encoding="utf-8").splitlines()
-        for fn in ast.walk(ast.parse("\n".join(lines))):
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        for fn in ast.walk(parsed(source)):
             if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
             for node in ast.walk(fn):
@@ -487,7 +503,7 @@ def _probes(source: str) -> list[tuple[int, str]]:
     """Every getattr/hasattr call in ``source`` (as (line, its text)) but one asking for a
     dunder."""
     out = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                 and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2:
             name = node.args[1]
