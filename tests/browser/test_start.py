@@ -7,9 +7,9 @@ browser test's site and browser: tests/browser/test_browser.py.)"""
 
 from __future__ import annotations
 
-import http.server
 import shutil
 
+from tests.browser import site as site_module
 from tests.browser.site import build, serve
 from tests.browser.test_browser import (  # noqa: F401  (browser, site: its fixtures)
     LOAD_TIMEOUT,
@@ -54,17 +54,9 @@ result = [pygame.base.__file__, pygame.__file__, pygame.sysfont.__file__, json._
         g.close()
 
 
-class _NoWasmType(http.server.SimpleHTTPRequestHandler):
+class _NoWasmType(site_module._Quiet):
     """A host that knows nothing of .wasm files (application/octet-stream)."""
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/octet-stream", ".zip": "application/zip"}
-
-    def log_message(self, *args) -> None:
-        pass
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
+    extensions_map = {**site_module._Quiet.extensions_map, ".wasm": "application/octet-stream"}
 
 
 def test_a_host_without_the_wasm_type_or_the_module_is_handled(browser, site,  # noqa: F811
