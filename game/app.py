@@ -14,7 +14,7 @@ import time
 
 import pygame
 
-from game import linkplay, page, recent, records
+from game import page
 from game.catalog import GAMES
 from game.coach import COACH_MODES
 
@@ -192,6 +192,7 @@ class App:
     def load_records(self):
         """The records, read once per run; a damaged file is reported and set aside."""
         if self.records is None:
+            from game import records  # (not before the menu's first frame, which shows none)
             self.records, problem = records.load()
             if problem:
                 self.notify(problem, theme.BAD, 6)
@@ -200,6 +201,7 @@ class App:
     def record_game(self, game_id: str, state, hinted: bool = False) -> dict[int, list[str]]:
         """Add a finished game to the records (``hinted``: the coach's hints were used);
         the news per seat ("best score yet (was 230)")."""
+        from game import records  # (see load_records)
         news = self.load_records().add_game(game_id, state, hinted=hinted)
         records.save(self.records)
         self.remember_game(game_id, state, hinted)
@@ -207,7 +209,7 @@ class App:
 
     def remember_game(self, game_id: str, state, hinted: bool = False) -> None:
         """Keep a finished game whole among the recent ones (for its review and replay)."""
-
+        from game import recent  # (not before the menu's first frame: see load_records)
         problem = recent.remember(recent.RecentGame(GAMES[game_id], state, hinted,
                                                     int(time.time())))
         if problem:
@@ -356,6 +358,7 @@ class App:
         """A game in a link put in the page's address (on loading, or since): open it."""
         link = page.take_link()
         if link:
+            from game import linkplay  # (games by link: not before the menu's first frame)
             linkplay.open_text(self, link)
 
     def new_seed(self) -> int:

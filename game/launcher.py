@@ -12,7 +12,6 @@ import sys
 import time
 from collections.abc import Sequence
 
-from game import links
 from game.catalog import GAMES, SESSION_OPTION
 from game.rules.core import Seat
 
@@ -86,6 +85,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     if args.open is not None:
         if args.demo is not None:
             parser.error("--open LINK and --demo GAME cannot go together")
+        # (games by link only to open one: a plain start does not import them)
+        from game import links
         try:
             links.decode(args.open)
         except links.LinkError as exc:  # one sentence, before any window opens

@@ -163,7 +163,8 @@ def _options(game_id: str, value: Any) -> dict[str, Any]:
     if SESSION_OPTION in value and (isinstance(value[SESSION_OPTION], bool) or
                                     value[SESSION_OPTION] not in shown[SESSION_OPTION].choices):
         raise ValueError("session")
-    info.state_type().validate_options({**rules, **info.fixed_options})
+    if rules:  # (none: the catalog's fixed options alone, valid; the engine not imported)
+        info.state_type().validate_options({**rules, **info.fixed_options})
     return dict(value)
 
 

@@ -135,6 +135,20 @@ def read_json(name: str) -> Any:
     return None if text is None else parse(text)
 
 
+def stored(name: str) -> bool:
+    """Whether anything is stored under ``name``, readable or not: False only where
+    ``read_text`` would say None without a doubt (so a reader of it, and its import, can
+    wait until there is something to read)."""
+    web = _browser_storage()
+    if web is not None:
+        try:
+            text = web.getItem(PREFIX + name)
+        except Exception:  # noqa: BLE001 - refused: the reader says so
+            return True
+        return not (web_missing(text) or text == "")
+    return os.path.lexists(path_of(name))
+
+
 def exists(name: str) -> bool:
     """Whether something that may be read is stored under ``name`` (a folder where a file
     should be is not: it is never offered)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import linkplay, links, storage
+from game import storage
 from game.app import App, Scene
 from game.bots import policy_names_for, strengths_for
 from game.catalog import GAMES, GameInfo, Option
@@ -124,7 +124,10 @@ class MenuScene(Scene):
         # the saved game in words: under Continue, and whole in the place for tips
         _, self.saved_whole, self.saved = self.saved_game_words() if self.has_save else \
             ("", "", "")
-        found, problem = links.entries()  # the games by link on this device
+        found, problem = [], ""  # the games by link on this device
+        if storage.stored(storage.LINKS):
+            from game import links  # (games by link: not before the first frame when none)
+            found, problem = links.entries()
         self.link_games = [e for e in found if not e.over]
         if problem:
             app.notify(problem, theme.BAD, 6)
@@ -324,6 +327,7 @@ class MenuScene(Scene):
             return
         one = (" It is one game (sessions are played at one screen)."
                if self.info.session_rounds(self.options[self.game_id]) else "")
+        from game import linkplay  # (games by link: not before the menu's first frame)
         self.app.open("confirm", title="Play by link",
                       text="Each person plays their turn on their own device and sends the "
                            "game on as a link; bots move on whichever device has it. "
@@ -332,6 +336,7 @@ class MenuScene(Scene):
 
     def start_link_now(self) -> None:
         self.app.save_settings()
+        from game import linkplay  # (see start_by_link)
         try:
             linkplay.start(self.app, self.info, self.seats, dict(self.options[self.game_id]),
                            self.app.new_seed())
@@ -705,6 +710,7 @@ class MenuScene(Scene):
         """The games by link in progress on this device, with whose turn it is."""
         if not self.link_games:
             return y
+        from game import linkplay  # (only with games by link: see __init__)
         px = theme.px
         self._label("Games by link", pygame.Rect(x, y, width, px(28)), 20, theme.TEXT)
         y += px(34)
