@@ -5,15 +5,19 @@ code, N frames or until the results are up, and can save the last frame as a PNG
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 import time
 from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from game.catalog import GAMES, SESSION_OPTION
 from game.rules.core import Seat
+
+if TYPE_CHECKING:
+    import argparse
 
 DEMO_DT = 1 / 60  # the demo runs on a fixed clock: the same seed gives the same frames
 RESULTS_FRAMES = 90  # frames of the results screen shown before a demo ends by itself
@@ -44,13 +48,22 @@ def prepare_environment(environ=os.environ) -> bool:
     return headless
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):
-        print(f"main.py: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
+# What ``parse_args([])`` gives: a start with no arguments (the browser's, always) builds no
+# parser (argparse, its gettext look-ups and the parser: a tenth of the way to the menu's
+# first frame). tests/test_launcher.py checks that the two agree.
+PLAIN_START = {"demo": None, "seed": 1, "frames": None, "screenshot": None, "players": None,
+               "stats": False, "mute": False, "long_names": False, "window": None,
+               "dpr": None, "touch": False, "pace": None, "open": None}
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    import argparse  # (a start with no arguments builds no parser: see PLAIN_START)
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str):
+            print(f"main.py: error: {message}", file=sys.stderr)
+            raise SystemExit(2)
+
     parser = _Parser(prog="python main.py", description="Dice Harbor")
     parser.add_argument("--demo", metavar="GAME", help="play GAME with bots only, headless-friendly")
     parser.add_argument("--seed", type=int, default=1)
@@ -181,7 +194,7 @@ def run_demo(app, args: argparse.Namespace) -> dict:
 async def main(argv: Sequence[str] | None = None) -> int:
     if sys.platform == "emscripten":
         argv = []  # in the browser pygbag fills argv from the page: always start the menu
-    args = parse_args(list(argv or []))
+    args = parse_args(list(argv)) if argv else SimpleNamespace(**PLAIN_START)
     if prepare_environment() and not args.demo:
         print("main.py: no display (DISPLAY and WAYLAND_DISPLAY are unset): the game needs a "
               "window; --demo GAME plays one headless", file=sys.stderr)

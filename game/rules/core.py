@@ -11,7 +11,6 @@ the front end turns into animation and sound; the engine itself keeps no UI stat
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import random
 from collections import Counter
@@ -46,6 +45,7 @@ def duplicate_face(seed: int, round_: int, roll_: int, slot: int, faces: int) ->
     """The index of the face a die in position ``slot`` shows when the ``roll_``-th roll of
     a turn in round ``round_`` throws it, in a duplicate-dice game with this seed: the same
     on every machine and Python (a SHA-256, not the generator)."""
+    import hashlib  # (not before the menu's first frame, which draws no game)
     digest = hashlib.sha256(f"dice-harbor duplicate {seed} {round_} {roll_} {slot}".encode())
     return int.from_bytes(digest.digest()[:8], "big") % faces
 
@@ -623,6 +623,7 @@ class GameState:
 
     def digest(self, game_id: str | None = None) -> str:
         """A fingerprint of the state: a save whose replay gives another game is refused."""
+        import hashlib  # (see the duplicate dice above)
         return hashlib.sha256(self.to_json(game_id).encode()).hexdigest()[:32]
 
     def fingerprint_matches(self, digest: str) -> bool:

@@ -16,7 +16,6 @@ from game.app import App, Scene
 from game.bots import policy_names_for, strengths_for
 from game.catalog import GAMES, GameInfo, Option
 from game.coach import COACH_LABELS
-from game.lessons import lesson_for
 from game.rules.core import NAME_MAX, SaveError, Seat
 from game.scenes.tables import announces_seating, progress_text
 from game.ui import hands, layout, marks, probe, theme
@@ -168,7 +167,9 @@ class MenuScene(Scene):
 
     # -- Learn to play: each game's lesson, proposed the first time the game is chosen ------
     def _unoffered(self, game_id: str) -> bool:
-        return lesson_for(game_id) is not None and not self.app.settings.lessons.get(game_id)
+        # (the catalog names the lesson: its script, game.lessons and its dataclasses are
+        # imported when it is played, not before the menu's first frame)
+        return bool(GAMES[game_id].lesson) and not self.app.settings.lessons.get(game_id)
 
     def learn(self) -> None:
         """The guided game of the chosen game (game.scenes.learn)."""

@@ -314,8 +314,14 @@ def _has_glyph(face: pygame.font.Font, key: str, ch: str) -> bool:
         else:
             def ink(text: str) -> bytes:
                 return pygame.image.tobytes(face.render(text, True, (255, 255, 255)), "RGBA")
-            _glyphs[cache_key] = ink(ch) != ink(_MISSING)
+            missing = _missing_ink.get(key)
+            if missing is None or missing[0] is not face:  # (drawn once a face, not a glyph)
+                missing = _missing_ink[key] = (face, ink(_MISSING))
+            _glyphs[cache_key] = ink(ch) != missing[1]
     return _glyphs[cache_key]
+
+
+_missing_ink: dict[str, tuple[pygame.font.Font, bytes]] = {}  # key -> (face, its empty box)
 
 
 def can_draw(text: str) -> bool:
