@@ -50,7 +50,7 @@ def prepare_environment(environ=os.environ) -> bool:
 
 # What ``parse_args([])`` gives: a start with no arguments (the browser's, always) builds no
 # parser (argparse, its gettext look-ups and the parser: a tenth of the way to the menu's
-# first frame). tests/test_launcher.py checks that the two agree.
+# first frame). tests/test_sim_and_setup.py checks that the two agree.
 PLAIN_START = {"demo": None, "seed": 1, "frames": None, "screenshot": None, "players": None,
                "stats": False, "mute": False, "long_names": False, "window": None,
                "dpr": None, "touch": False, "pace": None, "open": None}

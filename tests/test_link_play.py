@@ -157,6 +157,24 @@ def test_a_link_opened_again_on_the_device_that_sent_it_offers_it_again(tmp_path
     pygame.quit()
 
 
+@pytest.mark.parametrize("damage", ["not json", "a folder"])
+def test_a_damaged_store_of_games_by_link_is_told_on_the_menu(damage, tmp_path):
+    """The menu reads the games by link only when something is stored under their name
+    (storage.stored: game.links is not imported before the first frame otherwise); a
+    damaged store is something: it is set aside and said, as before."""
+    from game import storage
+    os.environ["DICE_HARBOR_HOME"] = str(tmp_path)
+    assert not storage.stored(storage.LINKS)
+    path = storage.path_of(storage.LINKS)
+    if damage == "a folder":
+        path.mkdir(parents=True)
+    else:
+        path.write_text("{not json", encoding="utf-8")
+    assert storage.stored(storage.LINKS)
+    app = Device(tmp_path).app()
+    assert app.scene.link_games == [] and "games by link could not be read" in app.toast[0]
+
+
 def test_play_by_link_needs_two_people(app):
     menu = app.scene
     menu.seats[:] = [Seat("Ann"), Seat("Bot", "normal")]

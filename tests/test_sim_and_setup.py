@@ -166,3 +166,10 @@ def test_playing_without_a_display_says_so_instead_of_an_invisible_window():
                          text=True, timeout=60)
     assert out.returncode == 2
     assert "no display" in out.stderr and "--demo" in out.stderr
+
+
+def test_a_start_with_no_arguments_is_what_the_parser_would_make():
+    """main() skips the parser when there are no arguments (PLAIN_START): the two agree, so
+    a new option's default cannot differ between a plain start and one with arguments."""
+    from game.launcher import PLAIN_START, parse_args
+    assert vars(parse_args([])) == PLAIN_START

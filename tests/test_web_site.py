@@ -287,3 +287,61 @@ print(json.dumps(sorted(m for m in sys.modules if m.startswith("game"))))
     assert "game.scenes.menu" in imported and "game.sim" not in imported
     assert not [m for m in imported if m.startswith(("game.scenes.play", "game.odds",
                                                      "game.review"))]
+
+
+# What the menu's first frame does without (issue 24: on a phone's CPU main() to the first
+# frame was 0.9-2.0 s, half of it imports): games by link (links' hashlib, zlib, base64;
+# linkplay, dailyplay, daily), records, recent games, the lessons, the other games' engines
+# (the first start's settings checked each game's empty options with its engine), argparse
+# (a start with no arguments builds no parser) and hashlib.
+DEFERRED = ["game.links", "game.linkplay", "game.dailyplay", "game.daily", "game.recent",
+            "game.records", "game.lessons", "game.games.yatzy.lesson", "game.games.farkle.rules",
+            "game.games.pirates.rules", "game.games.grab_it.rules",
+            "game.games.bona_fortuna.rules", "argparse", "hashlib"]
+FIRST_FRAME = """
+import asyncio, json, sys
+from game.app import App
+
+async def first_frame(self):  # (the loop's first frame, then the modules it needed)
+    self.step(1 / 60)
+    print(json.dumps({"modules": sorted(sys.modules), "scene": type(self.scene).__name__,
+                      "toast": self.toast and self.toast[0]}))
+App.run = first_frame
+from game.launcher import main
+asyncio.run(main(sys.argv[1:]))
+"""
+
+
+def first_frame(home, *argv: str) -> dict:
+    """``python main.py ARGV``'s first frame in a fresh process (the window SDL's dummy)."""
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin",
+           "DISPLAY": ":dummy", "DICE_HARBOR_HOME": str(home), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run([sys.executable, "-c", FIRST_FRAME, *argv], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_menus_first_frame_imports_only_what_it_shows(tmp_path):
+    """main() to the menu's first frame, as the page runs it, on a first visit and on the
+    next (the settings then saved): none of DEFERRED is imported, and the menu is drawn."""
+    for visit in ("first", "next"):
+        shown = first_frame(tmp_path)
+        assert shown["scene"] == "MenuScene", visit
+        assert [m for m in DEFERRED if m in shown["modules"]] == [], visit
+        assert "game.games.yatzy.rules" in shown["modules"]  # (the chosen game's: its bots)
+    assert (tmp_path / "settings.json").is_file()  # (the lesson proposed: remembered)
+
+
+def test_a_link_on_the_command_line_opens_its_game_in_a_fresh_start(tmp_path):
+    """--open LINK: game.links and game.linkplay, imported only then, open the game."""
+    from game.catalog import GAMES
+    from game.links import encode
+    from game.rules.core import Seat
+    info = GAMES["farkle"]
+    state = info.new_game([Seat("Ann"), Seat("Ben")], seed=4)
+    shown = first_frame(tmp_path, "--open", encode(info, state))
+    assert shown["scene"] in ("PlayScene", "LinkOpenScene"), shown["scene"]
+    assert "game.links" in shown["modules"] and "game.linkplay" in shown["modules"]
+    shown = first_frame(tmp_path / "other", "--mute")  # (arguments: the parser is built)
+    assert shown["scene"] == "MenuScene" and "argparse" in shown["modules"]
