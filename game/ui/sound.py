@@ -6,6 +6,8 @@ the sound itself plays where there is no such take."""
 
 from __future__ import annotations
 
+import os
+
 import pygame
 
 from .theme import ASSETS
@@ -20,7 +22,8 @@ class Sounds:
         self.played: list[str] = []  # names, newest last: lets tests see feedback happen
         self.takes: list[str] = []  # the files played for them (a take, or the sound)
         folder = ASSETS / "sounds"
-        self._files = {p.stem for p in folder.glob("*.ogg")} if folder.is_dir() else set()
+        self._files = {n.removesuffix(".ogg") for n in os.listdir(folder)  # (not a glob:
+                       if n.endswith(".ogg")} if folder.is_dir() else set()  # no regex)
         if enabled:
             try:
                 pygame.mixer.init()

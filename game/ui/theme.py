@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -208,7 +209,9 @@ def _find_font_file(bold: bool) -> Path | None:
     folder = ASSETS / "fonts"
     if not folder.is_dir():
         return None
-    files = sorted(folder.glob("*.ttf")) + sorted(folder.glob("*.otf"))
+    # (the names listed, not globbed: a glob compiles a regular expression a pattern)
+    names = os.listdir(folder)
+    files = [folder / n for ext in (".ttf", ".otf") for n in sorted(names) if n.endswith(ext)]
     want = "bold" if bold else "regular"
     for f in files:
         if want in f.stem.lower() and "italic" not in f.stem.lower():
