@@ -36,6 +36,7 @@ COACH_LABELS = {"off": "Off", "request": "On request", "always": "Always"}
 
 @dataclass
 class Hint:
+    """The coach's advice for a position."""
     action: Action  # the strongest policy's move now
     value: float | None  # its value, when the policy values moves
     values: list[tuple[Action, float]] | None  # every move it weighed, with its value

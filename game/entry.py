@@ -51,6 +51,7 @@ def module_path(package: str, name: str) -> str:
 
 @dataclass(frozen=True)
 class GameInfo:
+    """A game's catalog entry: what the shared code asks of it (its modules by path)."""
     id: str
     title: str
     pitch: str

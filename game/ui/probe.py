@@ -17,6 +17,7 @@ _controls: list[Control] | None = None
 
 @dataclass(frozen=True)
 class Control:
+    """A control as drawn in a frame, for the tests that read the screen."""
     name: str
     rect: pygame.Rect  # the whole control
     group: str = ""  # controls of one group may touch (the cells of one sheet row)

@@ -64,6 +64,7 @@ class Drawn(tuple):
 
 @dataclass(frozen=True)
 class Fitted:
+    """A text laid out in a box: its lines at a size and face."""
     lines: tuple[str, ...]
     size: int
     face: pygame.font.Font
