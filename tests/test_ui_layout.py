@@ -40,6 +40,18 @@ def test_long_names_are_the_longest_allowed_and_drawable():
     assert not theme.can_draw("中")  # a script our fonts lack is known as such
 
 
+def test_the_title_face_draws_every_printable_ascii_character():
+    """display_covers says yes to printable ASCII without drawing it (the check drew two
+    texts a letter, a quarter of a second of a phone's start): the face does draw it all."""
+    pygame.init()
+    theme.forget_fonts()
+    assert (theme.ASSETS / "fonts" / "Quicksand-Bold.ttf").is_file()  # (not a fallback)
+    face = theme._display_device(24)
+    missing = [ch for ch in map(chr, range(32, 127)) if not theme._has_glyph(face, "display", ch)]
+    assert missing == []
+    assert theme.display_covers("Dice Harbor") and not theme.display_covers("Ωμέγα")
+
+
 def test_fit_text_shrinks_then_wraps_then_cuts():
     pygame.init()
     theme.metrics.configure((theme.BASE_W, theme.BASE_H))  # (not a phone's, left by another test)
