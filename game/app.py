@@ -129,7 +129,13 @@ class App:
                  seed: int | None = None, window_size: tuple[int, int] | None = None,
                  dpr: float | None = None, touch: bool | None = None):
         App.current = self
-        pygame.init()
+        # pygame.init() but the mixer: the sounds open the audio device once the first frame
+        # is up (in the page it took 0.29 s of a phone's start to the menu, at 4x)
+        for part in (pygame.display.init, pygame.joystick.init, pygame.font.init):
+            try:
+                part()
+            except pygame.error:  # (as pygame.init(): a part that cannot start is left out)
+                pass
         theme.forget_fonts()  # fonts from an earlier pygame.init() are dead
         pygame.display.set_caption("Dice Harbor")
         self.settings = Settings()
@@ -416,6 +422,8 @@ class App:
     def step(self, dt: float) -> bool:
         """One frame: input, update, and a draw when something changed. True when the
         frame was drawn."""
+        if self.drawn_frames and self.sounds.closed:  # (the first frame is up: see Sounds)
+            self.sounds.open()
         page = web.page_changed()
         if page is not None:  # the page was resized or rotated (the browser)
             ratio = self.page_ratio(page)

@@ -93,7 +93,8 @@ def fresh_app():
 def continue_in_app(text: bytes | None) -> None:
     """Write ``text`` as the autosave file and press Continue in the real menu."""
     global _app
-    if _app is None or not pygame.get_init() or _app.window is not pygame.display.get_surface():
+    if _app is None or not pygame.display.get_init() \
+            or _app.window is not pygame.display.get_surface():
         _app = new_app()  # (another test on this worker quit pygame or opened its own window)
     path = storage.save_path()
     path.parent.mkdir(parents=True, exist_ok=True)

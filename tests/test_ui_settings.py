@@ -163,6 +163,32 @@ def test_settings_from_the_pause_menu_by_keyboard_and_back():
     plain_looks()
 
 
+def test_the_audio_device_opens_once_the_first_frame_is_up():
+    """App() starts pygame but its mixer, and the first frame is drawn without an audio
+    device (opening it was 0.29 s of a phone's start); the frame after opens it, and so does
+    a sound played before that. Without a device, no sound plays and nothing fails."""
+    from game.ui.sound import Sounds
+    pygame.quit()
+    app = App(sound=True, window_size=(800, 600))
+    assert pygame.display.get_init() and pygame.font.get_init()
+    assert pygame.mixer.get_init() is None and app.sounds.closed
+    app.show("menu")
+    app.step(1 / 60)
+    assert app.drawn_frames == 1 and pygame.mixer.get_init() is None
+    app.step(1 / 60)
+    assert pygame.mixer.get_init() is not None and not app.sounds.closed
+    assert app.sounds.available
+    pygame.quit()
+    sounds = Sounds(True)
+    assert pygame.mixer.get_init() is None
+    sounds.play("click")
+    assert pygame.mixer.get_init() is not None and sounds.played == ["click"]
+    pygame.quit()
+    quiet = Sounds(False)  # (App(sound=False): never opened)
+    quiet.play("click")
+    assert pygame.mixer.get_init() is None and quiet.played == ["click"]
+
+
 def test_the_effects_volume_is_the_volume_each_sound_plays_at():
     from game.ui.sound import Sounds
 
