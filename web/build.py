@@ -47,7 +47,7 @@ ICON = WEB / "favicon.png"
 # What the browser build contains, relative to the repository root.
 APP_FILES = ("main.py",)
 APP_DIRS = ("game", "assets")
-SKIP_DIRS = {"__pycache__"}
+SKIP_DIRS = {"__pycache__", "tools"}  # (a game's tools make its tables: not played)
 SKIP_SUFFIXES = {".pyc", ".pyo"}
 
 
