@@ -35,7 +35,7 @@ alone makes it (5 of a Kind 4.6 %, Big Straight 26 %, Mixed Straight 79 %), comp
 the same turn tables at first use.
 
 The calibration tables (``E``, ``Q``, ``COUNTS``: 2 columns x 9 boxes x 6 stages, about 250
-numbers) are measured by ``tools/calibrate_bona.py`` from self-play of ``hard``.
+numbers) are measured by ``game/games/bona_fortuna/tools/calibrate_bona.py`` from self-play of ``hard``.
 Every float sum uses ``math.fsum`` or a fixed order so that pyodide plays the same games.
 """
 
@@ -69,7 +69,7 @@ Action = dict[str, Any]
 NEG = -1e9
 
 # ---------------------------------------------------------------------------------------
-# Calibration (tools/calibrate_bona.py; self-play of hard, 2 players).
+# Calibration (game/games/bona_fortuna/tools/calibrate_bona.py; self-play of hard, 2 players).
 # STAGES: a stage index from the turns the player has left in Phase I (after this one).
 STAGE_EDGES = (3, 6, 9, 12, 15)  # turns left <= 3: stage 0, ... > 15: stage 5
 

@@ -7,7 +7,7 @@ expected points ``W`` of every keep (which dice to leave, the rest rerolled), at
 number of skulls, with the Sorceress available or not (value iteration to a fixed point;
 a reroll can come back to where it started). The table ships as
 ``pirates_values.py`` (10,416 numbers, 73 KB, made in about 16 s by
-``python tools/make_pirate_tables.py``); the Storm, one reroll only, is solved on the spot.
+``python game/games/pirates/tools/make_pirate_tables.py``); the Storm, one reroll only, is solved on the spot.
 Played perfectly a turn is worth 636.7 points on average over the default deck.
 
 ``hard`` plays that optimal turn: stop, or the keep with the best ``W``, or the Sorceress
@@ -161,7 +161,7 @@ class HardPolicy(_Base):
     """The exact single-turn optimum per card, bent by the state of the game: in the
     endgame (its last turn, a stop that reaches the target) it plays for the chance to win
     (see the module doc). ``ENDGAME = False`` gives the bot as it was before (a crude rule
-    there), kept for comparisons (tools/pirate_endgame.py)."""
+    there), kept for comparisons (game/games/pirates/tools/pirate_endgame.py)."""
 
     value_text = "expected {:,.0f} points this turn"
     ENDGAME = True

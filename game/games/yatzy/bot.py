@@ -25,7 +25,7 @@ What remains is ``future``: how much an open category is still worth, which is w
 a bot scratch Ones rather than Chance, or save Sixes for sixes. The exact answer is the
 value of the whole solitaire game (2^15 sheets x 64 upper totals): ``expert`` reads it from
 a precomputed table (five dice only, see game/games/yatzy/expert_table.py and
-tools/make_yatzy_table.py). The other strengths approximate it as
+game/games/yatzy/tools/make_yatzy_table.py). The other strengths approximate it as
 
     future(open, upper) = sum(E[c] for c in open) + bonus * P(bonus | upper, open upper boxes)
 
