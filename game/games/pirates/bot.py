@@ -67,7 +67,7 @@ from game.games.pirates.reach import (
 )
 from game.games.pirates.reach import storm_keep as reach_storm_keep
 from game.games.pirates.reach_values import DECK_REACH
-from game.games.pirates.rules import FACES, PirateState
+from game.games.pirates.rules import FACES, PirateState, reroll_outcomes
 from game.games.pirates.solver import (
     EPS,
     Multi,
@@ -119,6 +119,8 @@ def keep_positions(state: PirateState, keep: Multi) -> list[int]:
 
 
 class _Base(PolicyBase):
+    TABLE = ""  # the card's own table; "plain" ignores the card when choosing dice
+
     def __init__(self, rng: random.Random):
         self.rng = rng
 
@@ -132,6 +134,26 @@ class _Base(PolicyBase):
         if state.cursed():
             return {"kind": "sorceress"} if state.can_sorceress() else {"kind": "stop"}
         return self.turn(state)
+
+    def choose_steps(self, state: PirateState):
+        """``choose`` with what it first builds (the card's table, the Storm's keeps)
+        built a piece at a time: a keep a piece under the Storm, the card's table (the
+        same pure caches ``choose`` fills, so the same action)."""
+        if state.drawn and state.rolled and not state.island and not state.cursed():
+            if state.card == "storm" and state.can_reroll():
+                s, m = state.dice.count("skull"), nonskull(state)
+                for r in range(2, sum(m) + 1):
+                    yield
+                    reroll_outcomes(r)
+                for k in sub_multisets(m):
+                    if sum(m) - sum(k) >= 2:
+                        yield
+                        storm_keep(s, m, k)
+            elif state.card != "storm":
+                yield
+                w_table(self.TABLE or position(state)[0])
+        yield
+        return self.choose(state)
 
     def island(self, state: PirateState) -> Action:
         if state.can_reroll():
