@@ -97,7 +97,7 @@ class Coach:
         if not state.is_over():
             yield from self.policy.warm_steps(state)
         yield
-        action = self.policy.choose(state)
+        action = yield from self.policy.choose_steps(state)
         yield
         return self._hint(state, action, self.policy.action_values(state))
 

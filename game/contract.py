@@ -149,6 +149,11 @@ class Policy(Protocol):
 
     def choose(self, state: GameState) -> Action: ...
 
+    # ``choose`` as a generator job (game.tasks): the same action, in pieces a frame may
+    # share (a long decision yields between its candidates); the play scene, the coach and
+    # the daily ask this, the simulator ``choose``
+    def choose_steps(self, state: GameState) -> Generator[Any, None, Action]: ...
+
     def warm_steps(self, state: GameState) -> Iterator[Any]: ...  # its tables, in pieces
 
     def action_values(self, state: GameState) -> list[tuple[Action, float]] | None: ...
@@ -174,6 +179,11 @@ class PolicyBase:
 
     def choose(self, state: GameState) -> Action:
         raise NotImplementedError
+
+    def choose_steps(self, state: GameState) -> Generator[Any, None, Action]:
+        """``choose`` in one piece (a bot whose decisions are long says more)."""
+        return self.choose(state)
+        yield  # (a generator all the same)
 
     def warm_steps(self, state: GameState) -> Iterator[Any]:
         return

@@ -158,7 +158,7 @@ def bot_steps(info: GameInfo, day: dt.date):
         if state.is_over():
             return measure(state)
         yield from policy.warm_steps(state)  # (its tables, in pieces: game.contract.Policy)
-        state.apply(policy.choose(state))
+        state.apply((yield from policy.choose_steps(state)))
         yield 0.0
     raise RuntimeError("the bot's daily game did not end")
 

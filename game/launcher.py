@@ -167,7 +167,7 @@ def run_demo(app, args: argparse.Namespace) -> dict:
         if not args.frames and results_frames >= RESULTS_FRAMES:
             break
     if args.screenshot:
-        import pygame
+        import pygame  # (see run_demo)
         app.draw()  # the last frame as it stands, even when nothing moved in it
         pygame.image.save(app.screen, args.screenshot)
     from game.sim import percentile  # (the simulator: not imported by a start that plays)
@@ -198,7 +198,7 @@ async def main(argv: Sequence[str] | None = None) -> int:
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             stats["peak_rss_mb"] = round(peak, 1)
             print(json.dumps(stats))
-        import pygame
+        import pygame  # (see run_demo)
         pygame.quit()
         return 0
     app.show("menu")

@@ -20,6 +20,7 @@ from game.bots import policy_names_for
 from game.catalog import GAMES, SESSION_OPTION
 from game.coach import COACH_MODES
 from game.rules.core import NAME_MAX
+from game.ui.sizes import holds
 
 FORMAT = 1
 BOT_SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3}  # seconds a bot "thinks" per action
@@ -66,11 +67,10 @@ class Whole:
 
 class WindowSize:
     """The desktop window's last size in device pixels, [width, height]: one the layouts
-    hold (``layout.holds``, at the desktop's ratio of 1) and a screen can show; or None
+    hold (``sizes.holds``, at the desktop's ratio of 1) and a screen can show; or None
     (never resized: the default size)."""
 
     def check(self, value: Any) -> Any:
-        from game.ui.layout import holds  # (the UI, pygame: not for the settings' file alone)
         if value is None:
             return None
         if not (isinstance(value, list | tuple) and len(value) == 2 and all(

@@ -5,6 +5,7 @@ no probing of a state's or a bot's attributes, no import of a game's own modules
 from __future__ import annotations
 
 import ast
+import functools
 import random
 from pathlib import Path
 
@@ -107,8 +108,14 @@ def test_a_game_without_odds_says_so():
         GAMES["farkle"] = info
 
 
+@functools.cache
+def parsed(source: str) -> ast.Module:
+    """``source``'s syntax tree, parsed once a run (several tests walk every module's)."""
+    return ast.parse(source)
+
+
 def _calls_and_imports(source: str):
-    tree = ast.parse(source)
+    tree = parsed(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                 and node.func.id in ("getattr", "hasattr"):
@@ -246,6 +253,14 @@ MODULES = {module_name(p): p for p in GAME_DIR.rglob("*.py")}
 
 
 def imports_of(name: str) -> tuple[set[str], set[str]]:
+    """See _imports_of (read once per module and run: each test that walks the graph asked
+    again, 3 s of parsing in all); the sets are the caller's to change."""
+    ours, others = _imports_of(name)
+    return set(ours), set(others)
+
+
+@functools.cache
+def _imports_of(name: str) -> tuple[frozenset[str], frozenset[str]]:
     """What module ``name`` imports anywhere in it (at its top, inside functions, under
     TYPE_CHECKING): (modules of game/, each with the packages it runs the __init__ of;
     other top-level modules)."""
@@ -262,7 +277,7 @@ def imports_of(name: str) -> tuple[set[str], set[str]]:
             if ".".join(parts[:i]) in MODULES:
                 ours.add(".".join(parts[:i]))
 
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 add(alias.name)
@@ -276,7 +291,7 @@ def imports_of(name: str) -> tuple[set[str], set[str]]:
                 if f"{base}.{alias.name}" in MODULES:  # a module of the package
                     add(f"{base}.{alias.name}")
     ours.discard(name)
-    return ours, others
+    return frozenset(ours), frozenset(others)
 
 
 def import_graph() -> dict[str, set[str]]:
@@ -344,6 +359,56 @@ def test_the_shared_code_imports_no_game_folder():
     assert {m: t for m, t in reaching.items() if t} == {}
     for door, (home, _) in PUBLIC_RULES.items():
         assert graph[door] <= {home, "game.games", home.rpartition(".")[0], "game"}, door
+
+
+def test_no_game_folder_imports_another():
+    """A game's folder stands alone: what two games share (the category games' table, the
+    hold-and-roll rules) is a shared piece both import, never one game's module (Grab It!'s
+    table was Yatzy's subclass)."""
+    from game.catalog import GAME_FOLDERS
+    graph = import_graph()
+    reaching = {}
+    for folder in GAME_FOLDERS:
+        for m in (m for m in MODULES if m == folder or m.startswith(folder + ".")):
+            others = sorted(t for t in graph[m] if t.startswith("game.games.")
+                            and t != folder and not t.startswith(folder + "."))
+            if others:
+                reaching[m] = others
+    assert reaching == {}
+
+
+def test_an_import_inside_a_function_says_why():
+    """An import inside a function breaks a real cost (a start that needs no pygame, a
+    table fetched when first used, a module only the browser has): each says which in a
+    comment on its line or just above it, so a new one cannot hide an import circle."""
+    silent = []
+    for path in sorted(GAME_DIR.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        for fn in ast.walk(parsed(source)):
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Import | ast.ImportFrom):
+                    near = lines[max(0, node.lineno - 3):node.lineno]
+                    if "#" not in near[-1] and not any(x.strip().startswith("#") for x in near):
+                        silent.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert silent == []
+
+
+def test_the_settings_file_is_read_without_pygame():
+    """game.prefs checks a remembered window size with the layouts' limits (game.ui.sizes)
+    and imports nothing that draws: it imported the layout, pygame and all, inside a
+    function."""
+    graph = import_graph()
+    seen, todo = set(), ["game.prefs"]
+    while todo:
+        m = todo.pop()
+        if m not in seen:
+            seen.add(m)
+            todo += graph[m]
+    assert "game.ui.sizes" in seen
+    assert not [m for m in seen if "pygame" in imports_of(m)[1]]
 
 
 def test_the_public_rules_paths_hand_on_the_scoring_functions():
@@ -438,7 +503,7 @@ def _probes(source: str) -> list[tuple[int, str]]:
     """Every getattr/hasattr call in ``source`` (as (line, its text)) but one asking for a
     dunder."""
     out = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                 and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2:
             name = node.args[1]

@@ -169,10 +169,10 @@ CHEAP = [
     (".venv/bin/python -m game.sim GAME --players P --games N --seed 1 --json",
      ["-m", "game.sim", "yatzy", "--players", "easy,normal", "--games", "2", "--seed", "1",
       "--json"]),
-    (".venv/bin/python tools/calibrate_bona.py --phase1 --games 500",
-     ["tools/calibrate_bona.py", "--phase1", "--games", "2"]),
-    (".venv/bin/python tools/pirate_endgame.py --against old|normal --games N --seed S",
-     ["tools/pirate_endgame.py", "--against", "normal", "--games", "2", "--seed", "21"]),
+    (".venv/bin/python game/games/bona_fortuna/tools/calibrate_bona.py --phase1 --games 500",
+     ["game/games/bona_fortuna/tools/calibrate_bona.py", "--phase1", "--games", "2"]),
+    (".venv/bin/python game/games/pirates/tools/pirate_endgame.py --against old|normal --games N --seed S",
+     ["game/games/pirates/tools/pirate_endgame.py", "--against", "normal", "--games", "2", "--seed", "21"]),
     (".venv/bin/python tools/hint_timings.py 10", ["tools/hint_timings.py", "1", "pirates"]),
 ]
 

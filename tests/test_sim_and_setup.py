@@ -56,6 +56,16 @@ def test_ctrl_c_prints_the_games_so_far_without_a_traceback(monkeypatch, capsys)
     assert result["interrupted"] is True and result["games"] == 3
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used, from /proc."""
+    import os
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def test_ctrl_c_in_a_real_process_exits_cleanly():
     import signal
     import time
@@ -64,7 +74,13 @@ def test_ctrl_c_in_a_real_process_exits_cleanly():
     with started([sys.executable, "-m", "game.sim", "yatzy", "--players", "hard", "--games",
                   "100000"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                  text=True) as proc:
-        time.sleep(6)  # well past start-up (imports), inside the games
+        # well past start-up (the imports take a few tenths of a second of CPU), inside the
+        # games: 1.5 s of the child's own CPU time, however busy the machine (was a fixed
+        # 6 s sleep)
+        deadline = time.monotonic() + 60
+        while cpu_seconds(proc.pid) < 1.5 and proc.poll() is None \
+                and time.monotonic() < deadline:
+            time.sleep(0.05)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     assert "Traceback" not in err

@@ -233,3 +233,24 @@ def test_no_text_leaves_its_box_with_six_long_names(app):
     texts = {r[0] for r in drawn}
     assert {"Deny", "Taken by", "Standings", "Next game"} <= texts  # all three screens drawn
     assert not overflows(drawn), overflows(drawn)[:5]
+
+
+def test_a_taken_box_and_a_zero_speak_of_the_shared_board(app):
+    """Grab It!'s boxes are everyone's: a box one side took is 'taken' (not Yatzy's
+    'filled'), and a 0 crosses the box out for everyone; the second click does it."""
+    play = start_grab(app)
+    play.state.order = [0, 1]
+    play.table.new_turn()
+    key(pygame.K_SPACE)
+    frames(app, 40)
+    assert play.human_turn and play.state.rolls == 1
+    play.state.board["sum"], play.state.takers["sum"] = (1, 20), 1  # (the bot took it)
+    play.table.click_row("sum")
+    assert app.toast[0] == "Sum of Dice is already taken" and play.state.rolls == 1
+    play.state.dice = [1, 1, 2, 2, 3]
+    assert play.state.preview()["big_straight"] == 0
+    play.table.click_row("big_straight")
+    assert "big_straight" not in play.state.board and play.table.pending_zero == "big_straight"
+    assert app.toast[0] == "Big Straight scores 0: press Enter again to cross it out for everyone."
+    play.table.click_row("big_straight")
+    assert play.state.board["big_straight"][0] is None

@@ -219,6 +219,9 @@ def test_zero_needs_a_confirming_second_choice(app):
     play.table.new_turn()
     key(pygame.K_SPACE)
     frames(app, 40)
+    play.state.sheets[0]["ones"] = 5  # (as if written on an earlier turn)
+    play.table.click_row("ones")
+    assert app.toast[0] == "Ones is already filled"  # one's own sheet: 'filled'
     play.state.dice = [1, 1, 1, 1, 1]
     play.table.click_row("sixes")
     assert "sixes" not in play.state.sheets[0] and play.table.pending_zero == "sixes"

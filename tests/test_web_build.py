@@ -38,11 +38,13 @@ FORBIDDEN_TOPS = {"tests", ".ci", ".venv", "venv", "node_modules", "build", "web
 
 
 def app_files(root: Path) -> set[str]:
-    """What the web archive must hold: main.py and every file under game/ and assets/."""
+    """What the web archive must hold: main.py and every file under game/ and assets/ but
+    a game's tools (they make its tables)."""
     found = {"main.py"} if (root / "main.py").is_file() else set()
     for top in ("game", "assets"):
         for path in (root / top).rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc" \
+                    and "tools" not in path.parts:
                 found.add(path.relative_to(root).as_posix())
     return found
 
@@ -117,6 +119,9 @@ def test_archive_leaves_out_tests_ci_tools_and_caches(built):
     for name in packed:
         assert "node_modules" not in name and "__pycache__" not in name and "decoy" not in name
         assert not name.endswith((".pyc", ".ini", ".toml", ".tmpl"))
+    # a game's own tools (they make its tables, with numpy) stay home
+    assert list((ROOT / "game" / "games" / "pirates" / "tools").glob("make_*.py"))
+    assert not [n for n in packed if "/tools/" in n]
 
 
 def test_archive_files_are_the_sources_unchanged(built):

@@ -25,7 +25,8 @@ sys.path.insert(0, str(ROOT / "web"))
 import build  # noqa: E402  (web/build.py)
 from tests.browser.test_site import stand_in  # noqa: E402, F401  (a fixture)
 
-DEAD = "http://127.0.0.1:9"  # nothing listens there: a build that downloads fails
+DEAD = "http://127.0.0.1:9"
+NPM_STDLIB = build.NPM_PYODIDE / "python_stdlib.zip"  # nothing listens there: a build that downloads fails
 
 
 def digest(data: bytes) -> str:
@@ -45,11 +46,25 @@ def runtime(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "PYODIDE_FILES", {n: digest(d) for n, d in files.items()})
     cache = tmp_path / "cache"
     cache.mkdir()
-    wheel = b"PK a wheel, as far as these tests know"
+    wheel = small_wheel()
     (cache / build.WHEEL).write_bytes(wheel)
     monkeypatch.setattr(build, "WHEEL_SHA256", digest(wheel))
     return {"npm": npm, "files": files, "cache": cache, "wheel": wheel,
             "environ": {"DICE_HARBOR_WASM_CACHE": str(cache)}}
+
+
+SIDE_MODULE = b"\0asm\1\0\0\0" + b"pygame's C code, as far as these tests know" * 50
+
+
+def small_wheel() -> bytes:
+    """A wheel laid out as pygame-ce's: its one side module and pygame's Python files."""
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as z:
+        z.writestr(build.PYGAME_SIDE_MODULE, SIDE_MODULE)
+        z.writestr("pygame/__init__.py", "from pygame.base import *\n")
+        z.writestr("pygame/freesansbold.ttf", b"a font")
+        z.writestr("pygame_ce-2.5.7.dev1.dist-info/WHEEL", "Wheel-Version: 1.0\n")
+    return data.getvalue()
 
 
 def make(out: Path, runtime: dict, **kwargs) -> Path:
@@ -73,10 +88,20 @@ def test_a_self_hosted_site_is_built_from_the_cache_without_a_network(tmp_path, 
     site = make(tmp_path / "site", runtime)
     for name, data in runtime["files"].items():
         assert (site / "runtime" / "pyodide" / name).read_bytes() == data
-    assert (site / "runtime" / build.WHEEL).read_bytes() == runtime["wheel"]
+    # pygame's wheel split in two: its side module as a .wasm the page compiles while
+    # Python starts, the rest in a zip laid out as in site-packages
+    assert config_of(site)["pygame"] == {"module": build.PYGAME_WASM, "files": build.PYGAME_FILES,
+                                         "so": build.PYGAME_SIDE_MODULE,
+                                         "sitePackages": "/lib/python3.12/site-packages"}
+    assert config_of(site)["wheel"] is None and not (site / "runtime" / build.WHEEL).exists()
+    assert (site / build.PYGAME_WASM).read_bytes() == SIDE_MODULE
+    assert build.PYGAME_WASM.endswith(".wasm")  # (a static host says application/wasm)
+    with zipfile.ZipFile(site / build.PYGAME_FILES) as z:
+        assert sorted(z.namelist()) == ["pygame/__init__.py", "pygame/freesansbold.ttf",
+                                        "pygame_ce-2.5.7.dev1.dist-info/WHEEL"]
     # gzip copies of what gzip makes smaller, each the file itself once unpacked
     packed = config_of(site)["packed"]
-    assert "runtime/pyodide/pyodide.asm.wasm" in packed
+    assert "runtime/pyodide/pyodide.asm.wasm" in packed and build.PYGAME_WASM in packed
     assert "runtime/pyodide/python_stdlib.zip" not in packed
     for rel in packed:
         assert gzip.decompress((site / f"{rel}.gz").read_bytes()) == (site / rel).read_bytes()
@@ -86,6 +111,7 @@ def test_a_self_hosted_site_is_built_from_the_cache_without_a_network(tmp_path, 
     on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()
                and p.suffix != ".gz" and p.name != "sw.js"}
     assert "index.html" in on_disk and "runtime/pyodide/pyodide.asm.wasm" in on_disk
+    assert {build.PYGAME_WASM, build.PYGAME_FILES} <= on_disk  # kept for offline, pinned
     assert set(listed) == on_disk
     for rel, entry in listed.items():
         assert entry["sha256"] == digest((site / rel).read_bytes()), rel
@@ -103,6 +129,17 @@ def test_a_self_hosted_site_is_built_from_the_cache_without_a_network(tmp_path, 
     for icon in manifest["icons"]:
         assert (site / icon["src"]).is_file()
     assert any(i.get("purpose") == "maskable" for i in manifest["icons"])
+
+
+def test_a_wheel_without_its_side_module_is_refused(tmp_path, runtime, monkeypatch):
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as z:
+        z.writestr("pygame/__init__.py", "")
+    (runtime["cache"] / build.WHEEL).write_bytes(data.getvalue())
+    monkeypatch.setattr(build, "WHEEL_SHA256", digest(data.getvalue()))
+    with pytest.raises(build.MirrorError, match="has no WebAssembly module at pygame/base"):
+        make(tmp_path / "site", runtime)
+    assert leftovers(tmp_path) == []
 
 
 def test_the_version_changes_with_any_file_and_only_then(tmp_path, runtime):
@@ -197,8 +234,24 @@ def test_the_command_a_newcomer_runs_uses_the_cache(tmp_path):
                           capture_output=True, text=True, timeout=300, env=env)
     assert made.returncode == 0, made.stderr
     assert "the pyodide page" in made.stdout
-    assert (out / "runtime" / build.WHEEL).read_bytes() == path.read_bytes()
     assert not build.whole(out, True)
+    # pygame-ce's wheel split: its side module byte for byte, the rest as bytecode
+    with zipfile.ZipFile(path) as wheel_zip:
+        assert (out / build.PYGAME_WASM).read_bytes() == wheel_zip.read(build.PYGAME_SIDE_MODULE)
+        in_wheel = set(wheel_zip.namelist()) - {build.PYGAME_SIDE_MODULE}
+    with zipfile.ZipFile(out / build.PYGAME_FILES) as z:
+        names = set(z.namelist())
+        code = z.read("pygame/__init__.pyc")
+    assert names == {n + "c" if n.endswith(".py") else n for n in in_wheel}
+    assert b"/lib/python3.12/site-packages/pygame/__init__.py" in code
+    # pyodide's standard library, its sources compiled by the same Python, in its place
+    with zipfile.ZipFile(NPM_STDLIB) as z:
+        sources = {n for n in z.namelist() if n.endswith(".py")}
+    with zipfile.ZipFile(out / build.STDLIB) as z:
+        names = set(z.namelist())
+        code = z.read("json/__init__.pyc")
+    assert sources and names >= {n + "c" for n in sources} and not names & sources
+    assert b"/lib/python312.zip/json/__init__.py" in code
     # the game as bytecode of the page's Python (3.12: pyodide 0.27.7), not as sources
     with zipfile.ZipFile(out / build.GAME_ARCHIVE) as z:
         names = set(z.namelist())

@@ -47,7 +47,7 @@ ICON = WEB / "favicon.png"
 # What the browser build contains, relative to the repository root.
 APP_FILES = ("main.py",)
 APP_DIRS = ("game", "assets")
-SKIP_DIRS = {"__pycache__"}
+SKIP_DIRS = {"__pycache__", "tools"}  # (a game's tools make its tables: not played)
 SKIP_SUFFIXES = {".pyc", ".pyo"}
 
 
@@ -86,6 +86,17 @@ PYODIDE_CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 WHEEL = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 WHEEL_URL = f"https://pygame-web.github.io/cdn/cp312/{WHEEL}"
 WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
+# The wheel holds one WebAssembly side module, all of pygame's C code (4.7 MB), and pygame's
+# Python files. A self-hosted site carries the two apart: the side module as a .wasm of its
+# own, which the page compiles while Python starts (WebAssembly.compileStreaming: the browser
+# compiles it on other threads, and keeps the compiled code for the next visit), and the rest
+# as a zip the page unpacks into site-packages (pygame's modules as bytecode, as the game's);
+# on a phone's CPU, loadPackage spent 2.2 s after Python's start fetching, unpacking and
+# compiling the wheel.
+PYGAME_SIDE_MODULE = "pygame/base.cpython-312-wasm32-emscripten.so"  # (its path in the wheel)
+PYGAME_WASM = "runtime/pygame-ce.wasm"
+PYGAME_FILES = "runtime/pygame-ce.zip"
+SITE_PACKAGES = "/lib/python3.12/site-packages"  # (pyodide's: where the page unpacks them)
 PAGE_TEMPLATE = WEB / "pyodide.tmpl"
 WORKER_TEMPLATE = WEB / "sw.js"
 GAME_ARCHIVE = "dice-harbor.zip"
@@ -132,15 +143,18 @@ def sha256_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def bytecode(folder: Path, shown_as: str = "game", npm_dir: Path = NPM_PYODIDE) -> bool:
+def bytecode(folder: Path, shown_as: str = "game", npm_dir: Path = NPM_PYODIDE,
+             more: tuple[tuple[Path, str], ...] = ()) -> bool:
     """Compile every .py under ``folder`` to a .pyc beside it with the page's own Python
     (pyodide under Node: web/compile.mjs), so the page imports the game without compiling
     it (on a phone's CPU most of the game's import time, 0.7-1.3 s); False when Node or
-    pyodide's npm package is not there (the page then compiles the sources itself)."""
+    pyodide's npm package is not there (the page then compiles the sources itself).
+    ``more``: other (folder, shown as) to compile in the same run (pygame's files)."""
     node = shutil.which("node")
     if node is None or not (npm_dir / "pyodide.mjs").is_file():
         return False
-    made = subprocess.run([node, str(WEB / "compile.mjs"), str(npm_dir), str(folder), shown_as],
+    pairs = [str(part) for pair in ((folder, shown_as), *more) for part in pair]
+    made = subprocess.run([node, str(WEB / "compile.mjs"), str(npm_dir), *pairs],
                           capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     if made.returncode != 0:
         raise SystemExit(f"web/build.py: the game's Python did not compile: "
@@ -149,18 +163,18 @@ def bytecode(folder: Path, shown_as: str = "game", npm_dir: Path = NPM_PYODIDE) 
 
 
 def game_archive(dest: Path, root: Path = ROOT, later: tuple[str, ...] = (),
-                 compiled: bool = False) -> list[str]:
+                 compiled: bool = False, more: tuple[tuple[Path, str], ...] = ()) -> list[str]:
     """What the page unpacks into the browser's Python: main.py, game/ and assets/ in a
     zip (the same files the pygbag build packs), but for the files under ``later``, which
     are copied beside the archive at their own paths instead; their paths. ``compiled``:
     the game's modules as bytecode for the page's Python (``bytecode``) instead of their
-    sources, when it can be made."""
+    sources, when it can be made (``more``: other folders compiled in the same run)."""
     import zipfile
     work = Path(tempfile.mkdtemp(prefix="dice-harbor-stage-"))
     left_out = []
     try:
         files = stage(root, work)
-        if compiled and bytecode(work / "game"):
+        if compiled and bytecode(work / "game", more=more):
             files = [f"{rel}c" if rel.startswith("game/") and rel.endswith(".py") else rel
                      for rel in files]
         with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as z:
@@ -176,6 +190,66 @@ def game_archive(dest: Path, root: Path = ROOT, later: tuple[str, ...] = (),
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return left_out
+
+
+def unpack_wheel(wheel: Path, folder: Path) -> Path:
+    """pygame-ce's wheel unpacked into ``folder``; the side module's path there (checked: a
+    WebAssembly module)."""
+    import zipfile
+    with zipfile.ZipFile(wheel) as z:
+        z.extractall(folder)
+    side = folder / PYGAME_SIDE_MODULE
+    if not side.is_file() or side.read_bytes()[:4] != b"\0asm":
+        raise MirrorError(f"web/build.py: {wheel.name} has no WebAssembly module at "
+                          f"{PYGAME_SIDE_MODULE}: refused")
+    return side
+
+
+def split_pygame(out: Path, unpacked: Path) -> None:
+    """The wheel unpacked in ``unpacked`` as the site carries it: its side module at
+    ``PYGAME_WASM``, every other file in the zip ``PYGAME_FILES`` (paths as in
+    site-packages; a module compiled to bytecode beside its source goes as the bytecode
+    alone)."""
+    side = unpacked / PYGAME_SIDE_MODULE
+    (out / PYGAME_WASM).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(side, out / PYGAME_WASM)
+    zip_folder(out / PYGAME_FILES, unpacked, [p for p in sorted(unpacked.rglob("*"))
+                                              if p.is_file() and p != side])
+
+
+def zip_folder(dest: Path, folder: Path, files: list[Path]) -> None:
+    """``files`` (under ``folder``) in the zip ``dest``, reproducibly; a module compiled to
+    bytecode beside its source (``bytecode``) goes as the bytecode alone."""
+    import zipfile
+    written = set()
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in files:
+            if path.suffix == ".py" and path.with_suffix(".pyc").is_file():
+                path = path.with_suffix(".pyc")
+            if path in written:  # (the bytecode, listed as well as its source)
+                continue
+            written.add(path)
+            info = zipfile.ZipInfo(path.relative_to(folder).as_posix(),
+                                   date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, path.read_bytes())
+
+
+# pyodide 0.27.7's standard library comes as sources (python_stdlib.zip): every module a
+# start imports was compiled on the player's CPU -- pyodide's own boot's, pygame's, the
+# game's (on a phone's CPU, seconds). A self-hosted site built with bytecode carries it
+# compiled by the same Python instead (in the same place, so pyodide loads it as its own).
+STDLIB = "runtime/pyodide/python_stdlib.zip"
+STDLIB_SHOWN_AS = "/lib/python312.zip"  # (where pyodide puts it: tracebacks name it)
+
+
+def compiled_stdlib(out: Path, unpacked: Path) -> None:
+    """The standard library unpacked in ``unpacked`` (its modules compiled beside their
+    sources) in place of ``out``/STDLIB, its files in their order."""
+    import zipfile
+    with zipfile.ZipFile(out / STDLIB) as z:
+        names = [n for n in z.namelist() if not n.endswith("/")]
+    zip_folder(out / STDLIB, unpacked, [unpacked / n for n in names])
 
 
 def pack(folder: Path, names: list[str]) -> list[str]:
@@ -194,14 +268,18 @@ def pack(folder: Path, names: list[str]) -> list[str]:
     return packed
 
 
-def write_page(out: Path, pyodide: str = PYODIDE_CDN, wheel: str = WHEEL_URL,
-               root: Path = ROOT, offline: bool = False, compiled: bool = True) -> Path:
+def write_page(out: Path, pyodide: str = PYODIDE_CDN, wheel: str | None = WHEEL_URL,
+               root: Path = ROOT, offline: bool = False, compiled: bool = True,
+               pygame: Path | None = None) -> Path:
     """The pyodide page in ``out``: index.html (runtime from ``pyodide`` and ``wheel``,
     URLs or paths relative to the page), its icons and manifest, the game's archive and
     the data it fetches later. ``offline`` (a self-hosted site, its runtime already under
     ``out``): gzip copies of the runtime's large files, and a service worker that keeps
     every file of this version of the site (sw.js: each file's sha256, so a version is
-    never mixed with another). ``compiled``: the game as bytecode (``bytecode``)."""
+    never mixed with another). ``compiled``: the game as bytecode (``bytecode``), and on a
+    self-hosted site pygame's modules and the standard library too (``compiled_stdlib``).
+    ``pygame``: pygame-ce's wheel, put on the site split in two (``split_pygame``) and
+    loaded from there instead of ``wheel``."""
     import json
     out.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(ICON, out / "favicon.png")
@@ -209,7 +287,25 @@ def write_page(out: Path, pyodide: str = PYODIDE_CDN, wheel: str = WHEEL_URL,
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, out / rel)
     (out / "manifest.webmanifest").write_text(json.dumps(MANIFEST, indent=1), encoding="utf-8")
-    later = game_archive(out / GAME_ARCHIVE, root, LATER, compiled)
+    work = Path(tempfile.mkdtemp(prefix="dice-harbor-pygame-"))
+    try:
+        more: tuple[tuple[Path, str], ...] = ()
+        if pygame is not None:
+            unpack_wheel(pygame, work / "wheel")
+            more += ((work / "wheel" / "pygame", f"{SITE_PACKAGES}/pygame"),)
+        stdlib = offline and compiled and (out / STDLIB).is_file()
+        if stdlib:
+            import zipfile
+            with zipfile.ZipFile(out / STDLIB) as z:
+                z.extractall(work / "stdlib")
+            more += ((work / "stdlib", STDLIB_SHOWN_AS),)
+        later = game_archive(out / GAME_ARCHIVE, root, LATER, compiled, more)
+        if pygame is not None:
+            split_pygame(out, work / "wheel")
+        if stdlib and any((work / "stdlib").rglob("*.pyc")):
+            compiled_stdlib(out, work / "stdlib")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     runtime = sorted(p.relative_to(out).as_posix() for p in (out / "runtime").rglob("*")
                      if p.is_file()) if offline else []
     packed = pack(out, runtime) if offline else []
@@ -217,8 +313,11 @@ def write_page(out: Path, pyodide: str = PYODIDE_CDN, wheel: str = WHEEL_URL,
                    and p.suffix != ".gz")
     entries = [{"path": rel, "sha256": sha256_of((out / rel).read_bytes()),
                 "packed": rel in packed, "later": rel in later} for rel in files]
-    config = {"pyodide": pyodide, "wheel": wheel, "game": GAME_ARCHIVE, "offline": offline,
-              "packed": packed}
+    split = {"module": PYGAME_WASM, "files": PYGAME_FILES, "so": PYGAME_SIDE_MODULE,
+             "sitePackages": SITE_PACKAGES}
+    config = {"pyodide": pyodide, "wheel": None if pygame is not None else wheel,
+              "pygame": split if pygame is not None else None, "game": GAME_ARCHIVE,
+              "offline": offline, "packed": packed}
     template = PAGE_TEMPLATE.read_text(encoding="utf-8")
     # the version: every file of the site and the page itself (the service worker's cache
     # is named after it; the page knows its own, window.diceHarbor.version)
@@ -335,25 +434,25 @@ def self_host(out: Path, registry: str = NPM_REGISTRY, cdn: str = PYGBAG_CDN,
               compiled: bool = True) -> Path:
     """Put every runtime file the pyodide page loads into ``out``/runtime -- pyodide from
     its npm package (``pyodide_files``), pygame-ce's wheel from the cache
-    (``cached_wheel``), each checked -- and write the page to load them from there, with a
-    service worker that keeps them: a static site with no third-party host at play time,
-    which works offline once loaded."""
+    (``cached_wheel``), each checked, the wheel split in two (``split_pygame``) -- and write
+    the page to load them from there, with a service worker that keeps them: a static site
+    with no third-party host at play time, which works offline once loaded."""
     runtime = out / "runtime"
     files = pyodide_files(npm_dir, registry)
     wheel = cached_wheel(environ, f"{cdn.rstrip('/')}/cp312/{WHEEL}")
     (runtime / "pyodide").mkdir(parents=True, exist_ok=True)
     for name, data in files.items():
         (runtime / "pyodide" / name).write_bytes(data)
-    shutil.copyfile(wheel, runtime / WHEEL)
-    return write_page(out, pyodide="runtime/pyodide/", wheel=f"runtime/{WHEEL}", root=root,
-                      offline=True, compiled=compiled)
+    return write_page(out, pyodide="runtime/pyodide/", wheel=None, root=root,
+                      offline=True, compiled=compiled, pygame=wheel)
 
 
 def whole(site: Path, self_hosted: bool) -> list[str]:
     """What a built site lacks (nothing: it is whole)."""
     need = ["index.html", "favicon.png", GAME_ARCHIVE, "manifest.webmanifest", *ICONS]
     if self_hosted:
-        need += ["sw.js", f"runtime/{WHEEL}", *(f"runtime/pyodide/{n}" for n in PYODIDE_FILES)]
+        need += ["sw.js", PYGAME_WASM, PYGAME_FILES,
+                 *(f"runtime/pyodide/{n}" for n in PYODIDE_FILES)]
     return [rel for rel in need if not (site / rel).is_file()]
 
 

@@ -45,7 +45,8 @@ class Tables:
         return self
 
     def build_steps(self, n: int):
-        """Fill the table, yielding between pieces of about a millisecond."""
+        """Fill the table, yielding between pieces of about a tenth of a millisecond (a
+        millisecond natively is 15-20 in a phone's browser: a frame)."""
         self.n = n
         self.dice = list(combinations_with_replacement(range(1, 7), n))
         self.index = {d: i for i, d in enumerate(self.dice)}
@@ -54,16 +55,19 @@ class Tables:
         # For each keep: the outcome dice indices and their probabilities.
         self.out_idx: list[list[int]] = []
         self.out_p: list[list[float]] = []
-        rolls = {r: roll_outcomes(r) for r in range(n + 1)}  # the core chance model
+        rolls = {}
+        for r in range(n + 1):  # the core chance model
+            yield
+            rolls[r] = roll_outcomes(r)
         yield
         work = 0  # outcomes done since the last yield
         for k in self.keeps:
-            work += len(rolls[n - len(k)])
-            if work > 800:
-                work = 0
-                yield
             idx, ps = [], []
             for o, p in rolls[n - len(k)]:
+                work += 1
+                if work > 50:
+                    work = 0
+                    yield
                 idx.append(self.index[tuple(sorted(k + o))])
                 ps.append(p)
             self.out_idx.append(idx)
@@ -71,7 +75,7 @@ class Tables:
         # For each dice multiset: the keep indices of its distinct sub-multisets.
         self.subkeeps: list[list[int]] = []
         for j, d in enumerate(self.dice):
-            if j % 32 == 31:
+            if j % 8 == 7:
                 yield
             counts = sorted(Counter(d).items())
             subs = []
@@ -97,16 +101,20 @@ class Tables:
         get = k1.__getitem__
         return [max(map(get, subs)) for subs in self.subkeeps]
 
-    def best_over_keeps_steps(self, values: Sequence[float], chunk: int = 128):
-        """``best_over_keeps`` as a generator job: ``chunk`` keeps at a time (the same
-        numbers: each keep's expectation is its own ``fsum``)."""
+    def best_over_keeps_steps(self, values: Sequence[float], chunk: int = 24):
+        """``best_over_keeps`` as a generator job: ``chunk`` keeps at a time, then
+        ``chunk`` multisets' best at a time (the same numbers: each keep's expectation is
+        its own ``fsum``, each multiset's best its own ``max``)."""
         k1: dict[int, float] = {}
         for start in range(0, len(self.keeps), chunk):
             yield
             k1.update(self.expect(values, range(start, min(start + chunk, len(self.keeps)))))
-        yield
         get = k1.__getitem__
-        return [max(map(get, subs)) for subs in self.subkeeps]
+        out: list[float] = []
+        for start in range(0, len(self.subkeeps), chunk):
+            yield
+            out += [max(map(get, subs)) for subs in self.subkeeps[start:start + chunk]]
+        return out
 
 
 _TABLES = Lazy(Tables.steps)

@@ -14,6 +14,14 @@ from game.ui.layout import fr
 from game.ui.widgets import Button
 
 
+def bot_steps(policy, state):
+    """A bot's decision in ``state`` as a generator job (game.tasks): its tables first
+    (``warm_steps``), then its choice (``choose_steps``); returns the action, the one
+    ``choose`` gives."""
+    yield from policy.warm_steps(state)
+    return (yield from policy.choose_steps(state))
+
+
 class PlayScene(TableScene):
     def update(self, dt: float) -> None:
         self.animate(dt)
@@ -40,28 +48,32 @@ class PlayScene(TableScene):
         self.odds.update()
         self.watch_view()
 
-    def _bot_ready(self) -> bool:
-        """Whether the bot to move has what it needs to decide at once: its policy's
-        ``warm_steps`` (its tables, a Pirate endgame's solve) builds them first as a task,
-        a few milliseconds a frame, so a first decision never holds a browser frame. Most
-        positions need nothing new and are ready in the same frame."""
+    def _bot_decision(self):
+        """The action of the bot to move, once decided; None while it thinks. Its
+        policy's ``warm_steps`` (its tables, a Pirate endgame's solve) then its
+        ``choose_steps`` run as one task, a few milliseconds a frame, so neither a first
+        decision nor a long one holds a browser frame. Most positions are decided in the
+        frame that asks."""
         policy = self.bots[self.state.current]
         position = self._position()
         if self.bot_warm is None or self.bot_warm[0] != position:
             if self.bot_warm is not None:
                 self.bot_warm[1].cancel()
-            self.bot_warm = (position, Task(policy.warm_steps(self.state)))
-        if not self.bot_warm[1].step():
-            return False
-        self.bot_warm = None  # done (or failed: then ``choose`` builds what it needs)
-        return True
+            self.bot_warm = (position, Task(bot_steps(policy, self.state)))
+        task = self.bot_warm[1]
+        if not task.step():
+            return None
+        self.bot_warm = None
+        if task.error is not None:  # (then ``choose`` builds what it needs, in this frame)
+            return policy.choose(self.state)
+        return task.result
 
     def _drive_bot(self, dt: float) -> None:
         delay = 0.0 if self.fast_forward else self.app.settings.bot_delay
         if self.bot_plan is None:
-            if not self._bot_ready():
+            action = self._bot_decision()
+            if action is None:
                 return
-            action = self.bots[self.state.current].choose(self.state)
             self.table.preview_bot(action)
             if not self.fast_forward and self.state.undo_point() is not None:
                 delay += UNDO_GRACE  # the human who just moved may still take it back

@@ -116,7 +116,7 @@ class TableScene(Scene):
         self.top_buttons = FocusGroup()
         self.table_buttons = FocusGroup()
         self.bot_plan: tuple[Action, float] | None = None
-        self.bot_warm: tuple[tuple, Task] | None = None  # (position, a bot's table building)
+        self.bot_warm: tuple[tuple, Task] | None = None  # (position, a bot's decision)
         self.fast_forward = False
         self.banner: tuple[Banner, float] | None = None
         self.history = History(pygame.Rect(0, 0, 1, 1))

@@ -21,6 +21,9 @@ import pygame
 
 from . import theme
 
+# the sizes the layouts hold (app and tests read them here too)
+from .sizes import MIN_HEIGHT, MIN_PORTRAIT_HEIGHT, MIN_WIDTH, TWO_COLUMNS, holds, portrait  # noqa: F401
+
 
 @dataclass(frozen=True)
 class Fr:
@@ -191,7 +194,7 @@ class Form:
     def portrait(self) -> bool:
         """Taller than wide, or too narrow for two columns side by side (a phone upright,
         a tablet upright)."""
-        return self.width < self.height or self.width < TWO_COLUMNS
+        return portrait(self.width, self.height)
 
     @property
     def short(self) -> bool:
@@ -219,17 +222,6 @@ class Form:
 # at 640x360; under them touch targets get smaller than a finger (300x568, 360x540, 640x340)
 # or the sheet's scroll bar leaves the window (360x500, 639x360). A smaller window shows
 # "too small" instead of the scenes (``App``), which wait for it to grow.
-MIN_WIDTH, MIN_HEIGHT = 320, 360
-TWO_COLUMNS = 640  # dp: a landscape window narrower than this is laid out in one column
-MIN_PORTRAIT_HEIGHT = 560
-
-
-def holds(width: float, height: float) -> bool:
-    """Whether the layouts hold a window of ``width`` x ``height`` dp."""
-    return (width >= MIN_WIDTH and height >= MIN_HEIGHT
-            and (not Form(width, height, False).portrait or height >= MIN_PORTRAIT_HEIGHT))
-
-
 def form() -> Form:
     m = theme.metrics
     return Form(m.width, m.height, m.touch)

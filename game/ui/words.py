@@ -100,7 +100,7 @@ def character_name(ch: str) -> str:
     "the character U+2603 (snowman)", "a control character (U+0007)"."""
     code = f"U+{ord(ch):04X}"
     try:
-        import unicodedata
+        import unicodedata  # (a Python may be built without it: the browser's may)
         name = unicodedata.name(ch, "")
         category = unicodedata.category(ch)
     except ImportError:  # (a Python without the Unicode database)

@@ -854,7 +854,7 @@ def test_a_failure_while_loading_is_shown_in_words_on_the_page(browser, site, tm
     origin, close = serve(folder)
     page = browser.new_page()
     try:
-        for missing, stage in ((f"runtime/{build.WHEEL}", "loading pygame"),
+        for missing, stage in ((build.PYGAME_FILES, "loading pygame"),
                                (build.GAME_ARCHIVE, "loading the game")):
             (folder / missing).rename(folder / "aside")
             page.goto(f"{origin}/index.html")

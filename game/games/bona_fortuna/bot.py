@@ -35,7 +35,7 @@ alone makes it (5 of a Kind 4.6 %, Big Straight 26 %, Mixed Straight 79 %), comp
 the same turn tables at first use.
 
 The calibration tables (``E``, ``Q``, ``COUNTS``: 2 columns x 9 boxes x 6 stages, about 250
-numbers) are measured by ``tools/calibrate_bona.py`` from self-play of ``hard``.
+numbers) are measured by ``game/games/bona_fortuna/tools/calibrate_bona.py`` from self-play of ``hard``.
 Every float sum uses ``math.fsum`` or a fixed order so that pyodide plays the same games.
 """
 
@@ -64,12 +64,13 @@ from game.games.bona_fortuna.rules import (
     PHASE2_MULTIPLIER,
     meld_score,
 )
+from game.tasks import run_now
 
 Action = dict[str, Any]
 NEG = -1e9
 
 # ---------------------------------------------------------------------------------------
-# Calibration (tools/calibrate_bona.py; self-play of hard, 2 players).
+# Calibration (game/games/bona_fortuna/tools/calibrate_bona.py; self-play of hard, 2 players).
 # STAGES: a stage index from the turns the player has left in Phase I (after this one).
 STAGE_EDGES = (3, 6, 9, 12, 15)  # turns left <= 3: stage 0, ... > 15: stage 5
 
@@ -235,6 +236,10 @@ class _Policy(PolicyBase):
 
     # -- Phase I ------------------------------------------------------------------------
     def _phase1_placements(self, state) -> list[tuple[Action, list[float]]]:
+        return run_now(self._phase1_placements_steps(state))
+
+    def _phase1_placements_steps(self, state):
+        """``_phase1_placements`` as a generator job, a box of a column a piece."""
         seat = state.current
         ms = meld_table()
         left = state.phase1_turns_left(seat) - 1
@@ -249,6 +254,7 @@ class _Policy(PolicyBase):
             bonus_now = {g: self._group_chance(column, g, sheet, open_boxes, st)
                          for g in GROUPS}
             for box in open_boxes:
+                yield
                 e = E[column][box][st] * mult * self.future_scale
                 group = BOX_GROUP[box]
                 others = [b for b in open_boxes if b != box]
@@ -283,6 +289,10 @@ class _Policy(PolicyBase):
 
     # -- Phase II -----------------------------------------------------------------------
     def _phase2_placements(self, state) -> list[tuple[Action, list[float]]]:
+        return run_now(self._phase2_placements_steps(state))
+
+    def _phase2_placements_steps(self, state):
+        """``_phase2_placements`` as a generator job, a box a piece."""
         seat = state.current
         board = state.shared
         ms = meld_table()
@@ -291,6 +301,7 @@ class _Policy(PolicyBase):
         deny_w = 1.0 if n_opp == 1 else 0.6
         out = []
         for box in board.open_boxes():
+            yield
             group = BOX_GROUP[box]
             base = self.take * box_worth(box)
             if self.deny_bonus:
@@ -355,19 +366,24 @@ class _Policy(PolicyBase):
                 hit_chance(box)
                 box_worth(box)
         if state.rolls and not state.is_over():
-            yield
-            plan = self._plan(state)["plan"]
+            plan = (yield from self._plan_steps(state))["plan"]
             if state.ROLLS_PER_TURN - state.rolls >= 2 and self.lookahead >= 2:
                 yield from plan.mid_steps()
 
     def _plan(self, state) -> dict[str, Any]:
+        return run_now(self._plan_steps(state))
+
+    def _plan_steps(self, state):
+        """``_plan`` as a generator job: the placements a box a piece, then the best of
+        them for each roll."""
         key = (state.phase, state.current, state.turns_played)
         if key != self._key:
-            self._key = key
-            places = (self._phase1_placements(state) if state.phase == 1
-                      else self._phase2_placements(state))
+            places = yield from (self._phase1_placements_steps(state) if state.phase == 1
+                                 else self._phase2_placements_steps(state))
+            yield
             arrays = [v for _, v in places]
             end = list(map(max, *arrays)) if len(arrays) > 1 else list(arrays[0])
+            self._key = key
             self._turn = {"places": places, "end": end, "plan": TurnPlan(5, end)}
         return self._turn
 

@@ -91,7 +91,7 @@ def _outcomes_steps(n: int):
     farkle = 0.0
     total = 6 ** n
     for j, combo in enumerate(combinations_with_replacement(range(1, 7), n)):
-        if j % 64 == 63:
+        if j % 16 == 15:
             yield
         ways = math.factorial(n)
         for face in set(combo):
@@ -134,7 +134,7 @@ class TurnTable:
         tables = yield from all_outcomes_steps()
         self._gain = [0.0] * (N_DICE + 1)
         for i in range(size - 1, -1, -1):
-            if i % 8 == 0:
+            if i % 2 == 0:
                 yield
             t = i * STEP
             for n in range(1, N_DICE + 1):
@@ -197,7 +197,7 @@ class ReachTable:
         p = [[1.0] * size for _ in range(N_DICE + 1)]
         tables = yield from all_outcomes_steps()
         for j in range(1, size):
-            if j % 8 == 0:
+            if j % 2 == 0:
                 yield
             for n in range(1, N_DICE + 1):
                 _, menus = tables[n]
@@ -243,7 +243,7 @@ def _distribution_steps():
     final = [0.0] * (size + 1)
     mass[N_DICE][0] = 1.0
     for i in range(size):
-        if i % 8 == 7:
+        if i % 2 == 1:
             yield
         for n in range(1, N_DICE + 1):
             m = mass[n][i]
@@ -309,8 +309,7 @@ class RaceTable:
             return total
 
         for s in range(2, 2 * a_max + 1):
-            if s % 4 == 0:
-                yield
+            yield
             for a in range(max(1, s - a_max), min(a_max, s - 1) + 1):
                 b = s - a
                 if a > b:
@@ -660,7 +659,7 @@ class HardPolicy(_Base):
         best = [[0.0] * size for _ in range(N_DICE + 1)]
         menus_by_n = [outcomes(n) if n else (0.0, ()) for n in range(N_DICE + 1)]
         for k in range(size - 1, -1, -1):
-            if k % 8 == 0:
+            if k % 2 == 0:
                 yield
             for n in range(1, N_DICE + 1):
                 farkle, menus = menus_by_n[n]

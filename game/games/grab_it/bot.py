@@ -13,7 +13,7 @@ end of the turn:
 * ``hard`` plays the exact margin-maximising policy: a box is worth its points *plus*
   ``X[filled boxes after it]``, what the rest of the game is worth as a margin to the
   side that has just moved, solved for all 4,096 sets of filled boxes by
-  tools/make_grab_it_table.py (shipped as game/games/grab_it/margins.py, 20 kB). So it weighs
+  game/games/grab_it/tools/make_grab_it_table.py (shipped as game/games/grab_it/margins.py, 20 kB). So it weighs
   taking 20 points now against leaving the box for the next player, and scratches where
   the others would have scored most. With three sides the margin is "mine minus the mean
   of the others". Near the end it plays to win instead: on the last turn of the game it

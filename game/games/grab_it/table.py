@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from game.games.grab_it import margins as grab_it_table
 from game.games.grab_it.rules import CATEGORIES, LABELS, VALUES, GrabItState
-from game.games.yatzy.table import Table as YatzyTable
 from game.rules.core import Event
-from game.scenes.tables.base import Banner, HoldTable, Scoring, dice_text, meld_dice
+from game.scenes.tables.base import Banner, Scoring, dice_text, meld_dice
+from game.scenes.tables.category import CategoryTable
 from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.text import initials
@@ -40,11 +40,12 @@ def row_label(category: str, short: bool = False) -> str:
     return f"{label} {value}" if value else label
 
 
-class Table(YatzyTable):
+class Table(CategoryTable):
     state: GrabItState
 
-    def box_label(self, key: str) -> str:
-        return LABELS.get(key, key)
+    labels = LABELS
+    closed_word = "taken"
+    zero_done = "cross it out for everyone"
 
     # -- sides -----------------------------------------------------------------------------
     def side_colour(self, side: int) -> tuple:
@@ -63,26 +64,7 @@ class Table(YatzyTable):
         active = s.side_of(s.current) if not s.is_over() else -1
         return sides, headers, active
 
-    # -- input -----------------------------------------------------------------------------
-    def click_row(self, key: str) -> None:
-        s = self.state
-        if s.rolls == 0:
-            self.scene.complain("Roll the dice before choosing a box")
-            return
-        if key in s.board:
-            self.scene.complain(f"{LABELS[key]} is already taken")
-            return
-        self.cursor = key
-        if s.preview().get(key, 0) == 0 and self.pending_zero != key:
-            self.pending_zero = key
-            self.scene.app.notify(lambda: self.zero_prompt(LABELS[key], "cross it out for "
-                                                           "everyone"), theme.INFO)
-            return
-        self.scene.act({"kind": "score", "category": key})
-
     # -- moments ---------------------------------------------------------------------------
-    all_same_banner = HoldTable.all_same_banner  # "5 OF A KIND!", not Yatzy's word
-
     def snatched_from(self, event: Event) -> int | None:
         """The seat a grab took its box from under (see the module's doc), else None. Read
         right after the grab: the board already holds the box, the next player is to act."""

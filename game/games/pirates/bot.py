@@ -7,7 +7,7 @@ expected points ``W`` of every keep (which dice to leave, the rest rerolled), at
 number of skulls, with the Sorceress available or not (value iteration to a fixed point;
 a reroll can come back to where it started). The table ships as
 ``pirates_values.py`` (10,416 numbers, 73 KB, made in about 16 s by
-``python tools/make_pirate_tables.py``); the Storm, one reroll only, is solved on the spot.
+``python game/games/pirates/tools/make_pirate_tables.py``); the Storm, one reroll only, is solved on the spot.
 Played perfectly a turn is worth 636.7 points on average over the default deck.
 
 ``hard`` plays that optimal turn: stop, or the keep with the best ``W``, or the Sorceress
@@ -67,7 +67,7 @@ from game.games.pirates.reach import (
 )
 from game.games.pirates.reach import storm_keep as reach_storm_keep
 from game.games.pirates.reach_values import DECK_REACH
-from game.games.pirates.rules import FACES, PirateState
+from game.games.pirates.rules import FACES, PirateState, reroll_outcomes
 from game.games.pirates.solver import (
     EPS,
     Multi,
@@ -119,6 +119,8 @@ def keep_positions(state: PirateState, keep: Multi) -> list[int]:
 
 
 class _Base(PolicyBase):
+    TABLE = ""  # the card's own table; "plain" ignores the card when choosing dice
+
     def __init__(self, rng: random.Random):
         self.rng = rng
 
@@ -132,6 +134,26 @@ class _Base(PolicyBase):
         if state.cursed():
             return {"kind": "sorceress"} if state.can_sorceress() else {"kind": "stop"}
         return self.turn(state)
+
+    def choose_steps(self, state: PirateState):
+        """``choose`` with what it first builds (the card's table, the Storm's keeps)
+        built a piece at a time: a keep a piece under the Storm, the card's table (the
+        same pure caches ``choose`` fills, so the same action)."""
+        if state.drawn and state.rolled and not state.island and not state.cursed():
+            if state.card == "storm" and state.can_reroll():
+                s, m = state.dice.count("skull"), nonskull(state)
+                for r in range(2, sum(m) + 1):
+                    yield
+                    reroll_outcomes(r)
+                for k in sub_multisets(m):
+                    if sum(m) - sum(k) >= 2:
+                        yield
+                        storm_keep(s, m, k)
+            elif state.card != "storm":
+                yield
+                w_table(self.TABLE or position(state)[0])
+        yield
+        return self.choose(state)
 
     def island(self, state: PirateState) -> Action:
         if state.can_reroll():
@@ -161,7 +183,7 @@ class HardPolicy(_Base):
     """The exact single-turn optimum per card, bent by the state of the game: in the
     endgame (its last turn, a stop that reaches the target) it plays for the chance to win
     (see the module doc). ``ENDGAME = False`` gives the bot as it was before (a crude rule
-    there), kept for comparisons (tools/pirate_endgame.py)."""
+    there), kept for comparisons (game/games/pirates/tools/pirate_endgame.py)."""
 
     value_text = "expected {:,.0f} points this turn"
     ENDGAME = True

@@ -1,4 +1,4 @@
-"""Made by tools/make_pirate_reach.py: DECK_REACH[deck][i] is the chance that a fresh
+"""Made by game/games/pirates/tools/make_pirate_reach.py: DECK_REACH[deck][i] is the chance that a fresh
 turn, played to reach (i + 1) * 100 points, does (averaged over the deck's cards).
 """
 

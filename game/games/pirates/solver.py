@@ -17,7 +17,7 @@ under a Truce. With the Sorceress a third skull can be rerolled once.
 
 The shipped table ``pirates_values.py`` holds ``W`` for every card (Captain uses the
 plain table, doubled; Storm, with a single reroll, is solved on the spot) in tenths of a
-point, in the order ``w_keys(card)`` lists. ``python tools/make_pirate_tables.py`` makes it.
+point, in the order ``w_keys(card)`` lists. ``python game/games/pirates/tools/make_pirate_tables.py`` makes it.
 """
 
 from __future__ import annotations

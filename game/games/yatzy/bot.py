@@ -25,7 +25,7 @@ What remains is ``future``: how much an open category is still worth, which is w
 a bot scratch Ones rather than Chance, or save Sixes for sixes. The exact answer is the
 value of the whole solitaire game (2^15 sheets x 64 upper totals): ``expert`` reads it from
 a precomputed table (five dice only, see game/games/yatzy/expert_table.py and
-tools/make_yatzy_table.py). The other strengths approximate it as
+game/games/yatzy/tools/make_yatzy_table.py). The other strengths approximate it as
 
     future(open, upper) = sum(E[c] for c in open) + bonus * P(bonus | upper, open upper boxes)
 
@@ -60,6 +60,7 @@ from game.bots.turn_search import Tables as DiceTables
 from game.bots.turn_search import holds_for
 from game.contract import PolicyBase
 from game.games.yatzy.rules import CATEGORIES, UPPER, UPPER_BONUS, score
+from game.tasks import run_now
 
 Action = dict[str, Any]
 
@@ -120,8 +121,11 @@ class Tables(DiceTables):
         yield from super().build_steps(n)
         self.scores: dict[str, list[int]] = {}
         for c in CATEGORIES[n]:
-            yield
-            self.scores[c] = [score(c, d) for d in self.dice]
+            scores: list[int] = []
+            for start in range(0, len(self.dice), 64):  # (a quarter of the five dice's)
+                yield
+                scores += [score(c, d) for d in self.dice[start:start + 64]]
+            self.scores[c] = scores
 
 
 _TABLES = Lazy(Tables.steps)
@@ -143,6 +147,27 @@ def bonus_chance(n: int, dist: tuple[float, ...], upper: int, faces: frozenset[i
     rest = faces - {j}
     return fsum(p * bonus_chance(n, dist, min(threshold, upper + j * k), rest)
                for k, p in enumerate(dist) if p)
+
+
+_BONUS_WARM: set[tuple] = set()  # (n, dist, faces) whose every upper total is cached
+
+
+def bonus_chance_steps(n: int, dist: tuple[float, ...], faces: frozenset[int]):
+    """``bonus_chance`` for ``faces`` and every upper total, cached in pieces (a generator
+    job): the sets its recursion reaches (``faces`` less its smallest, again and again)
+    from the smallest up, eight upper totals a piece, so that no call recurses deeper
+    than one cached level. The same numbers: the cache of the same pure function."""
+    threshold = UPPER_BONUS[n][0]
+    order = sorted(faces)
+    for i in range(len(order) - 1, -1, -1):
+        suffix = frozenset(order[i:])
+        if (n, dist, suffix) in _BONUS_WARM:
+            continue
+        for low in range(0, threshold + 1, 8):
+            yield
+            for upper in range(low, min(low + 8, threshold + 1)):
+                bonus_chance(n, dist, upper, suffix)
+        _BONUS_WARM.add((n, dist, suffix))
 
 
 # ---------------------------------------------------------------------------------------
@@ -194,8 +219,7 @@ class SearchPolicy(_Base):
         """The turn's values (then the next reroll's), a piece each, ready for ``choose``."""
         if state.is_over() or not state.rolls:
             return
-        yield
-        turn = self._turn(state)
+        turn = yield from self._turn_steps_values(state)
         if state.ROLLS_PER_TURN - state.rolls >= 2 and self.lookahead >= 2 and "mid" not in turn:
             mid = yield from tables(state.n_dice).best_over_keeps_steps(turn["end"])
             turn.setdefault("mid", mid)
@@ -205,6 +229,11 @@ class SearchPolicy(_Base):
         """For each open category, the value of scoring it with each dice multiset of
         ``tables(n).dice``: its points plus what the sheet left behind is worth (only
         differences between values matter, so any constant offset is fine)."""
+        return run_now(self.category_values_steps(n, open_cats, upper))
+
+    def category_values_steps(self, n: int, open_cats: list[str], upper: int):
+        """``category_values`` as a generator job, a category a piece."""
+        yield
         t = tables(n)
         threshold, bonus = UPPER_BONUS[n]
         exp = self.expected[n]
@@ -214,9 +243,14 @@ class SearchPolicy(_Base):
         upper = min(upper, threshold)
         faces = frozenset(UPPER.index(c) + 1 for c in open_cats if c in UPPER)
         w = bonus * self.bonus_weight
+        yield from bonus_chance_steps(n, dist, faces)
+        for c in open_cats:
+            if c in UPPER:
+                yield from bonus_chance_steps(n, dist, faces - {UPPER.index(c) + 1})
         base = w * bonus_chance(n, dist, upper, faces)
         out = {}
         for c in open_cats:
+            yield
             scores = t.scores[c]
             e = (by_left[c][left] if by_left else exp[c]) * self.expected_scale
             if c in UPPER:
@@ -230,11 +264,17 @@ class SearchPolicy(_Base):
         return out
 
     def _turn(self, state) -> dict[str, Any]:
+        return run_now(self._turn_steps_values(state))
+
+    def _turn_steps_values(self, state):
+        """``_turn`` as a generator job: the categories' values a category a piece, then
+        the best of them for each multiset."""
         n, open_cats, upper = self._info(state)
         key = (n, tuple(open_cats), upper)
         if key != self._cache_key:
+            vals = yield from self.category_values_steps(n, open_cats, upper)
+            yield
             self._cache_key = key
-            vals = self.category_values(n, open_cats, upper)
             self._cache = {"cat": vals, "end": list(map(max, *vals.values()))
                            if len(vals) > 1 else list(next(iter(vals.values())))}
         return self._cache
@@ -349,9 +389,10 @@ class ExpertPolicy(SearchPolicy):
         for pattern in sorted({rest & 63 for rest in rests if rest}):
             yield from table.pattern_steps(pattern)
 
-    def category_values(self, n: int, open_cats: list[str], upper: int) -> dict[str, list[float]]:
+    def category_values_steps(self, n: int, open_cats: list[str], upper: int):
         if n != 5:
             raise ValueError("the expert bot plays five-dice Yatzy only")
+        yield
         from game.games.yatzy import expert_table as yatzy_table  # (see _future_steps)
 
         table = yatzy_table.table()
@@ -359,6 +400,7 @@ class ExpertPolicy(SearchPolicy):
         scores = tables(n).scores
         out = {}
         for c in open_cats:
+            yield
             rest = mask & ~yatzy_table.BIT[c]
             if c in UPPER:
                 after = {s: s + table.value(rest, upper + s) for s in set(scores[c])}

@@ -5,7 +5,7 @@ is the expected number of points still to come under optimal play, the upper bon
 included (it is counted when the sheet is full, so ``V(nothing open, u) = 50 if u >= 63``).
 ``V(every box open, 0)`` is the mean of the optimal solitaire strategy, about 256.4.
 
-The table is made by ``tools/make_yatzy_table.py`` (numpy, a few minutes) and shipped as
+The table is made by ``game/games/yatzy/tools/make_yatzy_table.py`` (numpy, a few minutes) and shipped as
 ``data/yatzy_expert.bin``. It is loaded on first use with the standard library only
 (``zlib`` and ``array``; not ``lzma``, which pyodide only has as a separately loaded
 package), so nothing is read until an expert bot (or a hint) first needs it.

@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-import pygame
-
 from game.games.yatzy.rules import LABELS, UPPER, YatzyState
-from game.rules.core import Action, Event
-from game.scenes.tables.base import (
-    Banner,
-    ButtonSpec,
-    DieSpec,
-    Scoring,
-    dice_text,
-    leader_cell,
-    meld_dice,
-)
-from game.scenes.tables.base import HoldTable as BaseTable
-from game.ui import hands, theme
+from game.rules.core import Event
+from game.scenes.tables.base import Banner, Scoring, dice_text, leader_cell, meld_dice
+from game.scenes.tables.category import CategoryTable
+from game.ui import theme
 from game.ui.sheet import Cell, Row, SheetModel
 from game.ui.words import number, says
 
@@ -27,96 +17,15 @@ SHORT = {"two_pairs": "2 Pairs", "three_pairs": "3 Pairs", "three_of_a_kind": "3
          "two_triplets": "2 x 3 Kind", "four_and_two": "4 + 2 Kind"}
 
 
-class Table(BaseTable):
+class Table(CategoryTable):
     """The sheet's only advice is the coach's: the box of the hint on show (its dashed ring), none
     while the coach is off or not asked (the cells preview each box's points, no more)."""
 
     state: YatzyState
 
-    def footer(self) -> str:
-        zero = hands.say("Enter twice on a 0 crosses it out", "a 0 needs a second click")
-        if not self.scene.coaching or self.scene.app.settings.coach == "off":
-            return zero[:1].upper() + zero[1:]
-        hint = hands.say(" (H for a hint)", "")
-        return f"Dashed ring: the coach's box{hint} · {zero}"
-
-    def coach_box(self) -> str | None:
-        """The box the coach's hint for this position fills, if a hint is on show and
-        fills one now (a hint to roll again marks dice, not a box)."""
-        hint = self.scene.current_hint()
-        if hint is None or hint.action.get("kind") != "score":
-            return None
-        return hint.action.get("category")
-
-    def new_turn(self) -> None:
-        self.held: set[int] = set()
-        self.pending_zero: str | None = None  # a box waiting for the confirming second click
-        self.cursor: str | None = None
-
-    # -- input -----------------------------------------------------------------------------
-    def click_row(self, key: str) -> None:
-        s = self.state
-        if s.rolls == 0:
-            self.scene.complain("Roll the dice before choosing a box")
-            return
-        if key in s.sheets[s.current]:
-            self.scene.complain(f"{LABELS[key]} is already filled")
-            return
-        self.cursor = key
-        if s.preview().get(key, 0) == 0 and self.pending_zero != key:
-            self.pending_zero = key
-            self.scene.app.notify(lambda: self.zero_prompt(LABELS[key]), theme.INFO)
-            return
-        self.scene.act({"kind": "score", "category": key})
-
-    def handle_key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.state.rolls:
-            self.move_cursor(-1 if event.key == pygame.K_UP else 1)
-            return True
-        return super().handle_key(event)
-
-    def box_label(self, key: str) -> str:
-        return LABELS.get(key, key)
-
-    def score_points(self, action: Action) -> int | None:
-        s = self.state
-        return s.preview().get(action.get("category")) if s.rolls and not s.is_over() else None
-
-    def selected(self) -> tuple[str, list[Action]] | None:
-        s = self.state
-        if not s.rolls or s.is_over():
-            return None
-        if self.cursor in s.open_categories():
-            return f"{self.box_label(self.cursor)} now", [{"kind": "score",
-                                                          "category": self.cursor}]
-        if s.rolls >= s.ROLLS_PER_TURN:
-            return None
-        held = dice_text([s.dice[i] for i in sorted(self.held)])
-        return (f"Holding {held}" if self.held else "Rerolling all"), [self.roll_action()]
-
-    def move_cursor(self, step: int) -> None:
-        open_boxes = self.state.open_categories()
-        if not open_boxes:
-            return
-        if self.cursor not in open_boxes:
-            self.cursor = open_boxes[0 if step > 0 else -1]
-        else:
-            i = (open_boxes.index(self.cursor) + step) % len(open_boxes)
-            self.cursor = open_boxes[i]
-        self.pending_zero = None
+    labels = LABELS
 
     # -- the flow --------------------------------------------------------------------------
-    def preview_bot(self, action: Action) -> None:
-        if action["kind"] == "roll":
-            self.held = set(action.get("hold", []))
-        elif action["kind"] == "score":
-            self.cursor = action["category"]
-
-    def after_action(self, action: Action, events: list[Event]) -> None:
-        self.pending_zero = None
-        if action["kind"] == "roll":
-            self.cursor = None
-
     def scoring(self, events: list[Event], before) -> Scoring | None:
         """A box filled: the dice that make it go to the player's box, the total counts
         up; a 0 crosses the box out."""
@@ -171,16 +80,6 @@ class Table(BaseTable):
                       "celebrate", big=True, celebrate="gold")
 
     # -- drawing ---------------------------------------------------------------------------
-    def dice(self) -> list[DieSpec]:
-        s = self.state
-        if not s.dice:
-            return [DieSpec(None, "blank") for _ in range(s.n_dice)]
-        return [DieSpec(v, "held" if i in self.held else "free", "HELD" if i in self.held else "")
-                for i, v in enumerate(s.dice)]
-
-    def buttons(self) -> list[ButtonSpec]:
-        return [self.roll_button()]
-
     def turn_info(self) -> str:
         s = self.state
         if s.is_over():

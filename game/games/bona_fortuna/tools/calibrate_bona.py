@@ -1,7 +1,7 @@
 """Measure the Bona Fortuna bots' calibration tables from self-play, and Phase I means.
 
-    .venv/bin/python tools/calibrate_bona.py [--games N] [--seed S]        # E, Q, COUNTS for hard
-    .venv/bin/python tools/calibrate_bona.py --phase1 [--games N]           # mean Phase I total per bot
+    .venv/bin/python game/games/bona_fortuna/tools/calibrate_bona.py [--games N] [--seed S]        # E, Q, COUNTS for hard
+    .venv/bin/python game/games/bona_fortuna/tools/calibrate_bona.py --phase1 [--games N]           # mean Phase I total per bot
 
 Self-play of ``hard`` (two players). For every box of every column it records when it
 was filled (the player's Phase I turns left after that turn) and the undoubled points;
@@ -19,7 +19,7 @@ import statistics
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[4]))  # the repository
 
 from game.games.bona_fortuna.bot import STAGE_EDGES, stage  # noqa: E402
 from game.games.bona_fortuna.rules import BOXES, COLUMNS, MULTIPLIER, NUMBER_FACES  # noqa: E402
@@ -28,7 +28,7 @@ from game.sim import game_seed, play_game  # noqa: E402
 
 def record(state, log):
     """Replay the game's events to know when each box was filled."""
-    from game.games.bona_fortuna.rules import BonaFortunaState
+    from game.games.bona_fortuna.rules import BonaFortunaState  # (only this tool's replays)
     replay = BonaFortunaState(state.seats, state.options, state.seed)
     for action in state.actions:
         seat = replay.current

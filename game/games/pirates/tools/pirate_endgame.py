@@ -1,6 +1,6 @@
 """Measure the Pirate Fortune hard bot's endgame against the bot it was before.
 
-    .venv/bin/python tools/pirate_endgame.py [--against old|normal|hard] [--games N] [--seed S]
+    .venv/bin/python game/games/pirates/tools/pirate_endgame.py [--against old|normal|hard] [--games N] [--seed S]
                                    [--players 2] [--same N] [--first hard|old]
 
 Plays seeded games (``game.sim.run``: seats rotate, the same seed gives the same games)
@@ -19,7 +19,7 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[4]))  # the repository
 
 from game import sim  # noqa: E402
 from game.games.pirates import bot as pirates  # noqa: E402

@@ -1,6 +1,6 @@
 """Make game/games/pirates/reach_values.py: how likely a fresh Pirate Fortune turn reaches a score.
 
-    .venv/bin/python tools/make_pirate_reach.py [--out PATH]
+    .venv/bin/python game/games/pirates/tools/make_pirate_reach.py [--out PATH]
 
 For every need of 100, 200, ... ``MAX_NEED`` points it solves, card by card, the turn
 played to reach that need (game.games.pirates.reach: the exact threshold turn) and stores
@@ -16,13 +16,13 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[4]))  # the repository
 
 from game.games.pirates.reach import MAX_NEED, deck_reach_steps  # noqa: E402
 from game.games.pirates.rules import DECKS  # noqa: E402
 from game.tasks import run_now  # noqa: E402
 
-OUT = Path(__file__).resolve().parent.parent / "game" / "games" / "pirates" / "reach_values.py"
+OUT = Path(__file__).resolve().parents[1] / "reach_values.py"
 
 
 def main() -> None:
@@ -30,7 +30,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     started = time.perf_counter()
-    lines = ['"""Made by tools/make_pirate_reach.py: DECK_REACH[deck][i] is the chance that a fresh',
+    lines = ['"""Made by game/games/pirates/tools/make_pirate_reach.py: DECK_REACH[deck][i] is the chance that a fresh',
              "turn, played to reach (i + 1) * 100 points, does (averaged over the deck's cards).",
              '"""', "", "DECK_REACH = {"]
     for deck in DECKS:

@@ -1,7 +1,7 @@
 """Make game/games/yatzy/data/yatzy_expert.bin: the exact value of every five-dice Yatzy state.
 
     .venv/bin/pip install numpy        # this tool only: the game never imports numpy
-    nice -n 10 .venv/bin/python tools/make_yatzy_table.py [--out PATH]
+    nice -n 10 .venv/bin/python game/games/yatzy/tools/make_yatzy_table.py [--out PATH]
 
 Solves solitaire Yatzy (RULES.md section 1, five dice) exactly by dynamic programming over
 the states between turns, (open boxes, upper total capped at 63): 2^15 box sets x 64
@@ -42,7 +42,7 @@ try:
 except ImportError:  # only this tool needs numpy (main says so); --help works without it
     np = None
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[4]))  # the repository
 
 from game.games.yatzy.expert_table import (  # noqa: E402
     ALL_OPEN,

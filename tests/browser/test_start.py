@@ -1,0 +1,92 @@
+"""The start of the self-hosted page (issue 24): pygame's side module fetched and compiled
+while pyodide boots, then linked with emscripten's own loader (no wheel, no loadPackage);
+pygame's modules and the standard library as bytecode; the page says which way pygame came.
+A host that does not call the module a WebAssembly file still starts it (compiled from its
+bytes), and a module that is not there is an error in words at the pygame stage. (The
+browser test's site and browser: tests/browser/test_browser.py.)"""
+
+from __future__ import annotations
+
+import shutil
+
+from tests.browser import site as site_module
+from tests.browser.site import build, serve
+from tests.browser.test_browser import (  # noqa: F401  (browser, site: its fixtures)
+    LOAD_TIMEOUT,
+    Game,
+    browser,
+    site,
+    start_yatzy,
+)
+
+SITE_PACKAGES = "/lib/python3.12/site-packages"
+
+
+def test_pygame_is_compiled_while_python_starts_and_the_game_plays(browser, site):  # noqa: F811
+    g = Game(browser, site, width=390, height=844, ratio=3, touch=True)
+    try:
+        page = g.page
+        assert page.js("window.diceHarbor.pygame") == "side module compiled while Python started"
+        marks = page.js("window.diceHarbor.marks")
+        asked = page.js("performance.getEntriesByType('resource')"
+                        ".map(e => [new URL(e.name).pathname, e.startTime])")
+        module = [at for path, at in asked if path.startswith(f"/{build.PYGAME_WASM}")]
+        assert module and module[0] < marks["python"]  # asked for before Python was up
+        assert not [path for path, _ in asked if path.endswith(".whl")]  # no wheel at all
+        assert marks["python"] < marks["pygameLinked"] < marks["pygame"] < marks["game"]
+        assert marks["pygameCompiled"] < marks["pygameLinked"]
+        # Python's import found the module loaded; pygame's modules and the standard
+        # library's came as bytecode (none compiled on the player's CPU)
+        assert g.py("""
+import json, pygame, pygame.base
+result = [pygame.base.__file__, pygame.__file__, pygame.sysfont.__file__, json.__file__,
+          pygame.font.get_init(), pygame.display.get_init()]
+""") == [f"{SITE_PACKAGES}/{build.PYGAME_SIDE_MODULE}", f"{SITE_PACKAGES}/pygame/__init__.pyc",
+         f"{SITE_PACKAGES}/pygame/sysfont.pyc", "/lib/python312.zip/json/__init__.pyc", True,
+         True]
+        # and the game plays: a turn by taps
+        start_yatzy(g)
+        page.tap(*g.button("Roll"))
+        g.wait("app.scene.state.rolls == 1 and not app.scene.busy")
+        dice = g.py("result = list(app.scene.state.dice)")
+        assert len(dice) == 5 and all(1 <= d <= 6 for d in dice)
+    finally:
+        g.close()
+
+
+class _NoWasmType(site_module._Quiet):
+    """A host that knows nothing of .wasm files (application/octet-stream)."""
+    extensions_map = {**site_module._Quiet.extensions_map, ".wasm": "application/octet-stream"}
+
+
+def test_a_host_without_the_wasm_type_or_the_module_is_handled(browser, site,  # noqa: F811
+                                                               tmp_path):
+    folder = tmp_path / "site"
+    shutil.copytree(site.folder, folder)
+    (folder / f"{build.PYGAME_WASM}.gz").unlink()  # the plain file, as the host labels it
+    origin, close = serve(folder, _NoWasmType)
+    try:
+        here = type("Here", (), {"origin": origin, "url": f"{origin}/index.html"})
+        g = Game(browser, here)
+        try:
+            assert g.page.js("window.diceHarbor.pygame") == \
+                "side module compiled while Python started"
+            assert g.py("import pygame\nresult = pygame.Rect(1, 2, 3, 4).right") == 4
+            problems = g.problems()
+        finally:
+            g.page.call("Target.closeTarget", {"targetId": g.page.target})
+        # (but the gzip copy the page asked for first, as the host has none)
+        assert [p for p in problems if f"{build.PYGAME_WASM}.gz" not in p] == [], problems
+        # no module at all: the page says so at the pygame stage, not while Python starts
+        (folder / build.PYGAME_WASM).unlink()
+        page = browser.new_page()
+        try:
+            page.goto(f"{origin}/index.html")
+            page.wait_for("window.diceHarbor && window.diceHarbor.error", LOAD_TIMEOUT)
+            text = page.js("document.getElementById('problem-text').innerText")
+            assert text.startswith("Dice Harbor could not start (loading pygame)"), text
+            assert f"{build.PYGAME_WASM}: 404" in text, text
+        finally:
+            page.call("Target.closeTarget", {"targetId": page.target})
+    finally:
+        close()
