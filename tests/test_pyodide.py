@@ -62,11 +62,20 @@ def cases() -> list[dict]:
 DRIVER = '''\
 """Play the seeded games in CASES with game.sim.play_game and print the outcomes."""
 import hashlib
+import importlib.util
 import json
+import os
 import platform
 import statistics
 import sys
 import time
+
+# What the runner copied, before anything is imported from it (an import would write its
+# __pycache__ there), and whether pygame can be found: in pyodide, /app (natively none).
+print("PROBE " + json.dumps({"pygame": importlib.util.find_spec("pygame") is not None,
+                             "files": sorted(os.path.relpath(os.path.join(d, f), "/app")
+                                             for d, _, fs in os.walk("/app/game")
+                                             for f in fs)}))
 
 from game.games.yatzy import expert_table as yatzy_table
 from game.sim import play_game
@@ -207,10 +216,10 @@ def _ensure_pyodide(npm: str) -> str:
     return wanted
 
 
-def parse(stdout: str, where: str) -> dict:
+def parse(stdout: str, where: str, marker: str = MARKER) -> dict:
     for line in stdout.splitlines():
-        if line.startswith(MARKER):
-            return json.loads(line[len(MARKER):])
+        if line.startswith(marker):
+            return json.loads(line[len(marker):])
     raise AssertionError(f"no results from {where}:\n{stdout[-3000:]}")
 
 
@@ -234,7 +243,8 @@ def runs(tmp_path_factory) -> dict:
 
     result = {"native": parse(native.stdout, "native CPython"),
               "pyodide": parse(wasm.stdout, "pyodide"), "pyodide_version": version,
-              "pyodide_log": wasm.stderr.strip()}
+              "pyodide_log": wasm.stderr.strip(),
+              "pyodide_probe": parse(wasm.stdout, "pyodide's probe", "PROBE ")}
     return result
 
 
@@ -308,24 +318,10 @@ def test_odds_are_the_same_in_pyodide(runs, game):
     assert wasm == native
 
 
-def test_runner_copies_only_pure_modules(tmp_path):
-    """Inside pyodide there is no pygame, and no scene or ui module was copied over."""
-    node, npm = require_node()
-    ensure_pyodide(npm)
-    probe = tmp_path / "probe.py"
-    probe.write_text(textwrap.dedent("""
-        import importlib.util, json, os
-        files = sorted(os.path.relpath(os.path.join(d, f), "/app")
-                       for d, _, fs in os.walk("/app/game") for f in fs)
-        print("PROBE " + json.dumps({"pygame": importlib.util.find_spec("pygame") is not None,
-                                     "files": files}))
-    """), encoding="utf-8")
-    proc = subprocess.run([node, str(RUNNER_DIR / "run.mjs"), str(ROOT), str(probe)],
-                          cwd=RUNNER_DIR, stdin=subprocess.DEVNULL, capture_output=True,
-                          text=True, timeout=RUN_TIMEOUT)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    line = next(x for x in proc.stdout.splitlines() if x.startswith("PROBE "))
-    found = json.loads(line[len("PROBE "):])
+def test_runner_copies_only_pure_modules(runs):
+    """Inside pyodide there is no pygame, and no scene or ui module was copied over (the
+    driver's first lines look, before it imports anything: one pyodide started, not two)."""
+    found = runs["pyodide_probe"]
     assert found["pygame"] is False
     tops = {f.split("/")[1] for f in found["files"] if f.count("/") > 1}
     assert tops <= {"rules", "bots", "games"}, tops

@@ -24,11 +24,12 @@ GARBAGE = (1, 254, 3)  # a colour the game never draws
 def drawn_afresh(table) -> Iterator[None]:
     """Draws inside are whole and afresh (as when a test reads what is drawn: nothing kept
     or left late), and leave the table's record of what the screen shows as it was: the
-    game goes on from its own pixels."""
-    from game.ui import text
+    game goes on from its own pixels. (Any recording makes the draw afresh; the controls'
+    is the cheapest: the texts' would measure every text's ink, which no check here reads.)"""
+    from game.ui import probe
     own = (table._screen_mine, table._drawn_view, table._sheet_shown, table._sheet_late)
     try:
-        with text.record():
+        with probe.record():
             yield
     finally:
         table._screen_mine, table._drawn_view, table._sheet_shown, table._sheet_late = own

@@ -87,6 +87,9 @@ def positions(game_id: str):
 # each size's case shows it (made anew it took the most CPU of a case: the coach prices
 # every move of every seat)
 REVIEWS: dict = {}
+# game id -> the coach's hint for ``positions``' position, as the table's task made it: the
+# same at every size (Farkle's took 50 frames, each drawing the whole table, at each size)
+HINTS: dict = {}
 
 
 def at_once(result):
@@ -343,11 +346,18 @@ def sweep(game_id: str, size, large: bool = False) -> None:
                 break
         render(app, size, "the table with the odds")
         play.request_hint()
+        made = HINTS.get(game_id)
+        if made is not None and play.hint_task is not None:
+            # the hint made at another size (over frames, by the table's own task): only its
+            # screens differ
+            position, _ = play.hint_task
+            play.hint_task = (position, Task(at_once(made)))
         for _ in range(600):
             frames(app)
             if play.current_hint() is not None:
                 break
         assert play.current_hint() is not None
+        HINTS.setdefault(game_id, play.current_hint())
         render(app, size, "the table with a hint")
         app.notify("Wait: it is Констанция Щукин's turn (F skips ahead)")
         render(app, size, "the table with a message")

@@ -332,9 +332,28 @@ def draw_line(surface: pygame.Surface, line: Line, x: int, y: int, height: int,
             draw_card(surface, rect, run.value.deck, run.value.name, effect=False)
 
 
+_laid_cache: dict[tuple, tuple] = {}
+LAID_LIMIT = 2000  # layouts of texts with pictures kept (a review lays out a few hundred)
+
+
 def _laid(text: str, box: pygame.Rect, size: float, bold: bool, min_size: float):
     """The size, lines, line height and style ``draw_in`` draws ``text`` (with pictures)
-    at in ``box``: the largest size from ``size`` down to ``min_size`` at which it fits."""
+    at in ``box``: the largest size from ``size`` down to ``min_size`` at which it fits.
+    Kept, as ``fit_text``'s are: a frame, and a list laid out again (the review's rows
+    on each change of tab, hand or window), lay out the same texts (the lines are only
+    read)."""
+    key = (theme.generation, theme.metrics.scale, theme.metrics.large_text, text, box.w,
+           box.h, size, bold, min_size)
+    laid = _laid_cache.get(key)
+    if laid is None:
+        if len(_laid_cache) >= LAID_LIMIT:  # forget the oldest quarter
+            for old in list(_laid_cache)[:LAID_LIMIT // 4]:
+                del _laid_cache[old]
+        laid = _laid_cache[key] = _lay(text, box, size, bold, min_size)
+    return laid
+
+
+def _lay(text: str, box: pygame.Rect, size: float, bold: bool, min_size: float):
     paragraphs = [parse(p) for p in text.split("\n")]  # (a line break starts a new line)
     s = float(size)
     while True:
