@@ -72,10 +72,10 @@ class Site:
         self._close()
 
 
-def serve(folder: Path, handler=_Quiet) -> tuple[str, object]:
-    """``folder`` on 127.0.0.1 (an origin of its own: no service worker there yet);
-    (origin, close)."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+def serve(folder: Path, handler=_Quiet, port: int = 0) -> tuple[str, object]:
+    """``folder`` on 127.0.0.1 (an origin of its own: no service worker there yet; or the
+    origin of an earlier ``serve`` closed since, by its ``port``); (origin, close)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port),
                                              functools.partial(handler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
