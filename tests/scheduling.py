@@ -8,7 +8,9 @@ xdist's own ``loadgroup`` would not do here, for two reasons:
   spread over both workers, each worker would pay for them again. ``xdist_group`` marks
   were meant for that, but on pytest 9.2 a mark no longer reaches the scheduler
   (pytest-xdist issue #1386: the tests are dealt out as if unmarked), so the files are named
-  here (``SHARED_SETUP``); a group a mark does bring (``name@group``) is kept as well.
+  here (``SHARED_SETUP``, each with its group: the two files of browser tests share the
+  session's site and Chromium, tests/browser/conftest.py); a group a mark does bring
+  (``name@group``) is kept as well.
 * **The longest work starts first, so that both workers end together** (the longest
   processing time first rule): a minute of pyodide or a ten-second screen sweep dealt out
   last would leave the other core idle meanwhile. A test's weight is its duration in the
@@ -31,7 +33,9 @@ from xdist.scheduler import LoadScopeScheduling
 
 from tests.conftest import DURATIONS
 
-SHARED_SETUP = ("tests/test_pyodide.py", "tests/browser/test_browser.py")
+SHARED_SETUP = {"tests/test_pyodide.py": "pyodide",  # file -> its group: one worker each
+                "tests/browser/test_browser.py": "browser",
+                "tests/browser/test_start.py": "browser"}
 
 # Seconds a test takes on a quiet core, for a run with no durations kept: the measured
 # figures (file::test, for every case of a parametrized test), and by file for the two
@@ -40,6 +44,7 @@ MEASURED = json.loads((Path(__file__).with_name("durations.json")).read_text(enc
 SLOW = {
     "tests/test_pyodide.py": 0.5,
     "tests/browser/test_browser.py": 4.4,
+    "tests/browser/test_start.py": 10.0,
 }
 DEFAULT = 0.1
 
@@ -66,7 +71,7 @@ class SharedSetupLongestFirst(LoadScopeScheduling):
         if nodeid.rfind("@") > nodeid.rfind("]"):  # an xdist_group mark that got through
             return nodeid.split("@")[-1]
         path = nodeid.split("::", 1)[0]
-        return path if path in SHARED_SETUP else nodeid
+        return SHARED_SETUP.get(path, nodeid)
 
     def _assign_work_unit(self, node) -> None:
         if not self.ordered:  # (the first call: the work queue is complete, none dealt yet)

@@ -10,46 +10,16 @@ one line saying what is missing; under CI (CI=true, as .ci/run sets) it fails in
 from __future__ import annotations
 
 import json
-import os
 import time
 
 import pygame
 import pytest
 
 from game.catalog import GAMES
-from tests.browser.cdp import Browser, CDPError, find_chromium
+from tests.browser.cdp import Browser, CDPError
 from tests.browser.site import Site, serve, wheel
 
 LOAD_TIMEOUT = 120
-
-
-def _missing(message: str):
-    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-        pytest.fail(f"CI: {message}", pytrace=False)
-    pytest.skip(message)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    if find_chromium() is None:
-        _missing("Chromium is not installed (apt-get install chromium); .ci/run installs it")
-    from tests.test_pyodide import ensure_pyodide, require_node
-    _, npm = require_node()
-    ensure_pyodide(npm)
-    path, problem = wheel()
-    if path is None:
-        _missing(problem)
-    s = Site(tmp_path_factory.mktemp("site"), path)
-    yield s
-    s.close()
-
-
-@pytest.fixture(scope="module")
-def browser(site):
-    b = Browser(extra_flags=["--autoplay-policy=user-gesture-required",
-                             "--disable-audio-output"])  # (sound rendered, never played)
-    yield b
-    b.close()
 
 
 # Web Audio, watched: every AudioContext made and the loudest sample SDL wrote (measured

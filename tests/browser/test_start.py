@@ -3,7 +3,7 @@ while pyodide boots, then linked with emscripten's own loader (no wheel, no load
 pygame's modules and the standard library as bytecode; the page says which way pygame came.
 A host that does not call the module a WebAssembly file still starts it (compiled from its
 bytes), and a module that is not there is an error in words at the pygame stage. (The
-browser test's site and browser: tests/browser/test_browser.py.)"""
+browser tests' site and browser: tests/browser/conftest.py.)"""
 
 from __future__ import annotations
 
@@ -11,18 +11,12 @@ import shutil
 
 from tests.browser import site as site_module
 from tests.browser.site import build, serve
-from tests.browser.test_browser import (  # noqa: F401  (browser, site: its fixtures)
-    LOAD_TIMEOUT,
-    Game,
-    browser,
-    site,
-    start_yatzy,
-)
+from tests.browser.test_browser import LOAD_TIMEOUT, Game, start_yatzy
 
 SITE_PACKAGES = "/lib/python3.12/site-packages"
 
 
-def test_pygame_is_compiled_while_python_starts_and_the_game_plays(browser, site):  # noqa: F811
+def test_pygame_is_compiled_while_python_starts_and_the_game_plays(browser, site):
     g = Game(browser, site, width=390, height=844, ratio=3, touch=True)
     try:
         page = g.page
@@ -59,7 +53,7 @@ class _NoWasmType(site_module._Quiet):
     extensions_map = {**site_module._Quiet.extensions_map, ".wasm": "application/octet-stream"}
 
 
-def test_a_host_without_the_wasm_type_or_the_module_is_handled(browser, site,  # noqa: F811
+def test_a_host_without_the_wasm_type_or_the_module_is_handled(browser, site,
                                                                tmp_path):
     folder = tmp_path / "site"
     shutil.copytree(site.folder, folder)
