@@ -62,10 +62,10 @@ def test_no_wheel_and_no_network_is_one_line_saying_what_to_do(tmp_path, stand_i
 
 
 def test_missing_pieces_fail_under_ci_and_skip_elsewhere(monkeypatch):
-    from tests.browser import test_browser
+    from tests.browser import conftest
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="CI: no chromium"):
-        test_browser._missing("no chromium")
+        conftest._missing("no chromium")
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception, match="no chromium"):
-        test_browser._missing("no chromium")
+        conftest._missing("no chromium")
