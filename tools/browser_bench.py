@@ -325,7 +325,9 @@ def started(page, timeout: float = 600) -> dict:
     if error:
         raise SystemExit(f"the page did not start: {error}")
     return page.js("({first: window.diceHarbor.firstFrame, boot: window.__bench.boot, "
-                   "fcp: window.__bench.fcp, game: window.diceHarbor.marks.game})")
+                   "fcp: window.__bench.fcp, "
+                   # (a page before the marks, --compare'd: no main() figure)
+                   "game: (window.diceHarbor.marks || {}).game})")
 
 
 def cold_bytes(page, folder: Path) -> tuple[int, int]:
