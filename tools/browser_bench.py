@@ -393,11 +393,11 @@ def one_run(origin: str, folder: Path, size: tuple, throttle: float, seconds: fl
             "boot_cold_ms": cold["boot"][1] - cold["boot"][0],
             "first_frame_cold_ms": cold["first"],
             "after_boot_cold_ms": cold["first"] - cold["boot"][1],
-            "main_cold_ms": cold["first"] - cold["game"] if cold["game"] else None,
+            "main_cold_ms": cold["first"] - cold["game"] if cold.get("game") else None,
             "boot_warm_ms": warm["boot"][1] - warm["boot"][0],
             "first_frame_warm_ms": warm["first"],
             "after_boot_warm_ms": warm["first"] - warm["boot"][1],
-            "main_warm_ms": warm["first"] - warm["game"] if warm["game"] else None,
+            "main_warm_ms": warm["first"] - warm["game"] if warm.get("game") else None,
             "cold_bytes_wire": wire, "cold_bytes_decoded": decoded,
             "tumbling_fps": frames["tumbling_fps"], "step_ms_p50": frames["step_ms_p50"],
             "step_ms_p99": frames["step_ms_p99"], "load_1min": load}
