@@ -19,8 +19,7 @@ from game.app import App
 from game.bots import make_policy
 from game.catalog import GAMES
 from game.rules.core import Seat
-from tests.lesson_driver import undrawn
-from tests.ui_driver import PLAY_DT, button, click, frames, key
+from tests.ui_driver import PLAY_DT, button, click, frames, key, undrawn
 
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONS = {"farkle": {"target": 2000}, "pirates": {"target": 3000}}

@@ -108,7 +108,7 @@ def make_moves(app, by_mouse: bool, seen: dict):
 
 def play_game(app, by_mouse: bool) -> dict:
     seen = {"phases": set(), "asked": 0, "zeros": 0}
-    play_until_results(app, *make_moves(app, by_mouse, seen), MAX_STEPS)
+    play_until_results(app, *make_moves(app, by_mouse, seen), MAX_STEPS, drawn=by_mouse)
     return seen
 
 
@@ -140,7 +140,7 @@ def test_keyboard_game_against_two_bots(app):
 
 def test_autosave_in_the_doubling_round_continues_there(app):
     from game import storage
-    from tests.lesson_driver import undrawn
+    from tests.ui_driver import undrawn
     play = start(app, "normal")
     move, skip = make_moves(app, False, {"phases": set(), "asked": 0, "zeros": 0})
     state = play.state

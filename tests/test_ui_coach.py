@@ -153,7 +153,7 @@ def test_a_hinted_game_is_marked_in_the_records_and_the_results(app):
             key(pygame.K_RETURN)
             key(pygame.K_RETURN)
 
-    play_until_results(app, move, lambda scene: key(pygame.K_f))
+    play_until_results(app, move, lambda scene: key(pygame.K_f), drawn=False)
     results = app.scene
     assert isinstance(results, ResultsScene) and results.hinted
     assert_fits(app, "results of a hinted game")
@@ -173,7 +173,7 @@ def test_an_unhinted_game_is_not_marked(app):
             key(pygame.K_RETURN)
             key(pygame.K_RETURN)
 
-    play_until_results(app, move, lambda scene: key(pygame.K_f))
+    play_until_results(app, move, lambda scene: key(pygame.K_f), drawn=False)
     assert not app.scene.hinted
     assert app.load_records().games["yatzy"].players["You"].hinted == 0
 
@@ -188,7 +188,7 @@ def test_every_game_takes_hints_on_the_table(app, title, game_id):
     """In every game: the human asks for a hint at each decision and plays it; every hint
     is drawn inside its box, marks only dice on the table, and is a legal move."""
     from game.scenes.carddraw import CardDrawScene
-    from tests.lesson_driver import undrawn
+    from tests.ui_driver import undrawn
     play = start(app, title, game_id)
     taken = valued = 0
     for _ in range(20_000):

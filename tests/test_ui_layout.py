@@ -183,11 +183,11 @@ def test_whole_bot_games_with_long_names_fit_every_frame(game_id, size):
     """Every moment of a whole game, not only chosen ones: the most players, the longest
     names, bots in every seat, each game on another kind of screen; every 11th frame is
     checked as the screens test checks its scenes. (The check draws the whole screen
-    afresh: the loop's own drawing is left out, lesson_driver.undrawn, as what it drew
+    afresh: the loop's own drawing is left out, ui_driver.undrawn, as what it drew
     between two checks is not looked at.)"""
     from game.launcher import LONG_NAMES
-    from tests.lesson_driver import undrawn
     from tests.test_ui_screens import Screen, make_app
+    from tests.ui_driver import undrawn
     info = GAMES[game_id]
     app = make_app(size)
     seats = [Seat(LONG_NAMES[i % len(LONG_NAMES)], ("easy", "normal", "hard")[i % 3])

@@ -15,9 +15,8 @@ from game.rules.core import Seat
 from game.scenes.results import CONFETTI_SECONDS, ResultsScene
 from game.ui import text, theme
 from tests.frame_sampling import Sampled
-from tests.lesson_driver import undrawn
 from tests.test_ui_screens import SIZE_IDS, SIZES, make_app, render
-from tests.ui_driver import DT, frames
+from tests.ui_driver import DT, frames, undrawn
 
 SOME = [(1280, 720, 1, False), (1000, 700, 1, False), (390, 844, 3, True),
         (844, 390, 3, True), (1920, 1080, 1, False)]

@@ -33,8 +33,7 @@ from game.launcher import LONG_NAMES
 from game.rules.core import Seat
 from game.tasks import Task
 from game.ui import probe, text, theme
-from tests.lesson_driver import undrawn
-from tests.ui_driver import frames
+from tests.ui_driver import frames, undrawn
 
 # (CSS width, CSS height, device pixel ratio, laid out for touch)
 SIZES = [(1280, 720, 1, False), (1920, 1080, 1, False), (1280, 720, 2, False),

@@ -426,7 +426,7 @@ def test_the_top_bar_and_the_status_speak_of_the_same_turn(game_id):
     frames read: those where the turn, the seat shown, the game or the table changes, the
     two after, and every fourth otherwise.)"""
     from game.games.pirates.rules import CARD_SKULLS
-    from tests.lesson_driver import undrawn
+    from tests.ui_driver import undrawn
     info = GAMES[game_id]
     names = ["You", "åsa-Märta", "Bram"]
     state = info.new_game([Seat("You"), Seat("åsa-Märta"), Seat("Bram", "normal")], {},

@@ -46,7 +46,7 @@ def play_by_keyboard(app) -> None:
             key(pygame.K_RETURN)
             key(pygame.K_RETURN)  # a zero box asks for a second Enter
 
-    play_until_results(app, move, lambda scene: key(pygame.K_f))
+    play_until_results(app, move, lambda scene: key(pygame.K_f), drawn=False)
 
 
 def play_by_mouse(app) -> None:

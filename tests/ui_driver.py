@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager, nullcontext
+
 import pygame
 
 from game.app import App
@@ -83,11 +85,13 @@ def button(scene, label_start: str):
 
 
 def play_until_results(app: App, human_move, skip_bots, max_steps: int = 60_000,
-                       overlay_move=None) -> None:
+                       overlay_move=None, drawn: bool = True) -> None:
     """Run the real scenes until the results screen: ``human_move(scene)`` sends the input of
     one step of the human's turn, ``skip_bots(scene)`` the input that skips bot turns, and
     ``overlay_move(scene)`` (when given) the input for a scene a game pushes over the play
-    scene (Pirate Fortune's card draw)."""
+    scene (Pirate Fortune's card draw). ``drawn=False``: the loop's frames are not drawn
+    (ui_driver.undrawn), for a player by keys alone, who aims at nothing drawn, in a test
+    that checks the game and not what its frames show (a move's own frames are drawn)."""
     from game.scenes.play import PlayScene
     from game.scenes.results import ResultsScene
     for _ in range(max_steps):
@@ -103,9 +107,24 @@ def play_until_results(app: App, human_move, skip_bots, max_steps: int = 60_000,
                 skip_bots(scene)
         elif overlay_move is not None and not isinstance(scene, PlayScene):
             overlay_move(scene)
-        app.step(PLAY_DT)
-        app.step(PLAY_DT)
+        with nullcontext() if drawn else undrawn(app):
+            app.step(PLAY_DT)
+            app.step(PLAY_DT)
     raise AssertionError("the game did not finish")
+
+
+@contextmanager
+def undrawn(app):
+    """Frames that are not drawn: what moves meanwhile (dice, banners) runs its course in a
+    fraction of the time; the next frame drawn shows where everything is."""
+    saved = app.draw, app.partial_draw, app._stage_under
+    app.draw, app.partial_draw, app._stage_under = (lambda *a, **k: None), (lambda: True), \
+        (lambda: False)
+    try:
+        yield
+    finally:
+        app.draw, app.partial_draw, app._stage_under = saved
+        app.invalidate()
 
 
 def new_app() -> App:
