@@ -108,7 +108,8 @@ def make_moves(app, by_mouse: bool, seen: dict):
 
 def play_game(app, by_mouse: bool) -> dict:
     seen = {"phases": set(), "asked": 0, "zeros": 0}
-    play_until_results(app, *make_moves(app, by_mouse, seen), MAX_STEPS, drawn=by_mouse)
+    play_until_results(app, *make_moves(app, by_mouse, seen), MAX_STEPS, drawn=False,
+                       aim=by_mouse)
     return seen
 
 

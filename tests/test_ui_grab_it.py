@@ -91,7 +91,7 @@ def check_game(state):
 def test_mouse_game_against_hard(app):
     start_grab(app, "hard")
     move, skip = human_player(app, by_mouse=True)
-    play_until_results(app, move, skip, MAX_STEPS)
+    play_until_results(app, move, skip, MAX_STEPS, drawn=False, aim=True)
     results = app.scene
     assert isinstance(results, ResultsScene) and results.session is None
     check_game(results.state)
