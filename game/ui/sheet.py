@@ -90,6 +90,17 @@ class SheetModel:
     keep: tuple[int, ...] = ()  # more columns always shown (a board's "Now" and "Deny")
 
 
+# Widths measured for the sheet's labels and columns, by what they hold (a sheet drawn again
+# after a move measures again only the column whose texts changed)
+_widths_kept: dict[tuple, object] = {}
+
+
+def _keep_width(key: tuple, value) -> None:
+    if len(_widths_kept) > 4000:
+        _widths_kept.clear()
+    _widths_kept[key] = value
+
+
 @dataclass
 class ScoreSheet:
     rect: pygame.Rect
@@ -112,6 +123,9 @@ class ScoreSheet:
     # the rows' places in the scrolled content (drawn): none before the first draw
     _content_rows: dict[str, pygame.Rect] = field(default_factory=dict, repr=False)
     _picture_key: tuple | None = field(default=None, repr=False)
+    # pictures of the cells and labels painted in this draw and the last (``_kept``)
+    _cells: dict = field(default_factory=dict, repr=False)
+    _cells_before: dict = field(default_factory=dict, repr=False)
 
     # -- input ---------------------------------------------------------------------------
     def key_at(self, pos) -> str | None:
@@ -223,8 +237,15 @@ class ScoreSheet:
             return known
         px = theme.px
         note = self._note_width(model) + px(4)
-        widest = max((text_width(r.short if short and r.short else r.label, size)
-                      + (note if r.note else 0) for r in model.rows), default=px(60))
+        labels = tuple((r.short if short and r.short else r.label, bool(r.note))
+                       for r in model.rows)
+        # (the same labels as in an earlier draw: the width measured then)
+        kept = ("labels", labels, size, theme.metrics.key, theme.generation)
+        widest = _widths_kept.get(kept)
+        if widest is None:
+            widest = max((text_width(label, size) + (note if noted else 0)
+                          for label, noted in labels), default=px(60))
+            _keep_width(kept, widest)
         self._measured[("labels", id(model), size, short)] = widest + px(16)
         return widest + px(16)
 
@@ -250,15 +271,23 @@ class ScoreSheet:
             self._measured[("texts", id(model))] = columns
         least, want = [], []
         for texts, tapped in columns:
-            cap = px(64)
-            widest = max((min(text_width(t, size, True), cap)
-                          + (mark_room(size) if marked else 0) for t, marked in texts),
-                         default=px(20))
-            whole = max((text_width(t, size, True) + (mark_room(size) if marked else 0)
-                         for t, marked in texts), default=px(20))
-            floor = px(theme.TOUCH_MIN + 6) if tapped and theme.metrics.touch else px(40)
-            least.append(max(widest + px(10), floor))
-            want.append(max(whole + px(10), least[-1]))
+            # (a column whose texts are those of an earlier draw: its widths measured then)
+            kept = ("column", frozenset(texts), tapped, size, theme.metrics.key,
+                    theme.generation)
+            widths = _widths_kept.get(kept)
+            if widths is None:
+                cap = px(64)
+                widest = max((min(text_width(t, size, True), cap)
+                              + (mark_room(size) if marked else 0) for t, marked in texts),
+                             default=px(20))
+                whole = max((text_width(t, size, True) + (mark_room(size) if marked else 0)
+                             for t, marked in texts), default=px(20))
+                floor = px(theme.TOUCH_MIN + 6) if tapped and theme.metrics.touch else px(40)
+                widths = (max(widest + px(10), floor), max(whole + px(10), widest + px(10),
+                                                           floor))
+                _keep_width(kept, widths)
+            least.append(widths[0])
+            want.append(widths[1])
         self._measured[("columns", id(model), size)] = (least, want)
         return least, want
 
@@ -411,6 +440,7 @@ class ScoreSheet:
     def _draw(self, surface: pygame.Surface, model: SheetModel) -> None:
         px = theme.px
         self._measured = {}
+        self._cells_before, self._cells = self._cells, {}  # (``_kept``: two draws' pictures)
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(RADIUS))
         inner = self.rect.inflate(-px(16), -px(12))
         self.row_rects, self.cell_rects, self.header_rects, self.pager = {}, {}, {}, {}
@@ -676,6 +706,25 @@ class ScoreSheet:
             return row.short
         return row.label
 
+    def _kept(self, surface: pygame.Surface, key: tuple | None, box: pygame.Rect, paint) -> None:
+        """``paint`` paints ``box`` (over the panel's colour, nothing else under it), or the
+        picture kept of what it painted for ``key`` in this draw or the last (None: paint
+        it afresh, keep nothing). A sheet drawn again after a move paints again only the
+        cells and labels that changed."""
+        if key is None:
+            paint()
+            return
+        picture = self._cells.get(key) or self._cells_before.get(key)
+        if picture is not None:
+            surface.blit(picture, box)
+            self._cells[key] = picture
+            return
+        paint()
+        if surface.get_clip().contains(box) and box.w > 0 and box.h > 0:
+            picture = pygame.Surface(box.size, 0, surface)
+            picture.blit(surface, (0, 0), box)
+            self._cells[key] = picture
+
     def _draw_row(self, surface, row, y, h, model, size, label_w, col_x, col_w, shown,
                   area) -> None:
         px = theme.px
@@ -684,64 +733,85 @@ class ScoreSheet:
         line = pygame.Rect(x0, y, right - x0, h)
         if row.kind in ("sum", "total"):
             pygame.draw.line(surface, theme.LINE, (x0, y - 1), (line.right, y - 1), 1)
-        if row.key and (row.key == self.hover_key or row.key == model.cursor):
+        lit = bool(row.key and (row.key == self.hover_key or row.key == model.cursor))
+        if lit:
             pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(6))
             if row.key == model.cursor:  # the keyboard's cursor: the focus ring
                 focus_ring(surface, line.inflate(-px(8), -px(8)), 6)
+        # (pictures kept only over the plain panel, while no test reads what is drawn)
+        keep = not lit and not probe.recording()
+        looks = (size, h, theme.generation, theme.metrics.key)
         bold = row.kind == "total"
         note_w = self._note_width(model) if row.note else 0
-        if row.note:  # a chance: a neutral badge with its % sign (never a player's colour)
-            badge = pygame.Rect(x0 + label_w - note_w - px(4), y + px(2), note_w, h - px(6))
-            if "%" in row.note:
-                pygame.draw.rect(surface, theme.BG_DARK, badge, border_radius=badge.h // 2)
-            draw_text_in(surface, row.note, badge.inflate(-px(8), 0), NOTE, row.note_colour,
-                         True, "right", min_size=12)
-        room = label_w - px(10) - (note_w + px(4) if note_w else 0)
-        draw_text_in(surface, self._label_text(row, size, room),
-                     pygame.Rect(x0 + px(6), y, room, h - px(2)),
-                     size, row.label_colour, bold, "left", min_size=size)
+
+        def label() -> None:
+            if row.note:  # a chance: a neutral badge with its % sign (never a player's colour)
+                badge = pygame.Rect(x0 + label_w - note_w - px(4), y + px(2), note_w,
+                                    h - px(6))
+                if "%" in row.note:
+                    pygame.draw.rect(surface, theme.BG_DARK, badge, border_radius=badge.h // 2)
+                draw_text_in(surface, row.note, badge.inflate(-px(8), 0), NOTE, row.note_colour,
+                             True, "right", min_size=12)
+            room = label_w - px(10) - (note_w + px(4) if note_w else 0)
+            draw_text_in(surface, self._label_text(row, size, room),
+                         pygame.Rect(x0 + px(6), y, room, h - px(2)),
+                         size, row.label_colour, bold, "left", min_size=size)
+        self._kept(surface, ("label", row.label, row.short, tuple(row.label_colour), row.note,
+                             tuple(row.note_colour), bold, label_w, note_w, looks)
+                   if keep else None, pygame.Rect(x0, y, label_w, h), label)
         for c in shown:
             if c >= len(row.cells):
                 continue
             cell = row.cells[c]
             box = pygame.Rect(col_x[c] + px(2), y, col_w[c] - px(4), h)
-            if c == model.active_column:
-                pygame.draw.rect(surface, (32, 50, 70), box)
-            if cell.fill:
-                pygame.draw.rect(surface, cell.fill, box.inflate(-px(4), -px(4)),
-                                 border_radius=px(6))
             if cell.key and self.interactive:
                 visible = box.clip(area)
                 if visible.h >= box.h // 2:
                     self.cell_rects[cell.key] = box
                     probe.control(f"cell {cell.key}", box, group=f"row {row.label}",
                                   surface=surface)
-                if cell.key == model.cursor:  # the keyboard's cursor: the focus ring
-                    focus_ring(surface, box.inflate(-px(8), -px(8)), 6)
-                elif cell.key == self.hover_key:
-                    pygame.draw.rect(surface, theme.TEXT, box.inflate(-px(2), 0),
-                                     width=max(1, px(1)), border_radius=px(6))
-            text_box = box.inflate(-px(4), 0)
-            words = cell.text  # (its short form where the column is too narrow for it)
-            if cell.short and text_width(words, size, cell.bold or bold) > text_box.w - (
-                    mark_room(size) if cell.mark else 0):
-                words = cell.short
-            if cell.mark and words:
-                room = mark_room(size)
-                drawn = text_width(words, size, cell.bold or bold)
-                left = max(text_box.x, text_box.centerx - (drawn + room) // 2)
-                icon(surface, cell.mark, (left + room // 2 - px(1), box.centery), room * 0.42)
-                text_box = pygame.Rect(left + room, box.y, text_box.right - left - room, box.h)
-            if words:
-                draw_text_in(surface, words, text_box, size, cell.colour,
-                             cell.bold or bold, "left" if cell.mark else "center",
-                             min_size=size)
-                if bold:
-                    probe.shown("score", (model.headers[c][0], cell.text), box)
-            if cell.strike:
-                stroke = box.inflate(-px(10), -px(8))
-                pygame.draw.line(surface, cell.colour, stroke.bottomleft, stroke.topright,
-                                 max(1, px(2)))
+            marked = bool(cell.key and self.interactive and cell.key in (model.cursor,
+                                                                          self.hover_key))
+
+            def paint(cell=cell, box=box, c=c) -> None:
+                if c == model.active_column:
+                    pygame.draw.rect(surface, (32, 50, 70), box)
+                if cell.fill:
+                    pygame.draw.rect(surface, cell.fill, box.inflate(-px(4), -px(4)),
+                                     border_radius=px(6))
+                if cell.key and self.interactive:
+                    if cell.key == model.cursor:  # the keyboard's cursor: the focus ring
+                        focus_ring(surface, box.inflate(-px(8), -px(8)), 6)
+                    elif cell.key == self.hover_key:
+                        pygame.draw.rect(surface, theme.TEXT, box.inflate(-px(2), 0),
+                                         width=max(1, px(1)), border_radius=px(6))
+                text_box = box.inflate(-px(4), 0)
+                words = cell.text  # (its short form where the column is too narrow for it)
+                if cell.short and text_width(words, size, cell.bold or bold) > text_box.w - (
+                        mark_room(size) if cell.mark else 0):
+                    words = cell.short
+                if cell.mark and words:
+                    room = mark_room(size)
+                    drawn = text_width(words, size, cell.bold or bold)
+                    left = max(text_box.x, text_box.centerx - (drawn + room) // 2)
+                    icon(surface, cell.mark, (left + room // 2 - px(1), box.centery),
+                         room * 0.42)
+                    text_box = pygame.Rect(left + room, box.y, text_box.right - left - room,
+                                           box.h)
+                if words:
+                    draw_text_in(surface, words, text_box, size, cell.colour,
+                                 cell.bold or bold, "left" if cell.mark else "center",
+                                 min_size=size)
+                if cell.strike:
+                    stroke = box.inflate(-px(10), -px(8))
+                    pygame.draw.line(surface, cell.colour, stroke.bottomleft, stroke.topright,
+                                     max(1, px(2)))
+            self._kept(surface, ("cell", cell.text, cell.short, tuple(cell.colour), cell.bold,
+                                 tuple(cell.fill) if cell.fill else None, cell.mark,
+                                 cell.strike, c == model.active_column, bold, box.size, looks)
+                       if keep and not marked else None, box, paint)
+            if bold and cell.text:
+                probe.shown("score", (model.headers[c][0], cell.text), box)
         if line.clip(area).h >= line.h // 2:
             self.line_rects[row.label] = line
             if row.box:
