@@ -489,14 +489,23 @@ class TableScene(Scene):
                 self._sheet_late = mode == "late"
             self.odds.draw(surface, self.regions["sheet"])
         if "keys" in self.regions and self.regions["keys"].h:
-            draw_text_in(surface, self.keys_text(), self.regions["keys"], 13, theme.TEXT_DIM,
-                         align="left", min_size=12)
+            self.draw_keys(surface)
         if self.hints.draw_marks(surface):
             self._sheet_shown = None  # a gold frame on it: the screen's sheet is not the sheet
         self.frames.draw_effects(surface)
         if surface is self.app.screen:
             self.tray.stale = False
         self.frames.drew_alone()
+        self.frames.note_parts(surface)
+
+    def draw_keys(self, surface: pygame.Surface) -> None:
+        draw_text_in(surface, self.keys_text(), self.regions["keys"], 13, theme.TEXT_DIM,
+                     align="left", min_size=12)
+
+    def draw_changed(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """After a change: only the parts that changed (game.scenes.table_frames)."""
+        self.ensure_layout()
+        return self.frames.draw_changed(surface)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         """What to do now, and the coach's advice (the replay and the lesson say more)."""
