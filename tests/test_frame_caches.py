@@ -171,6 +171,29 @@ def test_a_sheet_cell_that_changes_is_drawn_anew(table, how):
     assert drawn == fresh_sheet(play, later, size), f"{how}: a stale cell"
 
 
+@pytest.mark.parametrize("how", ["value", "colour", "struck", "mark", "label", "active"])
+def test_a_sheet_drawn_over_itself_paints_what_changed(table, how):
+    """Drawn over the sheet the screen shows (``over``), the sheet paints again only the
+    elements that changed (a cell, not the whole sheet), and the picture is the sheet
+    drawn afresh."""
+    app, play = table
+    size = app.screen.get_size()
+    model = play._sheet_model()
+    surface = pygame.Surface(size, 0, app.screen)
+    surface.fill(theme.BG)
+    play.sheet.draw(surface, model)
+    later = changed(model, how)
+    painted = play.sheet.draw(surface, later, over=play.sheet._key(model))
+    rect = play.sheet.rect
+    assert pygame.image.tobytes(surface.subsurface(rect), "RGB") == \
+        fresh_sheet(play, later, size), f"{how}: drawn over itself, not the sheet"
+    if how in ("value", "colour", "struck", "mark"):  # (a longer label widens its column:
+        # the sheet is laid out again, painted whole)
+        assert painted, f"{how}: nothing painted"
+        assert sum(r.w * r.h for r in painted) < rect.w * rect.h // 4, \
+            f"{how}: more than the cell painted again"
+
+
 def test_the_sheet_keeps_nothing_of_another_size(table):
     """A sheet of another width lays its columns out again: no cell of the old width."""
     app, play = table

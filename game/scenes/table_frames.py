@@ -101,11 +101,14 @@ class Frames:
                 return None
             model = scene._sheet_model()
             area = scene.sheet.rect.clip(surface.get_rect())
-            surface.fill(theme.BG, area)  # (under its rounded corners)
-            self.draw_sheet(surface, model)
-            rects.append(area)
-            if flying:
-                self._keep_clean(surface, area)
+            over = self.sheet_over(surface, model)
+            if not over:
+                surface.fill(theme.BG, area)  # (under its rounded corners)
+            painted = self.draw_sheet(surface, model, over)
+            for part in painted if over and painted is not None else [area]:
+                rects.append(part)
+                if flying:
+                    self._keep_clean(surface, part)
         tray = scene.tray
         if scene.animator.busy or scene.burst.busy or scene.slides or tray.stale or \
                 effects.area(tray=True) or effects.shaking():
@@ -197,10 +200,24 @@ class Frames:
         return (scene.sheet._key(model), tuple(scene.sheet.rect), surface.get_size(),
                 id(surface), theme.generation, scene.app.screen_serial)
 
-    def draw_sheet(self, surface: pygame.Surface, model: SheetModel) -> None:
-        self.scene.sheet.draw(surface, model)
+    def sheet_over(self, surface: pygame.Surface, model: SheetModel) -> bool:
+        """The screen shows the sheet as last drawn, where it is drawn now (this table's
+        last frame, the same window and looks): drawn again, it paints only what changed."""
+        shown = self._sheet_shown
+        return shown is not None and surface is self.scene.app.screen \
+            and self._screen_mine is not None \
+            and self._screen_mine == self.scene.app.drawn_frames - 1 \
+            and shown[1:] == self._sheet_signature(surface, model)[1:]
+
+    def draw_sheet(self, surface: pygame.Surface, model: SheetModel,
+                   over: bool = False) -> list[pygame.Rect] | None:
+        """The sheet (``over``: over the sheet the screen shows, ``sheet_over``: only what
+        changed is painted, and returned; None: all of it)."""
+        shown = self._sheet_shown[0] if over and self._sheet_shown is not None else None
+        painted = self.scene.sheet.draw(surface, model, over=shown)
         self._sheet_shown = self._sheet_signature(surface, model)
         self._sheet_late = False
+        return painted
 
     def sheet_mode(self, surface: pygame.Surface, model: SheetModel) -> str:
         """How this frame treats the score sheet: "draw" it; "keep" what the screen shows
@@ -371,9 +388,11 @@ class Frames:
             mode = self.sheet_mode(surface, model)
             if mode == "draw":
                 place = scene.sheet.rect.clip(surface.get_rect())
-                surface.fill(theme.BG, place)  # (under its rounded corners)
-                self.draw_sheet(surface, model)
-                rects.append(place)
+                over = self.sheet_over(surface, model)
+                if not over:
+                    surface.fill(theme.BG, place)  # (under its rounded corners)
+                painted = self.draw_sheet(surface, model, over)
+                rects += painted if over and painted is not None else [place]
             else:
                 self._sheet_late = mode == "late"
         self._effect_rects, self._clean_ok = [], False

@@ -90,6 +90,10 @@ class SheetModel:
     keep: tuple[int, ...] = ()  # more columns always shown (a board's "Now" and "Deny")
 
 
+class _Moved(Exception):
+    """Drawn over the sheet on screen, an element of the sheet is not where it was."""
+
+
 # Widths measured for the sheet's labels and columns, by what they hold (a sheet drawn again
 # after a move measures again only the column whose texts changed)
 _widths_kept: dict[tuple, object] = {}
@@ -126,6 +130,14 @@ class ScoreSheet:
     # pictures of the cells and labels painted in this draw and the last (``_kept``)
     _cells: dict = field(default_factory=dict, repr=False)
     _cells_before: dict = field(default_factory=dict, repr=False)
+    # what each element of the sheet painted (``_element``): in the draw under way, for
+    # the picture kept, for the sheet the screen shows (its picture's key, the elements)
+    _elements: dict = field(default_factory=dict, repr=False)
+    _picture_elements: tuple | None = field(default=None, repr=False)
+    _shown_elements: tuple | None = field(default=None, repr=False)
+    _diff: dict | None = field(default=None, repr=False)
+    _repainted: list = field(default_factory=list, repr=False)
+    _earlier: list = field(default_factory=list, repr=False)
 
     # -- input ---------------------------------------------------------------------------
     def key_at(self, pos) -> str | None:
@@ -419,29 +431,107 @@ class ScoreSheet:
                 self.interactive, self.touch_rows, self.label_width, theme.metrics.key,
                 theme.generation)
 
-    def draw(self, surface: pygame.Surface, model: SheetModel) -> None:
+    def draw(self, surface: pygame.Surface, model: SheetModel,
+             over: tuple | None = None) -> list[pygame.Rect] | None:
         """Draw the sheet; a sheet that shows the same as last time is its picture again
-        (a frame of a 4K window redraws a big table in one blit). While tests record what
-        is drawn, it is always drawn afresh."""
+        (a frame of a 4K window redraws a big table in one blit). ``over``: the caller knows
+        that ``surface`` shows, where the sheet is, the sheet whose picture's key (``_key``)
+        that is: only what differs from it is painted again (a move changes a few cells),
+        and the rectangles painted are returned (None: all of the sheet). While tests record
+        what is drawn, it is always drawn afresh."""
         key = self._key(model)
-        if (not probe.recording() and key == self._picture_key and self._picture is not None
+        recording = probe.recording()
+        if (not recording and key == self._picture_key and self._picture is not None
                 and surface.get_rect().contains(self.rect)):
             surface.blit(self._picture, self.rect)
-            return
-        self._draw(surface, model)
-        if surface.get_rect().contains(self.rect) and self.rect.w and self.rect.h:
-            if self._picture is not None and self._picture.get_size() == self.rect.size:
+            self._shown_elements = self._picture_elements
+            return None
+        inside = surface.get_rect().contains(self.rect) and self.rect.w and self.rect.h
+        before = self._shown_elements
+        # (not while a test notes the scores shown: an element not painted notes nothing)
+        diff = not recording and probe._shown is None and inside and over is not None \
+            and before is not None \
+            and before[0] == over and before[2] == tuple(self.rect) and model.cursor is None
+        painted = self._draw(surface, model, before[1] if diff else None)
+        if painted is None:  # (what was there before did not fit what is now: all again)
+            self._draw(surface, model)
+        if inside:
+            if over is not None and painted is not None and self._picture is not None \
+                    and self._picture_key == over:
+                for r in painted:  # (into the picture kept, where it was painted again)
+                    self._picture.blit(surface, r.move(-self.rect.x, -self.rect.y), r)
+            elif self._picture is not None and self._picture.get_size() == self.rect.size:
                 # into the picture kept (a new 4K-sized surface each time is slower)
                 self._picture.blit(surface, (0, 0), self.rect)
             else:
                 self._picture = surface.subsurface(self.rect).copy()
             self._picture_key = key
+            if not recording:
+                self._picture_elements = self._shown_elements = (key, self._elements,
+                                                                 tuple(self.rect))
+        return painted
 
-    def _draw(self, surface: pygame.Surface, model: SheetModel) -> None:
-        px = theme.px
+    def _element(self, surface: pygame.Surface, box: pygame.Rect, key: tuple, paint,
+                 covers: bool = False) -> None:
+        """One thing the sheet paints in ``box`` (nothing else paints there, but a line
+        over a row's edge that ``covers`` its box whole), known by ``key``. Drawn over what
+        the screen showed (``_diff``: the elements drawn then), it is painted again only
+        where its key changed or something painted again under it."""
+        clip = surface.get_clip()
+        ident = (tuple(box), tuple(clip))
+        self._elements[ident] = key
+        diff = self._diff
+        if diff is None:
+            paint()
+            return
+        if ident not in diff:
+            raise _Moved  # (the sheet is laid out otherwise: ``_draw`` paints it all)
+        done, earlier = self._repainted, self._earlier
+        earlier.append((box, paint, clip))
+        if diff.get(ident) == key and (not done or box.collidelist(done) < 0):
+            return
+        if not covers:
+            surface.fill(theme.PANEL, box)
+        paint()
+        if not covers:  # where it overlaps what was painted before it (a row's line under
+            # the scroll's sign): that again under it, as the whole sheet paints them
+            for i in box.collidelistall([b for b, _, _ in earlier[:-1]]):
+                part = earlier[i][0].clip(box).clip(clip)
+                surface.set_clip(part)
+                surface.fill(theme.PANEL, part)
+                for other, again, where in earlier:  # (each as far as its clip went)
+                    if other.colliderect(part):
+                        surface.set_clip(part.clip(where))
+                        again()
+                surface.set_clip(clip)
+        shown = box.clip(clip)
+        if shown.w and shown.h:
+            done.append(shown)
+
+    def _draw(self, surface: pygame.Surface, model: SheetModel,
+              diff: dict | None = None) -> list[pygame.Rect] | None:
+        """Paint the sheet: whole, or with ``diff`` (the elements the screen shows, by
+        ``_element``) only what changed; the rectangles painted (None with ``diff`` when the
+        elements are not those shown: nothing can be kept)."""
         self._measured = {}
         self._cells_before, self._cells = self._cells, {}  # (``_kept``: two draws' pictures)
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(RADIUS))
+        self._diff, self._repainted, self._elements, self._earlier = diff, [], {}, []
+        try:
+            self._paint(surface, model)
+        except _Moved:
+            return None
+        finally:
+            self._diff = None
+        if diff is None:
+            return [self.rect.copy()]
+        if self._elements.keys() != diff.keys():
+            return None
+        return self._repainted
+
+    def _paint(self, surface: pygame.Surface, model: SheetModel) -> None:
+        px = theme.px
+        if self._diff is None:
+            pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(RADIUS))
         inner = self.rect.inflate(-px(16), -px(12))
         self.row_rects, self.cell_rects, self.header_rects, self.pager = {}, {}, {}, {}
         self.line_rects = {}
@@ -498,16 +588,22 @@ class ScoreSheet:
         y = inner.y
         self.header_rects, self.pager = {}, {}
         # The header: player names, the active player's lit.
+        looks = (theme.generation, theme.metrics.key)
         for c in shown:
             name, colour = model.headers[c][:2]
             cell = pygame.Rect(col_x[c] + px(2), y, col_w[c] - px(4), head_h - px(2))
             self.header_rects[c] = cell
-            if c == model.active_column:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=px(8))
-                pygame.draw.rect(surface, colour, cell, width=max(1, px(2)), border_radius=px(8))
-            box = cell.inflate(-px(8), -px(4))
-            draw_text_in(surface, self._header_text(name, box.w, box.h), box, HEADER, colour,
-                         True, min_size=HEADER, wrap=True)
+
+            def header(c=c, name=name, colour=colour, cell=cell) -> None:
+                if c == model.active_column:
+                    pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=px(8))
+                    pygame.draw.rect(surface, colour, cell, width=max(1, px(2)),
+                                     border_radius=px(8))
+                box = cell.inflate(-px(8), -px(4))
+                draw_text_in(surface, self._header_text(name, box.w, box.h), box, HEADER,
+                             colour, True, min_size=HEADER, wrap=True)
+            self._element(surface, cell, ("header", name, tuple(colour),
+                                          c == model.active_column, looks), header)
         corner = pygame.Rect(x0, y, label_w - px(6), head_h - px(2))
         if paged:
             prev, nxt = corner.copy(), corner.copy()
@@ -515,18 +611,24 @@ class ScoreSheet:
             prev.w = nxt.w = w
             nxt.right = corner.right
             self.pager = {"prev": prev, "next": nxt}
-            for name, r in self.pager.items():
-                pygame.draw.rect(surface, theme.BUTTON, r, border_radius=px(8))
-                draw_text_in(surface, "‹" if name == "prev" else "›", r, 22, theme.TEXT, True,
-                             min_size=16)
-                probe.control(f"sheet {name}", r, surface=surface)
             hidden = len(model.headers) - len(shown)
-            draw_text_in(surface, f"+{hidden}", pygame.Rect(prev.right, y, nxt.x - prev.right,
-                                                            corner.h), 16, theme.TEXT_DIM,
-                         True, min_size=16)
+
+            def pager() -> None:
+                for name, r in self.pager.items():
+                    pygame.draw.rect(surface, theme.BUTTON, r, border_radius=px(8))
+                    draw_text_in(surface, "‹" if name == "prev" else "›", r, 22, theme.TEXT,
+                                 True, min_size=16)
+                draw_text_in(surface, f"+{hidden}", pygame.Rect(prev.right, y,
+                                                                nxt.x - prev.right, corner.h),
+                             16, theme.TEXT_DIM, True, min_size=16)
+            self._element(surface, corner, ("pager", hidden, tuple(prev), tuple(nxt), looks),
+                          pager)
+            for name, r in self.pager.items():
+                probe.control(f"sheet {name}", r, surface=surface)
         elif model.corner:
-            draw_text_in(surface, model.corner, corner.inflate(-px(4), 0), HEADER,
-                         theme.TEXT_DIM, True, "left", min_size=HEADER, wrap=True)
+            self._element(surface, corner, ("corner", model.corner, looks), lambda: draw_text_in(
+                surface, model.corner, corner.inflate(-px(4), 0), HEADER, theme.TEXT_DIM, True,
+                "left", min_size=HEADER, wrap=True))
         y += head_h
         # Rows: the totals at the top and the bottom stay; the rest scroll when they do not
         # fit (and say so). The scores of players paged out (``strip``) come under their
@@ -564,7 +666,7 @@ class ScoreSheet:
         strip_box = None
         if strip and strip_top:
             strip_box = pygame.Rect(inner.x, y + px(4), inner.w, strip_h - px(6))
-            self._draw_strip(surface, strip, strip_box)
+            self._strip_element(surface, strip, strip_box)
             y += strip_h
         pinned_h = self._rows_height(size, pinned) + (0 if not strip or strip_top else strip_h)
         full = pygame.Rect(body.x, y, body.w, max(0, body.bottom - pinned_h - y))
@@ -602,8 +704,14 @@ class ScoreSheet:
                 self._draw_row(surface, row, top, h, *args, view)
                 items.append(pygame.Rect(view.x, top, view.w, h))
         surface.set_clip(full.clip(clip))
-        draw_sign(surface, self.scroll.name, room, content_h, offset, theme.PANEL, items,
-                  clip=view, fade=False)
+        if offset > 0 or offset + room.h < content_h:  # (the sign: in the gutter)
+            gutter = pygame.Rect(room.right - px(GUTTER), room.y, px(GUTTER), room.h)
+            self._element(surface, gutter, ("sign", content_h, offset, tuple(room), looks),
+                          lambda: draw_sign(surface, self.scroll.name, room, content_h, offset,
+                                            theme.PANEL, items, clip=view, fade=False))
+        else:  # (none; what tests read of the view)
+            draw_sign(surface, self.scroll.name, room, content_h, offset, theme.PANEL, items,
+                      clip=view, fade=False)
         surface.set_clip(clip)
         # how many rows are out of view (a row cut by no more than its bottom margin, when
         # none fits whole, is in view); said under the rows once the totals are drawn
@@ -617,7 +725,7 @@ class ScoreSheet:
             y += h
         if strip and not strip_top:
             strip_box = pygame.Rect(inner.x, y + px(4), inner.w, strip_h - px(6))
-            self._draw_strip(surface, strip, strip_box)
+            self._strip_element(surface, strip, strip_box)
         if more_h:
             band = pygame.Rect(full.x, room.bottom, full.w - px(GUTTER), more_h)
             if full.h < more_h and strip_box is not None:
@@ -627,11 +735,12 @@ class ScoreSheet:
                 used = sum(w + px(14) for *_, w in strip[-1]) + px(8)
                 band = pygame.Rect(strip_box.x + used, strip_box.y + (len(strip) - 1) * line_h,
                                    strip_box.w - used, line_h)
-            self.draw_more(surface, band, above, below)
+            self._element(surface, band, ("more", above, below, looks),
+                          lambda: self.draw_more(surface, band, above, below))
         if model.footer and footer_h:
-            draw_text_in(surface, model.footer, pygame.Rect(inner.x, inner.bottom - footer_h,
-                                                            inner.w, footer_h),
-                         13, theme.TEXT_DIM, wrap=True, min_size=12)
+            foot = pygame.Rect(inner.x, inner.bottom - footer_h, inner.w, footer_h)
+            self._element(surface, foot, ("footer", model.footer, looks), lambda: draw_text_in(
+                surface, model.footer, foot, 13, theme.TEXT_DIM, wrap=True, min_size=12))
 
     @staticmethod
     def draw_more(surface: pygame.Surface, band: pygame.Rect, above: int, below: int) -> None:
@@ -653,6 +762,14 @@ class ScoreSheet:
             pygame.draw.polygon(surface, theme.TEXT_DIM, [(x - a, tip), (x - 2 * a, base),
                                                           (x, base)])
             x -= 2 * a + px(14)
+
+    def _strip_element(self, surface: pygame.Surface, lines, box: pygame.Rect) -> None:
+        """The strip of scores (``_draw_strip``) as an element: its line over it too."""
+        px = theme.px
+        area = pygame.Rect(box.x, box.y - px(3), box.w + 1, box.h + px(3))
+        self._element(surface, area, ("strip", tuple(tuple(line) for line in lines),
+                                      theme.generation, theme.metrics.key),
+                      lambda: self._draw_strip(surface, lines, box))
 
     def _draw_strip(self, surface: pygame.Surface, lines, box: pygame.Rect) -> None:
         """The scores of the players paged out, a dot in their colour before each."""
@@ -731,13 +848,11 @@ class ScoreSheet:
         x0 = self.rect.x + px(8)
         right = max((col_x[c] + col_w[c] for c in shown), default=x0 + label_w)
         line = pygame.Rect(x0, y, right - x0, h)
-        if row.kind in ("sum", "total"):
-            pygame.draw.line(surface, theme.LINE, (x0, y - 1), (line.right, y - 1), 1)
+        if row.kind in ("sum", "total"):  # (its line paints every pixel of its box)
+            self._element(surface, pygame.Rect(x0, y - 1, line.w + 1, 1), ("line",),
+                          lambda: pygame.draw.line(surface, theme.LINE, (x0, y - 1),
+                                                   (line.right, y - 1), 1), covers=True)
         lit = bool(row.key and (row.key == self.hover_key or row.key == model.cursor))
-        if lit:
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(6))
-            if row.key == model.cursor:  # the keyboard's cursor: the focus ring
-                focus_ring(surface, line.inflate(-px(8), -px(8)), 6)
         # (pictures kept only over the plain panel, while no test reads what is drawn)
         keep = not lit and not probe.recording()
         looks = (size, h, theme.generation, theme.metrics.key)
@@ -756,9 +871,10 @@ class ScoreSheet:
             draw_text_in(surface, self._label_text(row, size, room),
                          pygame.Rect(x0 + px(6), y, room, h - px(2)),
                          size, row.label_colour, bold, "left", min_size=size)
-        self._kept(surface, ("label", row.label, row.short, tuple(row.label_colour), row.note,
-                             tuple(row.note_colour), bold, label_w, note_w, looks)
-                   if keep else None, pygame.Rect(x0, y, label_w, h), label)
+        label_key = ("label", row.label, row.short, tuple(row.label_colour), row.note,
+                     tuple(row.note_colour), bold, label_w, note_w, looks)
+        label_box = pygame.Rect(x0, y, label_w, h)
+        cells = []  # (key, box, paint, picture's key)
         for c in shown:
             if c >= len(row.cells):
                 continue
@@ -806,12 +922,31 @@ class ScoreSheet:
                     stroke = box.inflate(-px(10), -px(8))
                     pygame.draw.line(surface, cell.colour, stroke.bottomleft, stroke.topright,
                                      max(1, px(2)))
-            self._kept(surface, ("cell", cell.text, cell.short, tuple(cell.colour), cell.bold,
-                                 tuple(cell.fill) if cell.fill else None, cell.mark,
-                                 cell.strike, c == model.active_column, bold, box.size, looks)
-                       if keep and not marked else None, box, paint)
+            key = ("cell", cell.text, cell.short, tuple(cell.colour), cell.bold,
+                   tuple(cell.fill) if cell.fill else None, cell.mark, cell.strike,
+                   c == model.active_column, bold, box.size, looks)
+            cells.append((key + (marked and (cell.key == model.cursor,
+                                             cell.key == self.hover_key),),
+                          box, paint, key if keep and not marked else None))
             if bold and cell.text:
                 probe.shown("score", (model.headers[c][0], cell.text), box)
+        if lit:  # the row lit under the pointer or the keyboard's cursor: one element
+            def whole() -> None:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(6))
+                if row.key == model.cursor:  # the keyboard's cursor: the focus ring
+                    focus_ring(surface, line.inflate(-px(8), -px(8)), 6)
+                label()
+                for _, _, paint, _ in cells:
+                    paint()
+            self._element(surface, line, ("lit", row.key == model.cursor, label_key,
+                                          tuple((key, tuple(box)) for key, box, _, _ in cells)),
+                          whole)
+        else:
+            self._element(surface, label_box, label_key, lambda: self._kept(
+                surface, label_key if keep else None, label_box, label))
+            for key, box, paint, picture in cells:
+                self._element(surface, box, key, lambda box=box, paint=paint,
+                              picture=picture: self._kept(surface, picture, box, paint))
         if line.clip(area).h >= line.h // 2:
             self.line_rects[row.label] = line
             if row.box:
