@@ -153,6 +153,8 @@ def changed(model, how: str):
         row.label = row.label + " box"
     elif how == "active":
         model.active_column = 1 - model.active_column
+    elif how == "cursor":  # (the keyboard's cursor: a lit row, its focus ring past it)
+        model.cursor = row.key
     return model
 
 
@@ -171,7 +173,8 @@ def test_a_sheet_cell_that_changes_is_drawn_anew(table, how):
     assert drawn == fresh_sheet(play, later, size), f"{how}: a stale cell"
 
 
-@pytest.mark.parametrize("how", ["value", "colour", "struck", "mark", "label", "active"])
+@pytest.mark.parametrize("how", ["value", "colour", "struck", "mark", "label", "active",
+                                 "cursor"])
 def test_a_sheet_drawn_over_itself_paints_what_changed(table, how):
     """Drawn over the sheet the screen shows (``over``), the sheet paints again only the
     elements that changed (a cell, not the whole sheet), and the picture is the sheet
@@ -258,5 +261,41 @@ def test_a_frame_after_a_move_draws_only_what_changed():
         assert all(sum(r.w * r.h for r in rects) < 0.8 * area for rects in parts)
         whole = drawn - app.partial_frames
         assert whole < 0.1 * drawn, f"{whole} whole frames of {drawn}"
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("ratio", [1, 1.75])
+def test_the_cursor_moving_over_the_sheet_drawn_over_itself(ratio):
+    """The keyboard's cursor goes down the sheet, a row at a time (its focus ring reaches
+    past its row at some ratios), in a sheet short enough to scroll (the scroll's sign in
+    its gutter, over the rows' lines), and each row's value changes in turn: the sheet
+    drawn over itself each time is the sheet drawn afresh."""
+    app = make_app((640, 480, ratio, False))
+    try:
+        info = GAMES["yatzy"]
+        play = app.show("play", info=info, state=info.new_game(long_seats(2, humans=2),
+                                                                seed=4), autosave=False)
+        play.banner = None
+        settle(app, play, check=False)
+        size = app.screen.get_size()
+        play.sheet.rect = play.sheet.rect.inflate(0, -play.sheet.rect.h // 3)
+        model = play._sheet_model()
+        surface = pygame.Surface(size, 0, app.screen)
+        surface.fill(theme.BG)
+        play.sheet.draw(surface, model)
+        assert play.sheet.scroll.content_h > play.sheet.scroll.viewport.h, "the rows fit"
+        rect = play.sheet.rect
+        keyed = [r for r in model.rows if r.key]
+        for i, row in enumerate(keyed + [None]):
+            later = copy.deepcopy(model)
+            later.cursor = row.key if row is not None else None
+            if row is not None:  # (its value, the row above the sums' line included)
+                place = next(r for r in later.rows if r.key == row.key)
+                place.cells[0] = dataclasses.replace(place.cells[0], text=str(i % 3))
+            play.sheet.draw(surface, later, over=play.sheet._key(model))
+            assert pygame.image.tobytes(surface.subsurface(rect), "RGB") == \
+                fresh_sheet(play, later, size), f"the cursor on {later.cursor}"
+            model = later
     finally:
         pygame.quit()

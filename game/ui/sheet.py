@@ -90,8 +90,11 @@ class SheetModel:
     keep: tuple[int, ...] = ()  # more columns always shown (a board's "Now" and "Deny")
 
 
-class _Moved(Exception):
-    """Drawn over the sheet on screen, an element of the sheet is not where it was."""
+def _ring(rect: pygame.Rect) -> pygame.Rect:
+    """Where the keyboard's focus ring round ``rect`` (a row, a cell) paints: it may
+    reach past them."""
+    w = max(2, theme.px(2))
+    return rect.inflate(-theme.px(8), -theme.px(8)).inflate(4 * w, 4 * w)
 
 
 # Widths measured for the sheet's labels and columns, by what they hold (a sheet drawn again
@@ -136,8 +139,8 @@ class ScoreSheet:
     _picture_elements: tuple | None = field(default=None, repr=False)
     _shown_elements: tuple | None = field(default=None, repr=False)
     _diff: dict | None = field(default=None, repr=False)
-    _repainted: list = field(default_factory=list, repr=False)
     _earlier: list = field(default_factory=list, repr=False)
+    _overflow: list = field(default_factory=list, repr=False)  # focus rings past their box
 
     # -- input ---------------------------------------------------------------------------
     def key_at(self, pos) -> str | None:
@@ -451,7 +454,7 @@ class ScoreSheet:
         # (not while a test notes the scores shown: an element not painted notes nothing)
         diff = not recording and probe._shown is None and inside and over is not None \
             and before is not None \
-            and before[0] == over and before[2] == tuple(self.rect) and model.cursor is None
+            and before[0] == over and before[2] == tuple(self.rect)
         painted = self._draw(surface, model, before[1] if diff else None)
         if painted is None:  # (what was there before did not fit what is now: all again)
             self._draw(surface, model)
@@ -480,33 +483,57 @@ class ScoreSheet:
         clip = surface.get_clip()
         ident = (tuple(box), tuple(clip))
         self._elements[ident] = key
-        diff = self._diff
-        if diff is None:
+        if self._diff is None:
             paint()
-            return
-        if ident not in diff:
-            raise _Moved  # (the sheet is laid out otherwise: ``_draw`` paints it all)
-        done, earlier = self._repainted, self._earlier
-        earlier.append((box, paint, clip))
-        if diff.get(ident) == key and (not done or box.collidelist(done) < 0):
-            return
-        if not covers:
-            surface.fill(theme.PANEL, box)
-        paint()
-        if not covers:  # where it overlaps what was painted before it (a row's line under
-            # the scroll's sign): that again under it, as the whole sheet paints them
-            for i in box.collidelistall([b for b, _, _ in earlier[:-1]]):
-                part = earlier[i][0].clip(box).clip(clip)
+        else:  # (painted, or not, once all are known: ``_paint_changed``)
+            self._earlier.append((ident, box, clip, key, paint, covers))
+
+    def _paint_changed(self, surface: pygame.Surface, diff: dict) -> list[pygame.Rect] | None:
+        """Over the sheet the screen shows (its elements ``diff``), paint what is not as it
+        was: where an element was and is no more, the panel's colour; every element whose
+        key changed, that is new, or that lies where something was painted again. An
+        element painted again over the panel's colour where it overlaps one painted before
+        it (a row's line under the scroll's sign, a focus ring over the next row) has that
+        part painted again in the whole sheet's order. None when most of the sheet moved
+        (a column widened): painting it whole is then cheaper."""
+        elements = self._earlier
+        now = self._elements
+        gone = [ident for ident in diff if ident not in now]
+        if len(gone) > len(elements) // 2:
+            return None
+        clip = surface.get_clip()
+        done = []
+        for box, where in gone:
+            part = pygame.Rect(box).clip(where)
+            if part.w and part.h:
                 surface.set_clip(part)
                 surface.fill(theme.PANEL, part)
-                for other, again, where in earlier:  # (each as far as its clip went)
-                    if other.colliderect(part):
-                        surface.set_clip(part.clip(where))
-                        again()
-                surface.set_clip(clip)
-        shown = box.clip(clip)
-        if shown.w and shown.h:
-            done.append(shown)
+                done.append(part)
+        boxes = []
+        for i, (ident, box, where, key, paint, covers) in enumerate(elements):
+            boxes.append(box)
+            if diff.get(ident) == key and (not done or box.collidelist(done) < 0):
+                continue
+            surface.set_clip(where)
+            if not covers:
+                surface.fill(theme.PANEL, box)
+            paint()
+            if not covers:  # (what it overlaps of those before it, again in order)
+                for j in box.collidelistall(boxes[:i]):
+                    part = boxes[j].clip(box).clip(where)
+                    if not part.w or not part.h:
+                        continue
+                    surface.set_clip(part)
+                    surface.fill(theme.PANEL, part)
+                    for _, other, at, _, again, _ in elements[:i + 1]:
+                        if other.colliderect(part):  # (each as far as its clip went)
+                            surface.set_clip(part.clip(at))
+                            again()
+            shown = box.clip(where)
+            if shown.w and shown.h:
+                done.append(shown)
+        surface.set_clip(clip)
+        return done
 
     def _draw(self, surface: pygame.Surface, model: SheetModel,
               diff: dict | None = None) -> list[pygame.Rect] | None:
@@ -515,18 +542,14 @@ class ScoreSheet:
         elements are not those shown: nothing can be kept)."""
         self._measured = {}
         self._cells_before, self._cells = self._cells, {}  # (``_kept``: two draws' pictures)
-        self._diff, self._repainted, self._elements, self._earlier = diff, [], {}, []
+        self._diff, self._elements, self._earlier, self._overflow = diff, {}, [], []
         try:
             self._paint(surface, model)
-        except _Moved:
-            return None
+            if diff is None:
+                return [self.rect.copy()]
+            return self._paint_changed(surface, diff)
         finally:
-            self._diff = None
-        if diff is None:
-            return [self.rect.copy()]
-        if self._elements.keys() != diff.keys():
-            return None
-        return self._repainted
+            self._diff, self._earlier = None, []
 
     def _paint(self, surface: pygame.Surface, model: SheetModel) -> None:
         px = theme.px
@@ -613,7 +636,7 @@ class ScoreSheet:
             self.pager = {"prev": prev, "next": nxt}
             hidden = len(model.headers) - len(shown)
 
-            def pager() -> None:
+            def pager(y=y) -> None:
                 for name, r in self.pager.items():
                     pygame.draw.rect(surface, theme.BUTTON, r, border_radius=px(8))
                     draw_text_in(surface, "‹" if name == "prev" else "›", r, 22, theme.TEXT,
@@ -828,8 +851,8 @@ class ScoreSheet:
         picture kept of what it painted for ``key`` in this draw or the last (None: paint
         it afresh, keep nothing). A sheet drawn again after a move paints again only the
         cells and labels that changed."""
-        if key is None:
-            paint()
+        if key is None or (self._overflow and box.collidelist(self._overflow) >= 0):
+            paint()  # (a focus ring reaches into it: not over the plain panel)
             return
         picture = self._cells.get(key) or self._cells_before.get(key)
         if picture is not None:
@@ -841,6 +864,15 @@ class ScoreSheet:
             picture = pygame.Surface(box.size, 0, surface)
             picture.blit(surface, (0, 0), box)
             self._cells[key] = picture
+
+    def _ring_over(self, rect: pygame.Rect) -> pygame.Rect:
+        """``rect`` with the focus ring round it, noted where the ring reaches past it (a
+        row's ring over the next row's top at some ratios: no picture kept is blitted
+        there, ``_kept``)."""
+        ring = _ring(rect)
+        if not rect.contains(ring):
+            self._overflow.append(ring)
+        return rect.union(ring)
 
     def _draw_row(self, surface, row, y, h, model, size, label_w, col_x, col_w, shown,
                   area) -> None:
@@ -925,9 +957,12 @@ class ScoreSheet:
             key = ("cell", cell.text, cell.short, tuple(cell.colour), cell.bold,
                    tuple(cell.fill) if cell.fill else None, cell.mark, cell.strike,
                    c == model.active_column, bold, box.size, looks)
+            place = box
+            if marked and cell.key == model.cursor:
+                place = self._ring_over(box)
             cells.append((key + (marked and (cell.key == model.cursor,
                                              cell.key == self.hover_key),),
-                          box, paint, key if keep and not marked else None))
+                          place, paint, key if keep and not marked else None))
             if bold and cell.text:
                 probe.shown("score", (model.headers[c][0], cell.text), box)
         if lit:  # the row lit under the pointer or the keyboard's cursor: one element
@@ -938,15 +973,15 @@ class ScoreSheet:
                 label()
                 for _, _, paint, _ in cells:
                     paint()
-            self._element(surface, line, ("lit", row.key == model.cursor, label_key,
-                                          tuple((key, tuple(box)) for key, box, _, _ in cells)),
-                          whole)
+            self._element(surface, self._ring_over(line) if row.key == model.cursor else line,
+                          ("lit", row.key == model.cursor, label_key,
+                           tuple((key, tuple(box)) for key, box, _, _ in cells)), whole)
         else:
             self._element(surface, label_box, label_key, lambda: self._kept(
                 surface, label_key if keep else None, label_box, label))
-            for key, box, paint, picture in cells:
-                self._element(surface, box, key, lambda box=box, paint=paint,
-                              picture=picture: self._kept(surface, picture, box, paint))
+            for key, place, paint, picture in cells:
+                self._element(surface, place, key, lambda place=place, paint=paint,
+                              picture=picture: self._kept(surface, picture, place, paint))
         if line.clip(area).h >= line.h // 2:
             self.line_rects[row.label] = line
             if row.box:
