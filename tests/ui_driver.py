@@ -128,13 +128,13 @@ def play_until_results(app: App, human_move, skip_bots, max_steps: int = 60_000,
 def undrawn(app):
     """Frames that are not drawn: what moves meanwhile (dice, banners) runs its course in a
     fraction of the time; the next frame drawn shows where everything is."""
-    saved = app.draw, app.partial_draw, app._stage_under
-    app.draw, app.partial_draw, app._stage_under = (lambda *a, **k: None), (lambda: True), \
-        (lambda: False)
+    saved = app.draw, app.partial_draw, app._stage_under, app.changed_draw
+    app.draw, app.partial_draw, app._stage_under, app.changed_draw = \
+        (lambda *a, **k: None), (lambda: True), (lambda: False), (lambda: False)
     try:
         yield
     finally:
-        app.draw, app.partial_draw, app._stage_under = saved
+        app.draw, app.partial_draw, app._stage_under, app.changed_draw = saved
         app.invalidate()
 
 
