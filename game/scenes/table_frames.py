@@ -54,6 +54,8 @@ class Host(Protocol):
 
     def animating(self) -> bool: ...
 
+    def draws_as_the_table(self) -> bool: ...
+
     def coach_thinking(self) -> bool: ...
 
     def view_key(self) -> tuple: ...
@@ -337,10 +339,7 @@ class Frames:
         over, the turn's flourish), or a scene built on this one draws more."""
         scene = self.scene
         app = scene.app
-        from game.scenes.table_view import TableScene  # (it composes this piece)
-        if probe.recording() or type(scene).draw is not TableScene.draw \
-                or type(scene)._draw_status is not TableScene._draw_status \
-                or not scene.regions or self._parts_shown is None \
+        if probe.recording() or not scene.draws_as_the_table() or not scene.regions or self._parts_shown is None \
                 or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1 \
                 or self._parts_frame != self._frame_key(surface):
             return None

@@ -460,6 +460,12 @@ class TableScene(Scene):
                 tuple((b.label, b.enabled) for b in self.table_buttons.buttons),
                 self.table.view_key(), hands.mode())
 
+    def draws_as_the_table(self) -> bool:
+        """Whether this scene draws what the table draws and no more (a scene built on it,
+        a replay or a lesson, that draws more gets whole frames: Frames.draw_changed)."""
+        cls = type(self)
+        return cls.draw is TableScene.draw and cls._draw_status is TableScene._draw_status
+
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         model, mode = None, "draw"
