@@ -777,7 +777,9 @@ window.__loading = { seen: [], hiddenAt: null, atFirstPaint: null };
 document.addEventListener("DOMContentLoaded", () => {
   const loading = document.getElementById("loading");
   const visible = () => !loading.hidden && getComputedStyle(loading).display !== "none";
-  window.__loading.atStart = { visible: visible(), text: loading.innerText };
+  window.__loading.atStart = { visible: visible(), text: loading.innerText,
+                               bar: document.getElementById("fill").getAnimations()
+                                 .map((a) => a.playState) };
   window.__loading.seen.push(document.getElementById("stage").textContent);
   new MutationObserver(() => {
     const stage = document.getElementById("stage").textContent;
@@ -808,6 +810,7 @@ def test_the_loading_screen_shows_each_stage_until_the_first_frame(phone_tab):
     first = watched["firstFrame"]
     start = watched["atStart"]
     assert start["visible"] and "Dice Harbor" in start["text"] and "Step 1 of 3" in start["text"]
+    assert start["bar"] == ["running"]  # the bar creeps on from the start
     assert watched["atFirstPaint"]["visible"] and watched["atFirstPaint"]["time"] < first
     assert watched["seen"] == ["Starting Python…", "Loading pygame…", "Loading the game…"]
     assert watched["hiddenAt"] is not None and watched["hiddenAt"] >= first
