@@ -830,6 +830,7 @@ def test_a_failure_while_loading_is_shown_in_words_on_the_page(browser, site, tm
         for missing, stage in ((build.PYGAME_FILES, "loading pygame"),
                                (build.GAME_ARCHIVE, "loading the game")):
             (folder / missing).rename(folder / "aside")
+            (folder / f"{missing}.gz").rename(folder / "aside.gz")  # (and its gzip copy)
             page.goto(f"{origin}/index.html")
             page.wait_for("window.diceHarbor && window.diceHarbor.error", LOAD_TIMEOUT)
             text = page.js("document.getElementById('problem-text').innerText")
@@ -840,6 +841,7 @@ def test_a_failure_while_loading_is_shown_in_words_on_the_page(browser, site, tm
             if missing == build.GAME_ARCHIVE:
                 assert f"{build.GAME_ARCHIVE}: 404" in text, text
             (folder / "aside").rename(folder / missing)
+            (folder / "aside.gz").rename(folder / f"{missing}.gz")
     finally:
         page.call("Target.closeTarget", {"targetId": page.target})
         close()
