@@ -63,9 +63,38 @@ result = {{p: hashlib.sha256(pathlib.Path(p).read_bytes()).hexdigest()
         g.wait("app.scene.state.rolls == 1 and not app.scene.busy")
         dice = g.py("result = list(app.scene.state.dice)")
         assert len(dice) == 5 and all(1 <= d <= 6 for d in dice)
+        the_screen_shows_the_canvas(g.page)
         unpacking_a_zip(g.page)
     finally:
         g.close()
+
+
+def the_screen_shows_the_canvas(page) -> None:
+    """What the screen shows (a screenshot) is what the game put on its canvas, after the
+    throw's frames presented rectangle by rectangle: the canvas is desynchronized (web/
+    pyodide.tmpl), its frames go to the screen without the page's own. Tile by tile, and
+    the comparison can fail: the canvas moved by a tile does not match."""
+    import pygame
+    assert page.js("document.getElementById('canvas').getContext('2d')"
+                   ".getContextAttributes().desynchronized") is True
+    shot = pygame.image.load(io.BytesIO(base64.b64decode(
+        page.call("Page.captureScreenshot", {"format": "png"})["data"])))
+    url = page.js("document.getElementById('canvas').toDataURL('image/png')")
+    canvas = pygame.transform.smoothscale(
+        pygame.image.load(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))), shot.get_size())
+    w, h, tile = *shot.get_size(), 36
+
+    def matching(shift: int) -> float:
+        same = total = 0
+        for y in range(0, h - tile - shift, tile):
+            for x in range(0, w - tile, tile):
+                a = pygame.transform.average_color(shot, (x, y, tile, tile))[:3]
+                b = pygame.transform.average_color(canvas, (x, y + shift, tile, tile))[:3]
+                same += all(abs(p - q) <= 12 for p, q in zip(a, b, strict=True))
+                total += 1
+        return same / total
+    assert matching(0) >= 0.97, matching(0)
+    assert matching(tile) < 0.9, matching(tile)
 
 
 def unpacking_a_zip(page) -> None:
