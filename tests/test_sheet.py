@@ -328,3 +328,29 @@ def test_a_sheet_with_room_for_no_whole_row_cuts_none_through():
             assert d.ink.bottom <= view_bottom
         more = [d.text for d in rec if d.text.endswith(" more")]
         assert more and int(more[-1].split()[0]) == 8 - len(turns), (height, more, turns)
+
+
+def test_a_word_above_a_column_is_never_cut_to_initials():
+    """Grab It!'s "Now" and "Deny" (kept columns) and Bona Fortuna's fixed columns are
+    words, not names: on a phone they read "No" and "De" (the initials a name too wide for
+    its column gets). Their column is at least as wide as their longest word; a player's
+    name still gives way to its initials."""
+    from game.ui.sheet import HEADER
+    names = ["Констанция Щукин", "Séñôrå Ŵøllęštåd", "Bo", "Ada"]
+    headers = [(n, (255, 255, 255)) for n in names] + [("Now", (200, 200, 200)),
+                                                        ("Deny", (200, 200, 200))]
+    m = SheetModel(headers, [Row("Full House", [Cell("25")] * 4 + [Cell("·"), Cell("~15")])],
+                   keep=(4, 5))
+    fixed = SheetModel([("Down", (255, 255, 255)), ("Up", (255, 255, 255))] + headers[:4],
+                       [Row("Sixes", [Cell("24"), Cell("")] + [Cell("1")] * 4)],
+                       fixed_columns=2)
+    for width in range(240, 720, 40):
+        for sheet_model, words in ((m, {"Now", "Deny"}), (fixed, {"Down", "Up"})):
+            rec = drawn(ScoreSheet(pygame.Rect(0, 0, width, 400), label_width=120), sheet_model)
+            header = {d.text for d in rec if d.size == HEADER and d.box.y < 60}
+            assert words <= header, (width, header)
+            assert not {"No", "De", "Do"} & header, (width, header)
+            assert not text.overflows(rec), width
+    # a name in the same sheet still takes its initials where its column is narrow
+    rec = drawn(ScoreSheet(pygame.Rect(0, 0, 480, 400), label_width=120), m)
+    assert "КЩ" in {d.text for d in rec}

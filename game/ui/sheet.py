@@ -259,8 +259,22 @@ class ScoreSheet:
             floor = px(theme.TOUCH_MIN + 6) if tapped and theme.metrics.touch else px(40)
             least.append(max(widest + px(10), floor))
             want.append(max(whole + px(10), least[-1]))
+        for c in self._label_columns(model):  # a word above a column ("Now", "Deny", "Up")
+            # is read whole, never cut to initials as a name is: its longest word sets the
+            # column's least width (the header breaks only between words)
+            word = max((text_width(w, HEADER, True) for w in str(model.headers[c][0]).split()),
+                       default=0) + px(12)  # (the header's box: the cell's insets)
+            least[c] = max(least[c], word)
+            want[c] = max(want[c], least[c])
         self._measured[("columns", id(model), size)] = (least, want)
         return least, want
+
+    @staticmethod
+    def _label_columns(model: SheetModel) -> list[int]:
+        """The columns headed by a word, not a player's name: the fixed ones and those kept."""
+        n = len(model.headers)
+        return sorted({c for c in range(min(model.fixed_columns, n))}
+                      | {c for c in model.keep if 0 <= c < n})
 
     def _columns(self, model: SheetModel, width: int, size: float
                  ) -> tuple[int, list[int], dict[int, int]]:
@@ -467,6 +481,7 @@ class ScoreSheet:
             x += col_w[c]
         y = inner.y
         self.header_rects, self.pager = {}, {}
+        words = self._label_columns(model)
         # The header: player names, the active player's lit.
         for c in shown:
             name, colour = model.headers[c][:2]
@@ -476,7 +491,8 @@ class ScoreSheet:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=px(8))
                 pygame.draw.rect(surface, colour, cell, width=max(1, px(2)), border_radius=px(8))
             box = cell.inflate(-px(8), -px(4))
-            draw_text_in(surface, self._header_text(name, box.w, box.h), box, HEADER, colour,
+            draw_text_in(surface, name if c in words else self._header_text(name, box.w, box.h),
+                         box, HEADER, colour,
                          True, min_size=HEADER, wrap=True)
         corner = pygame.Rect(x0, y, label_w - px(6), head_h - px(2))
         if paged:
