@@ -101,6 +101,11 @@ class Scene:
         return those regions; None: the whole scene must be drawn."""
         return None
 
+    def draw_changed(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Something changed: redraw only the parts that show something else than the
+        screen does, and return those regions; None: the whole scene must be drawn."""
+        return None
+
     def message_rect(self) -> pygame.Rect:
         """Where short messages (toasts) go on this scene: a place of their own that covers
         no control. By default a strip along the bottom of the window."""
@@ -467,10 +472,30 @@ class App:
             return True
         self.spreading = True
         try:
-            self.draw(keep_under=True)
+            if not self.changed_draw():
+                self.draw(keep_under=True)
         finally:
             self.spreading = False
         self.frame += 1
+        return True
+
+    def changed_draw(self) -> bool:
+        """A frame after a change, the scene alone on screen: the scene draws again only
+        what changed (a move changes the tray, a few cells of the sheet, the status), and
+        only that is presented. False when it cannot: the frame is drawn whole."""
+        scenes = self.visible_scenes()
+        if len(scenes) != 1 or self.toast or not self.drawn_frames or too_small() \
+                or not (self._dirty or scenes[0].animating()):
+            return False
+        rects = self.scene.draw_changed(self.screen)
+        if rects is None:
+            return False
+        self._dirty = False
+        self._since_draw = 0.0
+        self.drawn_frames += 1
+        self.partial_frames += 1
+        if rects:
+            self.present(rects)
         return True
 
     def _stage_under(self) -> bool:

@@ -44,7 +44,7 @@ MEASURED = json.loads((Path(__file__).with_name("durations.json")).read_text(enc
 SLOW = {
     "tests/test_pyodide.py": 0.5,
     "tests/browser/test_browser.py": 4.4,
-    "tests/browser/test_start.py": 10.0,
+    "tests/browser/test_start.py": 5.0,
 }
 DEFAULT = 0.1
 

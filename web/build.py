@@ -149,17 +149,107 @@ def bytecode(folder: Path, shown_as: str = "game", npm_dir: Path = NPM_PYODIDE,
     (pyodide under Node: web/compile.mjs), so the page imports the game without compiling
     it (on a phone's CPU most of the game's import time, 0.7-1.3 s); False when Node or
     pyodide's npm package is not there (the page then compiles the sources itself).
-    ``more``: other (folder, shown as) to compile in the same run (pygame's files)."""
+    ``more``: other (folder, shown as) to compile in the same run (pygame's files).
+    A folder compiled before, file for file the same, by the same pyodide and compile.mjs,
+    takes its bytecode from the cache (``cached_bytecode``): Node starts only for the
+    others (the standard library alone took 3-4 s of CPU a build)."""
     node = shutil.which("node")
     if node is None or not (npm_dir / "pyodide.mjs").is_file():
         return False
-    pairs = [str(part) for pair in ((folder, shown_as), *more) for part in pair]
-    made = subprocess.run([node, str(WEB / "compile.mjs"), str(npm_dir), *pairs],
+    pairs = [(folder, shown_as), *more]
+    compiler = compiler_digest(npm_dir)
+    keys = [bytecode_key(f, shown, compiler) for f, shown in pairs]
+    missing = [(pair, key) for pair, key in zip(pairs, keys, strict=True)
+               if not cached_bytecode(pair[0], pair[1], key)]
+    if not missing:
+        return True
+    args = [str(part) for pair, _ in missing for part in pair]
+    made = subprocess.run([node, str(WEB / "compile.mjs"), str(npm_dir), *args],
                           capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     if made.returncode != 0:
         raise SystemExit(f"web/build.py: the game's Python did not compile: "
                          f"{made.stderr.strip()[-2000:]}")
+    for (f, shown), key in missing:
+        keep_bytecode(f, shown, key)
     return True
+
+
+# -- the bytecode cache: cache_dir()/bytecode/<folder shown as>-<key>.zip, each a folder's
+# .pyc files by their paths; the key is every source's path and bytes, where they are shown,
+# the compiling Python (pyodide's wasm) and compile.mjs, so a changed file, pyodide or
+# compiler is compiled again. The newest KEPT_BYTECODE of a folder are kept.
+KEPT_BYTECODE = 3
+
+
+def _sources(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.py") if p.is_file())
+
+
+def compiler_digest(npm_dir: Path = NPM_PYODIDE) -> bytes:
+    """What compiles: web/compile.mjs and pyodide's files (its Python is in the wasm)."""
+    import hashlib
+    digest = hashlib.sha256((WEB / "compile.mjs").read_bytes())
+    for name in sorted(PYODIDE_FILES):
+        path = npm_dir / name
+        digest.update(name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b""))
+    return digest.digest()
+
+
+def bytecode_key(folder: Path, shown_as: str, compiler: bytes) -> str:
+    import hashlib
+    digest = hashlib.sha256(compiler + shown_as.encode() + b"\0")
+    for path in _sources(folder):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:32]
+
+
+def _bytecode_entry(shown_as: str, key: str = "") -> Path:
+    import re
+    name = re.sub(r"[^A-Za-z0-9]+", "_", shown_as).strip("_") or "root"
+    return cache_dir() / "bytecode" / f"{name}-{key or '*'}.zip"
+
+
+def cached_bytecode(folder: Path, shown_as: str, key: str) -> bool:
+    """Put the cached .pyc of each source under ``folder`` beside it; False (nothing
+    written) when the cache has not every one of them."""
+    import zipfile
+    entry = _bytecode_entry(shown_as, key)
+    try:
+        with zipfile.ZipFile(entry) as z:
+            codes = {path: z.read(path.relative_to(folder).as_posix() + "c")
+                     for path in _sources(folder)}
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return False
+    for path, code in codes.items():
+        path.with_suffix(".pyc").write_bytes(code)
+    try:
+        os.utime(entry)  # (used: the newest are the ones kept)
+    except OSError:
+        pass
+    return True
+
+
+def keep_bytecode(folder: Path, shown_as: str, key: str) -> None:
+    """The .pyc beside each source under ``folder`` into the cache (written whole, then
+    renamed: a build that reads it at the same time sees the old or the new, never a half);
+    a cache that cannot be written is only not kept."""
+    import zipfile
+    entry = _bytecode_entry(shown_as, key)
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        part = entry.with_name(f".{entry.name}.{os.getpid()}")
+        with zipfile.ZipFile(part, "w", zipfile.ZIP_STORED) as z:
+            for path in _sources(folder):
+                z.writestr(path.relative_to(folder).as_posix() + "c",
+                           path.with_suffix(".pyc").read_bytes())
+        part.replace(entry)
+        older = sorted(entry.parent.glob(_bytecode_entry(shown_as).name),
+                       key=lambda p: p.stat().st_mtime, reverse=True)[KEPT_BYTECODE:]
+        for old in older:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def game_archive(dest: Path, root: Path = ROOT, later: tuple[str, ...] = (),

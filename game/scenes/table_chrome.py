@@ -13,7 +13,7 @@ import pygame
 
 from game.catalog import GameInfo
 from game.scenes.tables.base import Banner, Table
-from game.ui import inline, layout, marks, probe, theme
+from game.ui import hands, inline, layout, marks, probe, theme
 from game.ui.celebrate import TurnFlourish
 from game.ui.layout import fr
 from game.ui.text import (
@@ -58,6 +58,11 @@ class Host(Protocol):
 class Chrome:
     def __init__(self, scene: Host):
         self.scene = scene
+        # The top bar's picture as last drawn, and what it showed (``_top_key``): a whole
+        # frame after a move blits it rather than draw the title, the turn and seven
+        # buttons again (a third of such a frame at 780x1688)
+        self._top_picture: pygame.Surface | None = None
+        self._top_kept: tuple | None = None
 
     def turn_text(self, width: int | None = None, size: float = 20) -> tuple[str, tuple]:
         """Whose turn it is, in words; given a width (device px), a name too long for it is
@@ -75,7 +80,63 @@ class Chrome:
             text = text.replace(who, short, 1)
         return text, scene.table.seat_colour(seat)
 
+    def _top_area(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """What ``top`` paints, its buttons' shadows included (None: it reaches the sheet,
+        whose pixels a frame may keep: no picture of it is kept)."""
+        scene = self.scene
+        bar = scene.regions["bar"]
+        area = bar.copy()
+        if "tools" in scene.regions:
+            area.union_ip((0, bar.bottom, bar.w, scene.regions["tools"].bottom + 6 - bar.bottom))
+        for b in scene.top_buttons.buttons:
+            area.union_ip(b.rect.inflate(0, 2 * theme.px(3)))
+        area = area.clip(surface.get_rect())
+        if not area.w or not area.h or ("sheet" in scene.regions
+                                        and area.colliderect(scene.sheet.rect)):
+            return None
+        return area
+
+    def _top_key(self, surface: pygame.Surface) -> tuple | None:
+        """Everything the top bar's picture depends on; None when it is to be drawn
+        afresh (a test reads what is drawn, the turn's flourish plays in it)."""
+        scene = self.scene
+        if probe.recording() or scene.flourish.busy:
+            return None
+        seat = scene.shown_seat
+        view = scene.view_state
+        focused = scene.top_buttons.focused
+        buttons = tuple((tuple(b.rect), b.label, b.enabled, b.selected, b.hovered,
+                         b is focused, tuple(b.colour), b.hotkey, b.note, b.size, b.min_size,
+                         b.wrap, b.step is not None) for b in scene.top_buttons.buttons)
+        who = None
+        if seat is not None:
+            who = (seat, scene.name(seat), scene.state.seats[seat].is_human,
+                   tuple(scene.table.seat_colour(seat)), view.side_of(seat),
+                   scene.table.turn_info() if seat == view.current else "")
+        regions = scene.regions
+        return (who, buttons, tuple(regions["bar"]), tuple(regions.get("tools") or ()),
+                scene.compact_bar, scene.info.title, hands.mode(), theme.metrics.touch,
+                theme.metrics.key, theme.generation, surface.get_size(), id(surface))
+
     def top(self, surface: pygame.Surface) -> None:
+        """The top bar: the game's title, whose turn it is, the turn's information and the
+        tools; the picture kept of it when it shows the same as when it was drawn."""
+        key = self._top_key(surface)
+        area = self._top_area(surface) if key is not None else None
+        if area is None:  # (the picture kept stays what it is, for its key)
+            self._draw_top(surface)
+            return
+        key += (tuple(area),)
+        if key == self._top_kept and self._top_picture is not None:
+            surface.blit(self._top_picture, area)
+            return
+        self._draw_top(surface)
+        if self._top_picture is None or self._top_picture.get_size() != area.size:
+            self._top_picture = pygame.Surface(area.size, 0, surface)
+        self._top_picture.blit(surface, (0, 0), area)
+        self._top_kept = key
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
         scene = self.scene
         bar = scene.regions["bar"]
         pygame.draw.rect(surface, theme.BG_DARK, bar)

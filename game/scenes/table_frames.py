@@ -17,7 +17,7 @@ import pygame
 from game.scenes.table_hints import Hints
 from game.scenes.table_tray import Tray
 from game.scenes.tables.base import Table
-from game.ui import probe, theme
+from game.ui import hands, probe, theme
 from game.ui.celebrate import Burst, TurnFlourish
 from game.ui.dice import DiceAnimator
 from game.ui.moments import Effects
@@ -75,6 +75,10 @@ class Frames:
         self._screen_mine: int | None = None  # the app's frame this table last drew alone
         self._drawn_view: tuple | None = None  # what it showed then (``picture_key``)
         self._view_frame: int | None = None  # the app's frame of the last ``watch_view``
+        # What each part of the table showed when the screen last had it drawn, and where
+        # (``regions``): a frame after a move draws again only the parts that changed
+        self._parts_shown: dict[str, tuple[tuple, pygame.Rect]] | None = None
+        self._parts_frame: tuple | None = None  # the frame's window, looks and layout
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """While only the dice (or a celebration's sparks) move, only the tray is drawn
@@ -97,11 +101,14 @@ class Frames:
                 return None
             model = scene._sheet_model()
             area = scene.sheet.rect.clip(surface.get_rect())
-            surface.fill(theme.BG, area)  # (under its rounded corners)
-            self.draw_sheet(surface, model)
-            rects.append(area)
-            if flying:
-                self._keep_clean(surface, area)
+            over = self.sheet_over(surface, model)
+            if not over:
+                surface.fill(theme.BG, area)  # (under its rounded corners)
+            painted = self.draw_sheet(surface, model, over)
+            for part in painted if over and painted is not None else [area]:
+                rects.append(part)
+                if flying:
+                    self._keep_clean(surface, part)
         tray = scene.tray
         if scene.animator.busy or scene.burst.busy or scene.slides or tray.stale or \
                 effects.area(tray=True) or effects.shaking():
@@ -193,10 +200,24 @@ class Frames:
         return (scene.sheet._key(model), tuple(scene.sheet.rect), surface.get_size(),
                 id(surface), theme.generation, scene.app.screen_serial)
 
-    def draw_sheet(self, surface: pygame.Surface, model: SheetModel) -> None:
-        self.scene.sheet.draw(surface, model)
+    def sheet_over(self, surface: pygame.Surface, model: SheetModel) -> bool:
+        """The screen shows the sheet as last drawn, where it is drawn now (this table's
+        last frame, the same window and looks): drawn again, it paints only what changed."""
+        shown = self._sheet_shown
+        return shown is not None and surface is self.scene.app.screen \
+            and self._screen_mine is not None \
+            and self._screen_mine == self.scene.app.drawn_frames - 1 \
+            and shown[1:] == self._sheet_signature(surface, model)[1:]
+
+    def draw_sheet(self, surface: pygame.Surface, model: SheetModel,
+                   over: bool = False) -> list[pygame.Rect] | None:
+        """The sheet (``over``: over the sheet the screen shows, ``sheet_over``: only what
+        changed is painted, and returned; None: all of it)."""
+        shown = self._sheet_shown[0] if over and self._sheet_shown is not None else None
+        painted = self.scene.sheet.draw(surface, model, over=shown)
         self._sheet_shown = self._sheet_signature(surface, model)
         self._sheet_late = False
+        return painted
 
     def sheet_mode(self, surface: pygame.Surface, model: SheetModel) -> str:
         """How this frame treats the score sheet: "draw" it; "keep" what the screen shows
@@ -242,3 +263,140 @@ class Frames:
         surface.fill(theme.BG, (0, band.bottom, w, h - band.bottom))
         surface.fill(theme.BG, (0, band.top, band.left, band.h))
         surface.fill(theme.BG, (band.right, band.top, w - band.right, band.h))
+
+
+    # -- a frame that draws only the parts that changed (``draw_changed``) -----------------
+    def _frame_key(self, surface: pygame.Surface) -> tuple:
+        """What every part's picture depends on alike: the window's surface, the looks, the
+        hand in use and the layout."""
+        scene = self.scene
+        return (id(surface), surface.get_size(), scene.app.screen_serial, theme.generation,
+                theme.metrics.key, hands.mode(), scene.pane, scene.tabs, scene.compact_bar,
+                tuple((k, tuple(r)) for k, r in scene.regions.items()))
+
+    def parts(self, surface: pygame.Surface) -> dict[str, tuple[tuple, pygame.Rect]] | None:
+        """The table's parts outside the tray and the sheet, each as (what it shows, where
+        it paints): the top bar, the buttons under the dice, the status place, the move
+        history, the keys line. None when a part cannot be told in short (its picture
+        could not be kept) or two parts' places overlap."""
+        scene = self.scene
+        top_key = scene.chrome._top_key(surface)
+        top = scene.chrome._top_area(surface) if top_key is not None else None
+        if top is None:
+            return None
+        focused = scene.table_buttons.focused
+        buttons = scene.table_buttons.buttons
+        actions = pygame.Rect(0, 0, 0, 0)
+        for b in buttons:
+            shape = b.rect.inflate(0, 2 * theme.px(3))
+            actions = actions.union(shape) if actions.w else shape
+        out = {"top": (top_key, top),
+               "actions": ((tuple((tuple(b.rect), b.label, b.enabled, b.selected, b.hovered,
+                                   b is focused, tuple(b.colour), b.hotkey, b.note, b.size,
+                                   b.min_size, b.wrap, b.step is not None) for b in buttons),),
+                           actions.clip(surface.get_rect()))}
+        banner = scene.banner
+        hint = scene.current_hint()
+        out["status"] = ((id(banner[0]) if banner else None, scene.handing_over,
+                          tuple(scene.table.status()), repr(scene.table.status_details()),
+                          id(hint) if hint is not None else None, scene.coach_thinking(),
+                          tuple(scene.seat_names())), scene.regions["status"])
+        if "history" in scene.regions:
+            history = scene.history
+            out["history"] = ((len(history.entries), history.entries[-1:], history.offset,
+                               id(history.entries)), history.rect.copy())
+        keys = scene.regions.get("keys")
+        if keys is not None and keys.h:
+            out["keys"] = ((scene.keys_text(),), keys)
+        places = [r for _, r in out.values() if r.w and r.h]
+        places.append(scene.tray.area(surface))
+        if "sheet" in scene.regions:
+            places.append(scene.regions["sheet"])
+        if scene.tabs:
+            places += list(scene.tab_rects().values())
+        for i, r in enumerate(places):
+            if r.collidelist(places[i + 1:]) >= 0:
+                return None
+        return out
+
+    def note_parts(self, surface: pygame.Surface) -> None:
+        """A whole frame was drawn on the window: what its parts show now."""
+        scene = self.scene
+        if surface is not scene.app.screen or probe.recording():
+            return
+        self._parts_shown = self.parts(surface)
+        self._parts_frame = self._frame_key(surface)
+
+    def draw_changed(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Something changed (a move, a pointer over a button): draw again only the parts of
+        the table that show something else than the screen does (the tray always, the sheet
+        as ``sheet_mode`` says), each over the background as a whole frame paints it, and
+        return where it drew. None when a whole frame must be drawn: the screen does not
+        hold this table's last frame, the window, looks or layout changed, something moves
+        over the parts (effects out of the tray, the coach's marks, the odds, a card turning
+        over, the turn's flourish), or a scene built on this one draws more."""
+        scene = self.scene
+        app = scene.app
+        from game.scenes.table_view import TableScene  # (it composes this piece)
+        if probe.recording() or type(scene).draw is not TableScene.draw \
+                or type(scene)._draw_status is not TableScene._draw_status \
+                or not scene.regions or self._parts_shown is None \
+                or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1 \
+                or self._parts_frame != self._frame_key(surface):
+            return None
+        effects = scene.effects
+        if scene.card_flip > 0 or scene.coach_thinking() or scene.table.animating() \
+                or scene.flourish.busy or self._effect_rects or self._sheet_soiled \
+                or effects.reach(tray=False) or effects.area(tray=False) \
+                or scene.hints.shown() is not None or scene.odds.lines():
+            return None
+        parts = self.parts(surface)
+        if parts is None or parts.keys() != self._parts_shown.keys():
+            return None
+        rects = []
+        for name, (key, area) in parts.items():
+            before_key, before = self._parts_shown[name]
+            if key == before_key and area == before:
+                continue
+            place = area.union(before) if before.w and area.w else (area if area.w else before)
+            if place.w and place.h:
+                surface.fill(theme.BG, place)
+                rects.append(place)
+            if name == "top":
+                scene.chrome.top(surface)
+            elif name == "actions":
+                scene.table_buttons.draw(surface)
+            elif name == "status":
+                if scene.banner:
+                    scene.chrome.banner(surface, *scene.banner)
+                else:
+                    scene._draw_status(surface)
+            elif name == "history":
+                scene.history.draw(surface)
+            elif name == "keys":
+                scene.draw_keys(surface)
+        # the tray: drawn again (it changes in nearly every such frame), as ``draw_moving``
+        tray = scene.tray
+        felt, area = scene.regions["tray"], tray.area(surface)
+        surface.blit(tray.felt(surface, area, felt), area)
+        tray.draw(surface, felt=False)
+        scene.burst.draw(surface, felt)
+        rects.append(area)
+        if "sheet" in scene.regions:
+            scene.sheet.rect = scene.odds.sheet_rect(scene.regions["sheet"])
+            model = scene._sheet_model()
+            mode = self.sheet_mode(surface, model)
+            if mode == "draw":
+                place = scene.sheet.rect.clip(surface.get_rect())
+                over = self.sheet_over(surface, model)
+                if not over:
+                    surface.fill(theme.BG, place)  # (under its rounded corners)
+                painted = self.draw_sheet(surface, model, over)
+                rects += painted if over and painted is not None else [place]
+            else:
+                self._sheet_late = mode == "late"
+        self._effect_rects, self._clean_ok = [], False
+        tray.stale = False
+        self._parts_shown = parts
+        self.drew_alone()
+        return rects

@@ -159,7 +159,7 @@ class Tray:
         only the tray while dice tumble copies it rather than fill and paint it (on a phone
         at ratio 3 that took a fifth of the browser's frame)."""
         key = (tuple(area), tuple(tray), surface.get_bitsize(), surface.get_masks(),
-               theme.metrics.key)
+               theme.metrics.key, theme.generation)
         if self._felt_picture is None or self._felt_picture[0] != key:
             picture = pygame.Surface(area.size, 0, surface)
             picture.fill(theme.BG)

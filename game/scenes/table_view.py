@@ -53,7 +53,7 @@ from game.scenes.tables import (
 )
 from game.scenes.tables.base import Banner
 from game.tasks import Task
-from game.ui import hands, layout, motion, theme
+from game.ui import hands, layout, motion, probe, theme
 from game.ui.history import History
 from game.ui.layout import Sections, fr
 from game.ui.sheet import ScoreSheet, SheetModel
@@ -109,6 +109,8 @@ class TableScene(Scene):
         self.regions: dict[str, pygame.Rect] = {}
         self.saving = Autosave()  # the game kept after each change (game.scenes.table_autosave)
         self._view_key: tuple | None = None
+        self._model: SheetModel | None = None  # the sheet's model last made, and for what
+        self._model_key: tuple | None = None  # (``_sheet_model``)
         self.chrome = Chrome(self)  # the bar, the status, banners (game.scenes.table_chrome)
         self.sections = Sections()
         self.input = TableInput(self)  # pointer input by region (game.scenes.table_input)
@@ -487,14 +489,23 @@ class TableScene(Scene):
                 self._sheet_late = mode == "late"
             self.odds.draw(surface, self.regions["sheet"])
         if "keys" in self.regions and self.regions["keys"].h:
-            draw_text_in(surface, self.keys_text(), self.regions["keys"], 13, theme.TEXT_DIM,
-                         align="left", min_size=12)
+            self.draw_keys(surface)
         if self.hints.draw_marks(surface):
             self._sheet_shown = None  # a gold frame on it: the screen's sheet is not the sheet
         self.frames.draw_effects(surface)
         if surface is self.app.screen:
             self.tray.stale = False
         self.frames.drew_alone()
+        self.frames.note_parts(surface)
+
+    def draw_keys(self, surface: pygame.Surface) -> None:
+        draw_text_in(surface, self.keys_text(), self.regions["keys"], 13, theme.TEXT_DIM,
+                     align="left", min_size=12)
+
+    def draw_changed(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """After a change: only the parts that changed (game.scenes.table_frames)."""
+        self.ensure_layout()
+        return self.frames.draw_changed(surface)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         """What to do now, and the coach's advice (the replay and the lesson say more)."""
@@ -511,13 +522,23 @@ class TableScene(Scene):
         return self.frames.on_screen()
 
     def _sheet_model(self) -> SheetModel:
-        """The sheet to show: as it was while the dice fly, with the odds on it."""
+        """The sheet to show: as it was while the dice fly, with the odds on it; the model
+        made for the last frame again while what the screen shows (``view_key``) is the same
+        (Bona Fortuna's sheet, with every box's score for the dice, takes 3 ms to make)."""
         frozen = self.frozen_sheet
         if frozen is not None and self._frozen_hand != hands.mode():  # its footer's words
             frozen = self.frozen_sheet = dataclasses.replace(frozen,
                                                              footer=self.table.sheet().footer)
             self._frozen_hand = hands.mode()
-        return self.odds.decorate(frozen or self.table.sheet())
+        # (what this frame's ``watch_view`` found, when it ran in this frame)
+        fresh = self._view_frame is None or self._view_frame != self.app.frame
+        key = (self.view_key() if fresh else self._view_key, id(self.frozen_sheet),
+               hands.mode(), theme.generation)
+        if key == self._model_key and self._model is not None and not probe.recording():
+            return self._model  # (a test that reads what is drawn has it made afresh)
+        self._model = self.odds.decorate(frozen or self.table.sheet())
+        self._model_key = key
+        return self._model
 
     def keys_text(self) -> str:
         """The keys line under the history (a desktop window): what the keys do here, when

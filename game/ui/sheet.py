@@ -90,6 +90,24 @@ class SheetModel:
     keep: tuple[int, ...] = ()  # more columns always shown (a board's "Now" and "Deny")
 
 
+def _ring(rect: pygame.Rect) -> pygame.Rect:
+    """Where the keyboard's focus ring round ``rect`` (a row, a cell) paints: it may
+    reach past them."""
+    w = max(2, theme.px(2))
+    return rect.inflate(-theme.px(8), -theme.px(8)).inflate(4 * w, 4 * w)
+
+
+# Widths measured for the sheet's labels and columns, by what they hold (a sheet drawn again
+# after a move measures again only the column whose texts changed)
+_widths_kept: dict[tuple, object] = {}
+
+
+def _keep_width(key: tuple, value) -> None:
+    if len(_widths_kept) > 4000:
+        _widths_kept.clear()
+    _widths_kept[key] = value
+
+
 @dataclass
 class ScoreSheet:
     rect: pygame.Rect
@@ -112,6 +130,17 @@ class ScoreSheet:
     # the rows' places in the scrolled content (drawn): none before the first draw
     _content_rows: dict[str, pygame.Rect] = field(default_factory=dict, repr=False)
     _picture_key: tuple | None = field(default=None, repr=False)
+    # pictures of the cells and labels painted in this draw and the last (``_kept``)
+    _cells: dict = field(default_factory=dict, repr=False)
+    _cells_before: dict = field(default_factory=dict, repr=False)
+    # what each element of the sheet painted (``_element``): in the draw under way, for
+    # the picture kept, for the sheet the screen shows (its picture's key, the elements)
+    _elements: dict = field(default_factory=dict, repr=False)
+    _picture_elements: tuple | None = field(default=None, repr=False)
+    _shown_elements: tuple | None = field(default=None, repr=False)
+    _diff: dict | None = field(default=None, repr=False)
+    _earlier: list = field(default_factory=list, repr=False)
+    _overflow: list = field(default_factory=list, repr=False)  # focus rings past their box
 
     # -- input ---------------------------------------------------------------------------
     def key_at(self, pos) -> str | None:
@@ -223,8 +252,15 @@ class ScoreSheet:
             return known
         px = theme.px
         note = self._note_width(model) + px(4)
-        widest = max((text_width(r.short if short and r.short else r.label, size)
-                      + (note if r.note else 0) for r in model.rows), default=px(60))
+        labels = tuple((r.short if short and r.short else r.label, bool(r.note))
+                       for r in model.rows)
+        # (the same labels as in an earlier draw: the width measured then)
+        kept = ("labels", labels, size, theme.metrics.key, theme.generation)
+        widest = _widths_kept.get(kept)
+        if widest is None:
+            widest = max((text_width(label, size) + (note if noted else 0)
+                          for label, noted in labels), default=px(60))
+            _keep_width(kept, widest)
         self._measured[("labels", id(model), size, short)] = widest + px(16)
         return widest + px(16)
 
@@ -250,15 +286,23 @@ class ScoreSheet:
             self._measured[("texts", id(model))] = columns
         least, want = [], []
         for texts, tapped in columns:
-            cap = px(64)
-            widest = max((min(text_width(t, size, True), cap)
-                          + (mark_room(size) if marked else 0) for t, marked in texts),
-                         default=px(20))
-            whole = max((text_width(t, size, True) + (mark_room(size) if marked else 0)
-                         for t, marked in texts), default=px(20))
-            floor = px(theme.TOUCH_MIN + 6) if tapped and theme.metrics.touch else px(40)
-            least.append(max(widest + px(10), floor))
-            want.append(max(whole + px(10), least[-1]))
+            # (a column whose texts are those of an earlier draw: its widths measured then)
+            kept = ("column", frozenset(texts), tapped, size, theme.metrics.key,
+                    theme.generation)
+            widths = _widths_kept.get(kept)
+            if widths is None:
+                cap = px(64)
+                widest = max((min(text_width(t, size, True), cap)
+                              + (mark_room(size) if marked else 0) for t, marked in texts),
+                             default=px(20))
+                whole = max((text_width(t, size, True) + (mark_room(size) if marked else 0)
+                             for t, marked in texts), default=px(20))
+                floor = px(theme.TOUCH_MIN + 6) if tapped and theme.metrics.touch else px(40)
+                widths = (max(widest + px(10), floor), max(whole + px(10), widest + px(10),
+                                                           floor))
+                _keep_width(kept, widths)
+            least.append(widths[0])
+            want.append(widths[1])
         for c in self._label_columns(model):  # a word above a column ("Now", "Deny", "Up")
             # is read whole, never cut to initials as a name is: its longest word sets the
             # column's least width (the header breaks only between words)
@@ -404,28 +448,127 @@ class ScoreSheet:
                 self.interactive, self.touch_rows, self.label_width, theme.metrics.key,
                 theme.generation)
 
-    def draw(self, surface: pygame.Surface, model: SheetModel) -> None:
+    def draw(self, surface: pygame.Surface, model: SheetModel,
+             over: tuple | None = None) -> list[pygame.Rect] | None:
         """Draw the sheet; a sheet that shows the same as last time is its picture again
-        (a frame of a 4K window redraws a big table in one blit). While tests record what
-        is drawn, it is always drawn afresh."""
+        (a frame of a 4K window redraws a big table in one blit). ``over``: the caller knows
+        that ``surface`` shows, where the sheet is, the sheet whose picture's key (``_key``)
+        that is: only what differs from it is painted again (a move changes a few cells),
+        and the rectangles painted are returned (None: all of the sheet). While tests record
+        what is drawn, it is always drawn afresh."""
         key = self._key(model)
-        if (not probe.recording() and key == self._picture_key and self._picture is not None
+        recording = probe.recording()
+        if (not recording and key == self._picture_key and self._picture is not None
                 and surface.get_rect().contains(self.rect)):
             surface.blit(self._picture, self.rect)
-            return
-        self._draw(surface, model)
-        if surface.get_rect().contains(self.rect) and self.rect.w and self.rect.h:
-            if self._picture is not None and self._picture.get_size() == self.rect.size:
+            self._shown_elements = self._picture_elements
+            return None
+        inside = surface.get_rect().contains(self.rect) and self.rect.w and self.rect.h
+        before = self._shown_elements
+        # (not while a test notes the scores shown: an element not painted notes nothing)
+        diff = not recording and probe._shown is None and inside and over is not None \
+            and before is not None \
+            and before[0] == over and before[2] == tuple(self.rect)
+        painted = self._draw(surface, model, before[1] if diff else None)
+        if painted is None:  # (what was there before did not fit what is now: all again)
+            self._draw(surface, model)
+        if inside:
+            if over is not None and painted is not None and self._picture is not None \
+                    and self._picture_key == over:
+                for r in painted:  # (into the picture kept, where it was painted again)
+                    self._picture.blit(surface, r.move(-self.rect.x, -self.rect.y), r)
+            elif self._picture is not None and self._picture.get_size() == self.rect.size:
                 # into the picture kept (a new 4K-sized surface each time is slower)
                 self._picture.blit(surface, (0, 0), self.rect)
             else:
                 self._picture = surface.subsurface(self.rect).copy()
             self._picture_key = key
+            if not recording:
+                self._picture_elements = self._shown_elements = (key, self._elements,
+                                                                 tuple(self.rect))
+        return painted
 
-    def _draw(self, surface: pygame.Surface, model: SheetModel) -> None:
-        px = theme.px
+    def _element(self, surface: pygame.Surface, box: pygame.Rect, key: tuple, paint,
+                 covers: bool = False) -> None:
+        """One thing the sheet paints in ``box`` (nothing else paints there, but a line
+        over a row's edge that ``covers`` its box whole), known by ``key``. Drawn over what
+        the screen showed (``_diff``: the elements drawn then), it is painted again only
+        where its key changed or something painted again under it."""
+        clip = surface.get_clip()
+        ident = (tuple(box), tuple(clip))
+        self._elements[ident] = key
+        if self._diff is None:
+            paint()
+        else:  # (painted, or not, once all are known: ``_paint_changed``)
+            self._earlier.append((ident, box, clip, key, paint, covers))
+
+    def _paint_changed(self, surface: pygame.Surface, diff: dict) -> list[pygame.Rect] | None:
+        """Over the sheet the screen shows (its elements ``diff``), paint what is not as it
+        was: where an element was and is no more, the panel's colour; every element whose
+        key changed, that is new, or that lies where something was painted again. An
+        element painted again over the panel's colour where it overlaps one painted before
+        it (a row's line under the scroll's sign, a focus ring over the next row) has that
+        part painted again in the whole sheet's order. None when most of the sheet moved
+        (a column widened): painting it whole is then cheaper."""
+        elements = self._earlier
+        now = self._elements
+        gone = [ident for ident in diff if ident not in now]
+        if len(gone) > len(elements) // 2:
+            return None
+        clip = surface.get_clip()
+        done = []
+        for box, where in gone:
+            part = pygame.Rect(box).clip(where)
+            if part.w and part.h:
+                surface.set_clip(part)
+                surface.fill(theme.PANEL, part)
+                done.append(part)
+        boxes = []
+        for i, (ident, box, where, key, paint, covers) in enumerate(elements):
+            boxes.append(box)
+            if diff.get(ident) == key and (not done or box.collidelist(done) < 0):
+                continue
+            surface.set_clip(where)
+            if not covers:
+                surface.fill(theme.PANEL, box)
+            paint()
+            if not covers:  # (what it overlaps of those before it, again in order)
+                for j in box.collidelistall(boxes[:i]):
+                    part = boxes[j].clip(box).clip(where)
+                    if not part.w or not part.h:
+                        continue
+                    surface.set_clip(part)
+                    surface.fill(theme.PANEL, part)
+                    for _, other, at, _, again, _ in elements[:i + 1]:
+                        if other.colliderect(part):  # (each as far as its clip went)
+                            surface.set_clip(part.clip(at))
+                            again()
+            shown = box.clip(where)
+            if shown.w and shown.h:
+                done.append(shown)
+        surface.set_clip(clip)
+        return done
+
+    def _draw(self, surface: pygame.Surface, model: SheetModel,
+              diff: dict | None = None) -> list[pygame.Rect] | None:
+        """Paint the sheet: whole, or with ``diff`` (the elements the screen shows, by
+        ``_element``) only what changed; the rectangles painted (None with ``diff`` when the
+        elements are not those shown: nothing can be kept)."""
         self._measured = {}
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(RADIUS))
+        self._cells_before, self._cells = self._cells, {}  # (``_kept``: two draws' pictures)
+        self._diff, self._elements, self._earlier, self._overflow = diff, {}, [], []
+        try:
+            self._paint(surface, model)
+            if diff is None:
+                return [self.rect.copy()]
+            return self._paint_changed(surface, diff)
+        finally:
+            self._diff, self._earlier = None, []
+
+    def _paint(self, surface: pygame.Surface, model: SheetModel) -> None:
+        px = theme.px
+        if self._diff is None:
+            pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(RADIUS))
         inner = self.rect.inflate(-px(16), -px(12))
         self.row_rects, self.cell_rects, self.header_rects, self.pager = {}, {}, {}, {}
         self.line_rects = {}
@@ -483,17 +626,23 @@ class ScoreSheet:
         self.header_rects, self.pager = {}, {}
         words = self._label_columns(model)
         # The header: player names, the active player's lit.
+        looks = (theme.generation, theme.metrics.key)
         for c in shown:
             name, colour = model.headers[c][:2]
             cell = pygame.Rect(col_x[c] + px(2), y, col_w[c] - px(4), head_h - px(2))
             self.header_rects[c] = cell
-            if c == model.active_column:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=px(8))
-                pygame.draw.rect(surface, colour, cell, width=max(1, px(2)), border_radius=px(8))
-            box = cell.inflate(-px(8), -px(4))
-            draw_text_in(surface, name if c in words else self._header_text(name, box.w, box.h),
-                         box, HEADER, colour,
-                         True, min_size=HEADER, wrap=True)
+
+            def header(c=c, name=name, colour=colour, cell=cell) -> None:
+                if c == model.active_column:
+                    pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=px(8))
+                    pygame.draw.rect(surface, colour, cell, width=max(1, px(2)),
+                                     border_radius=px(8))
+                box = cell.inflate(-px(8), -px(4))
+                draw_text_in(surface, name if c in words else
+                             self._header_text(name, box.w, box.h), box, HEADER, colour, True,
+                             min_size=HEADER, wrap=True)
+            self._element(surface, cell, ("header", name, tuple(colour), c in words,
+                                          c == model.active_column, looks), header)
         corner = pygame.Rect(x0, y, label_w - px(6), head_h - px(2))
         if paged:
             prev, nxt = corner.copy(), corner.copy()
@@ -501,18 +650,24 @@ class ScoreSheet:
             prev.w = nxt.w = w
             nxt.right = corner.right
             self.pager = {"prev": prev, "next": nxt}
-            for name, r in self.pager.items():
-                pygame.draw.rect(surface, theme.BUTTON, r, border_radius=px(8))
-                draw_text_in(surface, "‹" if name == "prev" else "›", r, 22, theme.TEXT, True,
-                             min_size=16)
-                probe.control(f"sheet {name}", r, surface=surface)
             hidden = len(model.headers) - len(shown)
-            draw_text_in(surface, f"+{hidden}", pygame.Rect(prev.right, y, nxt.x - prev.right,
-                                                            corner.h), 16, theme.TEXT_DIM,
-                         True, min_size=16)
+
+            def pager(y=y) -> None:
+                for name, r in self.pager.items():
+                    pygame.draw.rect(surface, theme.BUTTON, r, border_radius=px(8))
+                    draw_text_in(surface, "‹" if name == "prev" else "›", r, 22, theme.TEXT,
+                                 True, min_size=16)
+                draw_text_in(surface, f"+{hidden}", pygame.Rect(prev.right, y,
+                                                                nxt.x - prev.right, corner.h),
+                             16, theme.TEXT_DIM, True, min_size=16)
+            self._element(surface, corner, ("pager", hidden, tuple(prev), tuple(nxt), looks),
+                          pager)
+            for name, r in self.pager.items():
+                probe.control(f"sheet {name}", r, surface=surface)
         elif model.corner:
-            draw_text_in(surface, model.corner, corner.inflate(-px(4), 0), HEADER,
-                         theme.TEXT_DIM, True, "left", min_size=HEADER, wrap=True)
+            self._element(surface, corner, ("corner", model.corner, looks), lambda: draw_text_in(
+                surface, model.corner, corner.inflate(-px(4), 0), HEADER, theme.TEXT_DIM, True,
+                "left", min_size=HEADER, wrap=True))
         y += head_h
         # Rows: the totals at the top and the bottom stay; the rest scroll when they do not
         # fit (and say so). The scores of players paged out (``strip``) come under their
@@ -550,7 +705,7 @@ class ScoreSheet:
         strip_box = None
         if strip and strip_top:
             strip_box = pygame.Rect(inner.x, y + px(4), inner.w, strip_h - px(6))
-            self._draw_strip(surface, strip, strip_box)
+            self._strip_element(surface, strip, strip_box)
             y += strip_h
         pinned_h = self._rows_height(size, pinned) + (0 if not strip or strip_top else strip_h)
         full = pygame.Rect(body.x, y, body.w, max(0, body.bottom - pinned_h - y))
@@ -588,8 +743,14 @@ class ScoreSheet:
                 self._draw_row(surface, row, top, h, *args, view)
                 items.append(pygame.Rect(view.x, top, view.w, h))
         surface.set_clip(full.clip(clip))
-        draw_sign(surface, self.scroll.name, room, content_h, offset, theme.PANEL, items,
-                  clip=view, fade=False)
+        if offset > 0 or offset + room.h < content_h:  # (the sign: in the gutter)
+            gutter = pygame.Rect(room.right - px(GUTTER), room.y, px(GUTTER), room.h)
+            self._element(surface, gutter, ("sign", content_h, offset, tuple(room), looks),
+                          lambda: draw_sign(surface, self.scroll.name, room, content_h, offset,
+                                            theme.PANEL, items, clip=view, fade=False))
+        else:  # (none; what tests read of the view)
+            draw_sign(surface, self.scroll.name, room, content_h, offset, theme.PANEL, items,
+                      clip=view, fade=False)
         surface.set_clip(clip)
         # how many rows are out of view (a row cut by no more than its bottom margin, when
         # none fits whole, is in view); said under the rows once the totals are drawn
@@ -603,7 +764,7 @@ class ScoreSheet:
             y += h
         if strip and not strip_top:
             strip_box = pygame.Rect(inner.x, y + px(4), inner.w, strip_h - px(6))
-            self._draw_strip(surface, strip, strip_box)
+            self._strip_element(surface, strip, strip_box)
         if more_h:
             band = pygame.Rect(full.x, room.bottom, full.w - px(GUTTER), more_h)
             if full.h < more_h and strip_box is not None:
@@ -613,11 +774,12 @@ class ScoreSheet:
                 used = sum(w + px(14) for *_, w in strip[-1]) + px(8)
                 band = pygame.Rect(strip_box.x + used, strip_box.y + (len(strip) - 1) * line_h,
                                    strip_box.w - used, line_h)
-            self.draw_more(surface, band, above, below)
+            self._element(surface, band, ("more", above, below, looks),
+                          lambda: self.draw_more(surface, band, above, below))
         if model.footer and footer_h:
-            draw_text_in(surface, model.footer, pygame.Rect(inner.x, inner.bottom - footer_h,
-                                                            inner.w, footer_h),
-                         13, theme.TEXT_DIM, wrap=True, min_size=12)
+            foot = pygame.Rect(inner.x, inner.bottom - footer_h, inner.w, footer_h)
+            self._element(surface, foot, ("footer", model.footer, looks), lambda: draw_text_in(
+                surface, model.footer, foot, 13, theme.TEXT_DIM, wrap=True, min_size=12))
 
     @staticmethod
     def draw_more(surface: pygame.Surface, band: pygame.Rect, above: int, below: int) -> None:
@@ -639,6 +801,14 @@ class ScoreSheet:
             pygame.draw.polygon(surface, theme.TEXT_DIM, [(x - a, tip), (x - 2 * a, base),
                                                           (x, base)])
             x -= 2 * a + px(14)
+
+    def _strip_element(self, surface: pygame.Surface, lines, box: pygame.Rect) -> None:
+        """The strip of scores (``_draw_strip``) as an element: its line over it too."""
+        px = theme.px
+        area = pygame.Rect(box.x, box.y - px(3), box.w + 1, box.h + px(3))
+        self._element(surface, area, ("strip", tuple(tuple(line) for line in lines),
+                                      theme.generation, theme.metrics.key),
+                      lambda: self._draw_strip(surface, lines, box))
 
     def _draw_strip(self, surface: pygame.Surface, lines, box: pygame.Rect) -> None:
         """The scores of the players paged out, a dot in their colour before each."""
@@ -692,72 +862,142 @@ class ScoreSheet:
             return row.short
         return row.label
 
+    def _kept(self, surface: pygame.Surface, key: tuple | None, box: pygame.Rect, paint) -> None:
+        """``paint`` paints ``box`` (over the panel's colour, nothing else under it), or the
+        picture kept of what it painted for ``key`` in this draw or the last (None: paint
+        it afresh, keep nothing). A sheet drawn again after a move paints again only the
+        cells and labels that changed."""
+        if key is None or (self._overflow and box.collidelist(self._overflow) >= 0):
+            paint()  # (a focus ring reaches into it: not over the plain panel)
+            return
+        picture = self._cells.get(key) or self._cells_before.get(key)
+        if picture is not None:
+            surface.blit(picture, box)
+            self._cells[key] = picture
+            return
+        paint()
+        if surface.get_clip().contains(box) and box.w > 0 and box.h > 0:
+            picture = pygame.Surface(box.size, 0, surface)
+            picture.blit(surface, (0, 0), box)
+            self._cells[key] = picture
+
+    def _ring_over(self, rect: pygame.Rect) -> pygame.Rect:
+        """``rect`` with the focus ring round it, noted where the ring reaches past it (a
+        row's ring over the next row's top at some ratios: no picture kept is blitted
+        there, ``_kept``)."""
+        ring = _ring(rect)
+        if not rect.contains(ring):
+            self._overflow.append(ring)
+        return rect.union(ring)
+
     def _draw_row(self, surface, row, y, h, model, size, label_w, col_x, col_w, shown,
                   area) -> None:
         px = theme.px
         x0 = self.rect.x + px(8)
         right = max((col_x[c] + col_w[c] for c in shown), default=x0 + label_w)
         line = pygame.Rect(x0, y, right - x0, h)
-        if row.kind in ("sum", "total"):
-            pygame.draw.line(surface, theme.LINE, (x0, y - 1), (line.right, y - 1), 1)
-        if row.key and (row.key == self.hover_key or row.key == model.cursor):
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(6))
-            if row.key == model.cursor:  # the keyboard's cursor: the focus ring
-                focus_ring(surface, line.inflate(-px(8), -px(8)), 6)
+        if row.kind in ("sum", "total"):  # (its line paints every pixel of its box)
+            self._element(surface, pygame.Rect(x0, y - 1, line.w + 1, 1), ("line",),
+                          lambda: pygame.draw.line(surface, theme.LINE, (x0, y - 1),
+                                                   (line.right, y - 1), 1), covers=True)
+        lit = bool(row.key and (row.key == self.hover_key or row.key == model.cursor))
+        # (pictures kept only over the plain panel, while no test reads what is drawn)
+        keep = not lit and not probe.recording()
+        looks = (size, h, theme.generation, theme.metrics.key)
         bold = row.kind == "total"
         note_w = self._note_width(model) if row.note else 0
-        if row.note:  # a chance: a neutral badge with its % sign (never a player's colour)
-            badge = pygame.Rect(x0 + label_w - note_w - px(4), y + px(2), note_w, h - px(6))
-            if "%" in row.note:
-                pygame.draw.rect(surface, theme.BG_DARK, badge, border_radius=badge.h // 2)
-            draw_text_in(surface, row.note, badge.inflate(-px(8), 0), NOTE, row.note_colour,
-                         True, "right", min_size=12)
-        room = label_w - px(10) - (note_w + px(4) if note_w else 0)
-        draw_text_in(surface, self._label_text(row, size, room),
-                     pygame.Rect(x0 + px(6), y, room, h - px(2)),
-                     size, row.label_colour, bold, "left", min_size=size)
+
+        def label() -> None:
+            if row.note:  # a chance: a neutral badge with its % sign (never a player's colour)
+                badge = pygame.Rect(x0 + label_w - note_w - px(4), y + px(2), note_w,
+                                    h - px(6))
+                if "%" in row.note:
+                    pygame.draw.rect(surface, theme.BG_DARK, badge, border_radius=badge.h // 2)
+                draw_text_in(surface, row.note, badge.inflate(-px(8), 0), NOTE, row.note_colour,
+                             True, "right", min_size=12)
+            room = label_w - px(10) - (note_w + px(4) if note_w else 0)
+            draw_text_in(surface, self._label_text(row, size, room),
+                         pygame.Rect(x0 + px(6), y, room, h - px(2)),
+                         size, row.label_colour, bold, "left", min_size=size)
+        label_key = ("label", row.label, row.short, tuple(row.label_colour), row.note,
+                     tuple(row.note_colour), bold, label_w, note_w, looks)
+        label_box = pygame.Rect(x0, y, label_w, h)
+        cells = []  # (key, box, paint, picture's key)
         for c in shown:
             if c >= len(row.cells):
                 continue
             cell = row.cells[c]
             box = pygame.Rect(col_x[c] + px(2), y, col_w[c] - px(4), h)
-            if c == model.active_column:
-                pygame.draw.rect(surface, (32, 50, 70), box)
-            if cell.fill:
-                pygame.draw.rect(surface, cell.fill, box.inflate(-px(4), -px(4)),
-                                 border_radius=px(6))
             if cell.key and self.interactive:
                 visible = box.clip(area)
                 if visible.h >= box.h // 2:
                     self.cell_rects[cell.key] = box
                     probe.control(f"cell {cell.key}", box, group=f"row {row.label}",
                                   surface=surface)
-                if cell.key == model.cursor:  # the keyboard's cursor: the focus ring
-                    focus_ring(surface, box.inflate(-px(8), -px(8)), 6)
-                elif cell.key == self.hover_key:
-                    pygame.draw.rect(surface, theme.TEXT, box.inflate(-px(2), 0),
-                                     width=max(1, px(1)), border_radius=px(6))
-            text_box = box.inflate(-px(4), 0)
-            words = cell.text  # (its short form where the column is too narrow for it)
-            if cell.short and text_width(words, size, cell.bold or bold) > text_box.w - (
-                    mark_room(size) if cell.mark else 0):
-                words = cell.short
-            if cell.mark and words:
-                room = mark_room(size)
-                drawn = text_width(words, size, cell.bold or bold)
-                left = max(text_box.x, text_box.centerx - (drawn + room) // 2)
-                icon(surface, cell.mark, (left + room // 2 - px(1), box.centery), room * 0.42)
-                text_box = pygame.Rect(left + room, box.y, text_box.right - left - room, box.h)
-            if words:
-                draw_text_in(surface, words, text_box, size, cell.colour,
-                             cell.bold or bold, "left" if cell.mark else "center",
-                             min_size=size)
-                if bold:
-                    probe.shown("score", (model.headers[c][0], cell.text), box)
-            if cell.strike:
-                stroke = box.inflate(-px(10), -px(8))
-                pygame.draw.line(surface, cell.colour, stroke.bottomleft, stroke.topright,
-                                 max(1, px(2)))
+            marked = bool(cell.key and self.interactive and cell.key in (model.cursor,
+                                                                          self.hover_key))
+
+            def paint(cell=cell, box=box, c=c) -> None:
+                if c == model.active_column:
+                    pygame.draw.rect(surface, (32, 50, 70), box)
+                if cell.fill:
+                    pygame.draw.rect(surface, cell.fill, box.inflate(-px(4), -px(4)),
+                                     border_radius=px(6))
+                if cell.key and self.interactive:
+                    if cell.key == model.cursor:  # the keyboard's cursor: the focus ring
+                        focus_ring(surface, box.inflate(-px(8), -px(8)), 6)
+                    elif cell.key == self.hover_key:
+                        pygame.draw.rect(surface, theme.TEXT, box.inflate(-px(2), 0),
+                                         width=max(1, px(1)), border_radius=px(6))
+                text_box = box.inflate(-px(4), 0)
+                words = cell.text  # (its short form where the column is too narrow for it)
+                if cell.short and text_width(words, size, cell.bold or bold) > text_box.w - (
+                        mark_room(size) if cell.mark else 0):
+                    words = cell.short
+                if cell.mark and words:
+                    room = mark_room(size)
+                    drawn = text_width(words, size, cell.bold or bold)
+                    left = max(text_box.x, text_box.centerx - (drawn + room) // 2)
+                    icon(surface, cell.mark, (left + room // 2 - px(1), box.centery),
+                         room * 0.42)
+                    text_box = pygame.Rect(left + room, box.y, text_box.right - left - room,
+                                           box.h)
+                if words:
+                    draw_text_in(surface, words, text_box, size, cell.colour,
+                                 cell.bold or bold, "left" if cell.mark else "center",
+                                 min_size=size)
+                if cell.strike:
+                    stroke = box.inflate(-px(10), -px(8))
+                    pygame.draw.line(surface, cell.colour, stroke.bottomleft, stroke.topright,
+                                     max(1, px(2)))
+            key = ("cell", cell.text, cell.short, tuple(cell.colour), cell.bold,
+                   tuple(cell.fill) if cell.fill else None, cell.mark, cell.strike,
+                   c == model.active_column, bold, box.size, looks)
+            place = box
+            if marked and cell.key == model.cursor:
+                place = self._ring_over(box)
+            cells.append((key + (marked and (cell.key == model.cursor,
+                                             cell.key == self.hover_key),),
+                          place, paint, key if keep and not marked else None))
+            if bold and cell.text:
+                probe.shown("score", (model.headers[c][0], cell.text), box)
+        if lit:  # the row lit under the pointer or the keyboard's cursor: one element
+            def whole() -> None:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, line, border_radius=px(6))
+                if row.key == model.cursor:  # the keyboard's cursor: the focus ring
+                    focus_ring(surface, line.inflate(-px(8), -px(8)), 6)
+                label()
+                for _, _, paint, _ in cells:
+                    paint()
+            self._element(surface, self._ring_over(line) if row.key == model.cursor else line,
+                          ("lit", row.key == model.cursor, label_key,
+                           tuple((key, tuple(box)) for key, box, _, _ in cells)), whole)
+        else:
+            self._element(surface, label_box, label_key, lambda: self._kept(
+                surface, label_key if keep else None, label_box, label))
+            for key, place, paint, picture in cells:
+                self._element(surface, place, key, lambda place=place, paint=paint,
+                              picture=picture: self._kept(surface, picture, place, paint))
         if line.clip(area).h >= line.h // 2:
             self.line_rects[row.label] = line
             if row.box:

@@ -216,29 +216,6 @@ def game(browser, site):
         g.close()
 
 
-# Two tabs the tests share, each started once: the desktop's (1280x720) and a phone's
-# (390x844 at ratio 3, touch); each test that starts at the menu gets one restarted
-# (Game.restart: storage cleared, a new App) instead of a new page that starts Python again.
-# Every browser test is in this file, which runs on one worker (tests/scheduling.py).
-@pytest.fixture(scope="module")
-def desktop_tab(browser, site):
-    g = Game(browser, site)
-    # what the page's start left, before any test: the expert's table not in the archive
-    g.at_start = g.py("from game.games.yatzy import expert_table as yatzy_table\n"
-                      "result = [yatzy_table.PATH.exists(), yatzy_table._TABLE is None]")
-    g.stop()  # (until a test restarts it)
-    yield g
-    g.close()
-
-
-@pytest.fixture(scope="module")
-def phone_tab(browser, site):
-    g = Game(browser, site, width=390, height=844, ratio=3, touch=True, watch=LOADING_WATCH)
-    g.stop()
-    yield g
-    g.close()
-
-
 def restarted(tab: Game):
     tab.restart()
     yield tab
@@ -247,14 +224,8 @@ def restarted(tab: Game):
     assert not problems, problems
 
 
-@pytest.fixture
-def desktop(desktop_tab):
-    yield from restarted(desktop_tab)
-
-
-@pytest.fixture
-def phone(phone_tab):
-    yield from restarted(phone_tab)
+# (The two tabs the tests share, desktop_tab and phone_tab, and the fixtures that restart
+# them, desktop and phone: tests/browser/conftest.py.)
 
 
 def png_tiles(data: bytes, rect: tuple[int, int, int, int], tile: int = 16) -> list[tuple]:
@@ -926,14 +897,14 @@ def test_the_site_installs_plays_offline_and_takes_a_new_version_whole(site, tmp
     folder = tmp_path / "site"
 
     def release(mark: str) -> None:
-        with open(root / "game" / "__init__.py", "a", encoding="utf-8") as f:
-            f.write(f"\nRELEASE = {mark!r}\n")
-        build.build_pyodide(folder, self_hosted=True, environ=wheel_dir, root=root,
-                            compiled=False)  # (sources: quicker to build, as good a version)
+        # (a file of the game's archive: the game's own files unchanged, so their bytecode
+        # comes from the build's cache, as the session's site's, and no Node starts)
+        (root / "assets" / "release.txt").write_text(mark, encoding="utf-8")
+        build.build_pyodide(folder, self_hosted=True, environ=wheel_dir, root=root)
 
     def seen(tab) -> list:
         return [tab.js("window.diceHarbor.version"), tab.js(
-            "pyodide.runPython('import game; game.RELEASE')"),
+            "pyodide.runPython('open(\"/home/pyodide/dice-harbor/assets/release.txt\").read()')"),
             tab.js("navigator.serviceWorker.controller && "
                    "new URL(navigator.serviceWorker.controller.scriptURL).pathname")]
 

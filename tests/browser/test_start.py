@@ -3,7 +3,7 @@ while pyodide boots, then linked with emscripten's own loader (no wheel, no load
 pygame's modules and the standard library as bytecode; the page says which way pygame came.
 A host that does not call the module a WebAssembly file still starts it (compiled from its
 bytes), and a module that is not there is an error in words at the pygame stage. (The
-browser tests' site and browser: tests/browser/conftest.py.)"""
+browser tests' site, browser and tabs: tests/browser/conftest.py.)"""
 
 from __future__ import annotations
 
@@ -22,51 +22,48 @@ SITE_PACKAGES = "/lib/python3.12/site-packages"
 GAME_FOLDER = "/home/pyodide/dice-harbor"  # (web/pyodide.tmpl)
 
 
-def test_pygame_is_compiled_while_python_starts_and_the_game_plays(browser, site):
-    g = Game(browser, site, width=390, height=844, ratio=3, touch=True)
-    try:
-        page = g.page
-        assert page.js("window.diceHarbor.pygame") == "side module compiled while Python started"
-        marks = page.js("window.diceHarbor.marks")
-        asked = page.js("performance.getEntriesByType('resource')"
-                        ".map(e => [new URL(e.name).pathname, e.startTime])")
-        module = [at for path, at in asked if path.startswith(f"/{build.PYGAME_WASM}")]
-        assert module and module[0] < marks["python"]  # asked for before Python was up
-        assert not [path for path, _ in asked if path.endswith(".whl")]  # no wheel at all
-        assert marks["python"] < marks["pygameLinked"] < marks["pygame"] < marks["game"]
-        assert marks["pygameCompiled"] < marks["pygameLinked"]
-        # Python's import found the module loaded; pygame's modules and the standard
-        # library's came as bytecode (none compiled on the player's CPU)
-        assert g.py("""
+def test_pygame_is_compiled_while_python_starts_and_the_game_plays(phone, site):
+    """The phone's tab (390x844 at ratio 3, touch: tests/browser/conftest.py), as its start
+    left it (``at_start``), then restarted at its menu for a turn."""
+    g = phone
+    start = g.at_start
+    assert start["pygame"] == "side module compiled while Python started"
+    marks, asked = start["marks"], start["asked"]
+    module = [at for path, at in asked if path.startswith(f"/{build.PYGAME_WASM}")]
+    assert module and module[0] < marks["python"]  # asked for before Python was up
+    assert not [path for path, _ in asked if path.endswith(".whl")]  # no wheel at all
+    assert marks["python"] < marks["pygameLinked"] < marks["pygame"] < marks["game"]
+    assert marks["pygameCompiled"] < marks["pygameLinked"]
+    # Python's import found the module loaded; pygame's modules and the standard
+    # library's came as bytecode (none compiled on the player's CPU)
+    assert g.py("""
 import json, pygame, pygame.base
 result = [pygame.base.__file__, pygame.__file__, pygame.sysfont.__file__, json.__file__,
           pygame.font.get_init(), pygame.display.get_init()]
 """) == [f"{SITE_PACKAGES}/{build.PYGAME_SIDE_MODULE}", f"{SITE_PACKAGES}/pygame/__init__.pyc",
          f"{SITE_PACKAGES}/pygame/sysfont.pyc", "/lib/python312.zip/json/__init__.pyc", True,
          True]
-        # the page unpacked pygame's files and the game's itself (web/pyodide.tmpl:
-        # unpackZip): every file of both archives where Python reads it, byte for byte
-        want = {}
-        for archive, folder in ((build.PYGAME_FILES, SITE_PACKAGES),
-                                (build.GAME_ARCHIVE, GAME_FOLDER)):
-            with zipfile.ZipFile(site.folder / archive) as z:
-                want.update({f"{folder}/{i.filename}": hashlib.sha256(z.read(i)).hexdigest()
-                             for i in z.infolist() if not i.is_dir()})
-        assert len(want) > 100
-        assert g.py(f"""
+    # the page unpacked pygame's files and the game's itself (web/pyodide.tmpl:
+    # unpackZip): every file of both archives where Python reads it, byte for byte
+    want = {}
+    for archive, folder in ((build.PYGAME_FILES, SITE_PACKAGES),
+                            (build.GAME_ARCHIVE, GAME_FOLDER)):
+        with zipfile.ZipFile(site.folder / archive) as z:
+            want.update({f"{folder}/{i.filename}": hashlib.sha256(z.read(i)).hexdigest()
+                         for i in z.infolist() if not i.is_dir()})
+    assert len(want) > 100
+    assert g.py(f"""
 import hashlib, pathlib
 result = {{p: hashlib.sha256(pathlib.Path(p).read_bytes()).hexdigest()
           if pathlib.Path(p).is_file() else None for p in {sorted(want)!r}}}""") == want
-        # and the game plays: a turn by taps
-        start_yatzy(g)
-        page.tap(*g.button("Roll"))
-        g.wait("app.scene.state.rolls == 1 and not app.scene.busy")
-        dice = g.py("result = list(app.scene.state.dice)")
-        assert len(dice) == 5 and all(1 <= d <= 6 for d in dice)
-        the_screen_shows_the_canvas(g.page)
-        unpacking_a_zip(g.page)
-    finally:
-        g.close()
+    # and the game plays: a turn by taps
+    start_yatzy(g)
+    g.page.tap(*g.button("Roll"))
+    g.wait("app.scene.state.rolls == 1 and not app.scene.busy")
+    dice = g.py("result = list(app.scene.state.dice)")
+    assert len(dice) == 5 and all(1 <= d <= 6 for d in dice)
+    the_screen_shows_the_canvas(g.page)
+    unpacking_a_zip(g.page)
 
 
 def the_screen_shows_the_canvas(page) -> None:

@@ -1,0 +1,301 @@
+"""The table keeps what does not change between frames: the top bar's picture, the sheet's
+model, the sheet's cells and labels as pictures, the widths measured for its columns, and,
+after a move, the parts of the screen that show the same (game.scenes.table_frames:
+``draw_changed``). Whatever changes must show all the same: each test changes one thing a
+kept picture depends on and checks the frame against a whole redraw made afresh (nothing
+kept: as when a test reads what is drawn)."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+
+import pygame
+import pytest
+
+from game.bots import make_policy
+from game.catalog import GAMES
+from game.ui import probe, theme
+from tests.test_redraw import GARBAGE, table_redrawn
+from tests.test_ui_screens import long_seats, make_app
+
+SIZE = (640, 480, 1, False)
+
+
+def whole_frame_differs(app, play) -> str:
+    """Where the screen differs from a whole redraw of the table ("" where nowhere); a
+    sheet left late to the next frame is not looked at (test_redraw checks it comes)."""
+    fresh = table_redrawn(play, app.screen)
+    shown = app.screen
+    if play._sheet_late:
+        shown = shown.copy()
+        for picture in (shown, fresh):
+            picture.fill(GARBAGE, play.sheet.rect)
+    if pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh, "RGB"):
+        return ""
+    found = [name for name, rect in play.regions.items()
+             if pygame.image.tobytes(shown.subsurface(rect.clip(shown.get_rect())), "RGB") !=
+             pygame.image.tobytes(fresh.subsurface(rect.clip(fresh.get_rect())), "RGB")]
+    return ", ".join(found) or "outside the regions"
+
+
+def settle(app, play, frames: int = 240, check: bool = True) -> None:
+    """Frames until the table is idle (with ``check``, every frame drawn is checked against
+    a whole redraw)."""
+    for _ in range(frames):
+        before = app.drawn_frames
+        app.step(1 / 60)
+        if check and app.drawn_frames != before and app.scene is play:
+            where = whole_frame_differs(app, play)
+            assert not where, f"frame {app.frame}: stale {where}"
+        if app.idle and not play.busy:
+            return
+
+
+@pytest.fixture
+def table():
+    app = make_app(SIZE)
+    info = GAMES["yatzy"]
+    play = app.show("play", info=info, state=info.new_game(long_seats(2, humans=2), seed=4),
+                    autosave=False)
+    play.banner = None  # (the seating's: not what these tests look at)
+    settle(app, play, check=False)
+    assert play.chrome._top_kept is not None, "the top bar's picture is not kept"
+    yield app, play
+    pygame.quit()
+
+
+def bar_picture(app, play) -> bytes:
+    return pygame.image.tobytes(app.screen.subsurface(play.regions["bar"]), "RGB")
+
+
+def test_the_turn_passing_shows_in_the_top_bar(table):
+    """The first player plays a turn (as the bot would): the bar names the next player,
+    in their colour, and every frame on the way is a whole frame's picture."""
+    app, play = table
+    bot = make_policy(play.info.bot_module, "normal", seed=1)
+    bar = bar_picture(app, play)
+    first = play.state.current
+    while play.state.current == first:
+        assert play.act(bot.choose(play.state))
+        settle(app, play)
+    settle(app, play)
+    assert play.shown_seat == play.state.current != first
+    assert bar_picture(app, play) != bar, "the turn passed and the bar did not change"
+    assert not whole_frame_differs(app, play)
+
+
+@pytest.mark.parametrize("change", ["hover", "focus", "palette", "large_text", "resize"])
+def test_a_change_of_the_bar_or_the_looks_shows(table, change):
+    """The pointer over a tool of the bar, the keyboard's focus on one, the colour-blind
+    palette, larger text, a window of another size: the next frames show it."""
+    app, play = table
+    bar, screen = bar_picture(app, play), pygame.image.tobytes(app.screen, "RGB")
+    size = app.screen.get_size()
+    if change == "hover":
+        button = play.top_buttons.buttons[0]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center,
+                                             rel=(0, 0), buttons=(0, 0, 0)))
+    elif change == "focus":  # (as Tab moves it in a group of buttons)
+        play.top_buttons.move(1)
+        app.invalidate()
+    elif change == "palette":
+        app.settings.colour_blind = not app.settings.colour_blind
+        app.apply_looks()
+    elif change == "large_text":
+        app.settings.large_text = not app.settings.large_text
+        app.apply_looks()
+    else:
+        app.resize((size[0] + 80, size[1] + 40))
+    try:
+        settle(app, play)
+        assert not whole_frame_differs(app, play)
+        assert pygame.image.tobytes(app.screen, "RGB") != screen, f"{change}: no change"
+        if change in ("hover", "focus", "palette", "large_text"):
+            assert bar_picture(app, play) != bar, f"{change}: the bar did not change"
+    finally:
+        app.settings.colour_blind = app.settings.large_text = False
+        app.apply_looks()
+
+
+def fresh_sheet(play, model, size) -> bytes:
+    """The sheet drawn afresh (nothing kept) on a clean surface."""
+    surface = pygame.Surface(size, 0, play.app.screen)
+    surface.fill(theme.BG)
+    sheet = copy.copy(play.sheet)
+    sheet._picture, sheet._picture_key, sheet._cells, sheet._cells_before = None, None, {}, {}
+    with probe.record():
+        sheet.draw(surface, model)
+    return pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB")
+
+
+def kept_sheet(play, model, size) -> bytes:
+    surface = pygame.Surface(size, 0, play.app.screen)
+    surface.fill(theme.BG)
+    play.sheet.draw(surface, model)
+    return pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB")
+
+
+def changed(model, how: str):
+    """``model`` with one thing changed that a kept cell or label picture depends on."""
+    model = copy.deepcopy(model)
+    row = next(r for r in model.rows if r.key and r.cells[0].text == "")
+    cell = row.cells[0]
+    if how == "value":
+        row.cells[0] = dataclasses.replace(cell, text="17")
+    elif how == "colour":
+        row.cells[0] = dataclasses.replace(cell, text="8", colour=theme.GOOD)
+    elif how == "struck":
+        row.cells[0] = dataclasses.replace(cell, text="0", strike=True)
+    elif how == "mark":
+        row.cells[0] = dataclasses.replace(cell, text="8", mark="best")
+    elif how == "label":
+        row.label = row.label + " box"
+    elif how == "active":
+        model.active_column = 1 - model.active_column
+    elif how == "cursor":  # (the keyboard's cursor: a lit row, its focus ring past it)
+        model.cursor = row.key
+    return model
+
+
+@pytest.mark.parametrize("how", ["value", "colour", "struck", "mark", "label", "active"])
+def test_a_sheet_cell_that_changes_is_drawn_anew(table, how):
+    """The sheet drawn again after one cell (or label, or the player to act) changed
+    keeps the pictures of the others: it must be the sheet drawn afresh."""
+    app, play = table
+    size = app.screen.get_size()
+    model = play._sheet_model()
+    first = kept_sheet(play, model, size)
+    assert kept_sheet(play, model, size) == first == fresh_sheet(play, model, size)
+    later = changed(model, how)
+    drawn = kept_sheet(play, later, size)
+    assert drawn != first, f"{how}: nothing changed on the sheet"
+    assert drawn == fresh_sheet(play, later, size), f"{how}: a stale cell"
+
+
+@pytest.mark.parametrize("how", ["value", "colour", "struck", "mark", "label", "active",
+                                 "cursor"])
+def test_a_sheet_drawn_over_itself_paints_what_changed(table, how):
+    """Drawn over the sheet the screen shows (``over``), the sheet paints again only the
+    elements that changed (a cell, not the whole sheet), and the picture is the sheet
+    drawn afresh."""
+    app, play = table
+    size = app.screen.get_size()
+    model = play._sheet_model()
+    surface = pygame.Surface(size, 0, app.screen)
+    surface.fill(theme.BG)
+    play.sheet.draw(surface, model)
+    later = changed(model, how)
+    painted = play.sheet.draw(surface, later, over=play.sheet._key(model))
+    rect = play.sheet.rect
+    assert pygame.image.tobytes(surface.subsurface(rect), "RGB") == \
+        fresh_sheet(play, later, size), f"{how}: drawn over itself, not the sheet"
+    if how in ("value", "colour", "struck", "mark"):  # (a longer label widens its column:
+        # the sheet is laid out again, painted whole)
+        assert painted, f"{how}: nothing painted"
+        assert sum(r.w * r.h for r in painted) < rect.w * rect.h // 4, \
+            f"{how}: more than the cell painted again"
+
+
+def test_the_sheet_keeps_nothing_of_another_size(table):
+    """A sheet of another width lays its columns out again: no cell of the old width."""
+    app, play = table
+    size = app.screen.get_size()
+    model = play._sheet_model()
+    kept_sheet(play, model, size)
+    play.sheet.rect = play.sheet.rect.inflate(-60, 0)
+    assert kept_sheet(play, model, size) == fresh_sheet(play, model, size)
+
+
+def test_the_sheet_model_follows_the_game(table):
+    """The sheet's model made for a frame is made again when what the table shows changed:
+    at every frame of a game played by bots it is the model made afresh."""
+    app, play = table
+    for seat in play.state.seats:
+        seat.bot = "normal"
+    play.bots = {i: make_policy(play.info.bot_module, "normal", seed=i) for i in range(2)}
+    app.settings.bot_speed = "fast"
+    checked = 0
+    for _ in range(900):
+        app.step(1 / 60)
+        if play.state.is_over() or app.scene is not play:
+            break
+        kept = play._sheet_model()
+        with probe.record():
+            fresh = play._sheet_model()
+        assert play.sheet._key(kept) == play.sheet._key(fresh), f"frame {app.frame}"
+        checked += 1
+    assert checked > 300
+
+
+def test_a_frame_after_a_move_draws_only_what_changed():
+    """Bots playing: after a move the frame draws the tray, the sheet's changes, the status
+    (not the whole table), and each such frame is a whole frame's picture. Whole frames
+    are few (the first, a moment over the sheet, a card turning over)."""
+    app = make_app(SIZE)
+    try:
+        info = GAMES["farkle"]
+        seats = [s.__class__(s.name, "normal") for s in long_seats(2)]
+        play = app.show("play", info=info, state=info.new_game(seats, seed=2), autosave=False)
+        parts = []
+        own = play.draw_changed
+
+        def draw_changed(surface):
+            rects = own(surface)
+            if rects is not None:
+                parts.append(rects)
+            return rects
+        play.draw_changed = draw_changed
+        drawn = 0
+        for _ in range(900):
+            before, count = app.drawn_frames, len(parts)
+            app.step(1 / 60)
+            if app.drawn_frames == before or app.scene is not play:
+                continue
+            drawn += 1
+            if len(parts) > count:
+                where = whole_frame_differs(app, play)
+                assert not where, f"frame {app.frame}: a part left as it was: {where}"
+        area = app.screen.get_width() * app.screen.get_height()
+        assert len(parts) > 10, len(parts)
+        assert all(sum(r.w * r.h for r in rects) < 0.8 * area for rects in parts)
+        whole = drawn - app.partial_frames
+        assert whole < 0.1 * drawn, f"{whole} whole frames of {drawn}"
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("ratio", [1, 1.75])
+def test_the_cursor_moving_over_the_sheet_drawn_over_itself(ratio):
+    """The keyboard's cursor goes down the sheet, a row at a time (its focus ring reaches
+    past its row at some ratios), in a sheet short enough to scroll (the scroll's sign in
+    its gutter, over the rows' lines), and each row's value changes in turn: the sheet
+    drawn over itself each time is the sheet drawn afresh."""
+    app = make_app((640, 480, ratio, False))
+    try:
+        info = GAMES["yatzy"]
+        play = app.show("play", info=info, state=info.new_game(long_seats(2, humans=2),
+                                                                seed=4), autosave=False)
+        play.banner = None
+        settle(app, play, check=False)
+        size = app.screen.get_size()
+        play.sheet.rect = play.sheet.rect.inflate(0, -play.sheet.rect.h // 3)
+        model = play._sheet_model()
+        surface = pygame.Surface(size, 0, app.screen)
+        surface.fill(theme.BG)
+        play.sheet.draw(surface, model)
+        assert play.sheet.scroll.content_h > play.sheet.scroll.viewport.h, "the rows fit"
+        rect = play.sheet.rect
+        keyed = [r for r in model.rows if r.key]
+        for i, row in enumerate(keyed + [None]):
+            later = copy.deepcopy(model)
+            later.cursor = row.key if row is not None else None
+            if row is not None:  # (its value, the row above the sums' line included)
+                place = next(r for r in later.rows if r.key == row.key)
+                place.cells[0] = dataclasses.replace(place.cells[0], text=str(i % 3))
+            play.sheet.draw(surface, later, over=play.sheet._key(model))
+            assert pygame.image.tobytes(surface.subsurface(rect), "RGB") == \
+                fresh_sheet(play, later, size), f"the cursor on {later.cursor}"
+            model = later
+    finally:
+        pygame.quit()
