@@ -4,11 +4,9 @@ the lesson names)."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import pygame
 
-from tests.ui_driver import click, frames, key, tap
+from tests.ui_driver import click, frames, key, tap, undrawn
 
 HANDS = ("mouse", "touch", "keys")
 
@@ -37,20 +35,6 @@ def ended(app) -> bool:
     """The lesson's end card is up."""
     from game.scenes.learn import LessonEndScene
     return isinstance(app.scene, LessonEndScene)
-
-
-@contextmanager
-def undrawn(app):
-    """Frames that are not drawn: what moves meanwhile (dice, banners) runs its course in a
-    fraction of the time; the next frame drawn shows where everything is."""
-    saved = app.draw, app.partial_draw, app._stage_under
-    app.draw, app.partial_draw, app._stage_under = (lambda *a, **k: None), (lambda: True), \
-        (lambda: False)
-    try:
-        yield
-    finally:
-        app.draw, app.partial_draw, app._stage_under = saved
-        app.invalidate()
 
 
 def settle(app, limit: int = 2000, drawn: bool = False) -> None:

@@ -165,7 +165,7 @@ def test_replay_from_the_results_plays_the_same_game_and_records_it_once(app):
                                                            key(pygame.K_RETURN),
                                                            key(pygame.K_RETURN))
 
-    play_until_results(app, move, lambda scene: key(pygame.K_f))
+    play_until_results(app, move, lambda scene: key(pygame.K_f), drawn=False)
     results = app.scene
     final = results.state.to_json()
     assert app.load_records().table("yatzy")[0][1].games == 1

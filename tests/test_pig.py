@@ -113,7 +113,7 @@ def test_pig_is_played_through_the_real_app(pig_app):
     assert isinstance(resumed, PlayScene) and resumed.info.id == "pig"
     assert resumed.state.actions == saved and resumed.hints_used  # the hint mark kept
     # -- play it out: roll to a pot of 6 or more, then hold
-    play_until_results(app, pig_move, lambda scene: key(pygame.K_f))
+    play_until_results(app, pig_move, lambda scene: key(pygame.K_f), drawn=False)
     results = app.scene
     assert isinstance(results, ResultsScene)
     final = results.state

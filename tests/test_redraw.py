@@ -90,14 +90,28 @@ def test_the_table_leaves_nothing_of_the_last_frame(game_id, size):
 @pytest.mark.parametrize("size", [(1280, 720, 1, False), (390, 844, 2, True)],
                          ids=["1280x720", "390x844r2-touch"])
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_the_sheet_on_screen_is_the_sheet_of_the_game(game_id, size):
-    """A frame that changes much leaves the score sheet to the next one, and a frame that
-    does not change it keeps what the screen shows: at every frame the loop draws, the
-    sheet on screen must be the sheet a whole redraw gives, or, in the one frame it is
-    late, the next frame must bring it. Bots play at the fast pace (the most changes a
-    second), the sheet scrolls and pages as play does. (A whole redraw costs: the frames
-    looked at are those that change something, the two after, and every fourth: a sheet
-    left stale stays stale until a whole redraw.)"""
+def test_the_sheet_and_a_frame_of_the_tray_alone_are_a_whole_redraw(game_id, size):
+    """Bots play a whole game at the fast pace (the most changes a second), the sheet
+    scrolls and pages as play does; every frame the loop draws is checked against what a
+    whole redraw gives (one redraw for both checks):
+
+    * **The score sheet.** A frame that changes much leaves the sheet to the next one, and
+      a frame that does not change it keeps what the screen shows: the sheet on screen
+      must be the sheet a whole redraw gives, or, in the one frame it is late, the next
+      frame must bring it.
+    * **A frame that draws only the tray, or only what changed.** While dice tumble the
+      loop draws the tray alone (its empty felt copied from a picture, the dice over it,
+      all cut at the tray's edge), and after a move only the parts that changed
+      (``draw_changed``): after every such frame the whole screen must be what a whole
+      redraw gives (no corner of a turned die left outside the tray, no felt of another
+      size, no part left as it was before the move; a sheet such a frame leaves late is
+      the sheet's check, above).
+
+    (A whole redraw costs: the frames looked at are those that change something, the two
+    after, and every fourth: what a frame leaves stale stays until a whole redraw.) The
+    two checks shared one play-through since the tray's had a game of its own (two bots,
+    600 frames): the tray's frames are now those of the sheet's game, four players where
+    the game takes four."""
     app = make_app(size)
     try:
         info = GAMES[game_id]
@@ -105,74 +119,50 @@ def test_the_sheet_on_screen_is_the_sheet_of_the_game(game_id, size):
         seats = [s.__class__(s.name, "normal") for s in long_seats(n)]
         play = app.show("play", info=info, state=info.new_game(seats, seed=5), autosave=False)
         app.settings.bot_speed = "fast"
-        late = kept = 0
+        late = kept = partial = 0
         late_at = None  # (the frame drawn last with the sheet late)
         look = Sampled()
         for _ in range(1500):
-            before = app.drawn_frames
+            before, partial_before = app.drawn_frames, app.partial_frames
             app.step(1 / 60)
             if app.scene is not play or len(app.visible_scenes()) != 1 or play.state.is_over():
                 if play.state.is_over():
                     break
                 continue
-            if app.drawn_frames == before or "sheet" not in play.regions:
+            if app.drawn_frames == before:
                 continue
-            if play._sheet_late:
+            tray_alone = app.partial_frames != partial_before
+            partial += tray_alone
+            sheet, late_now = "sheet" in play.regions, play._sheet_late
+            if sheet and late_now:
                 assert late_at != app.drawn_frames - 1, \
                     f"frame {app.frame}: the sheet late two frames running"
                 late += 1
                 late_at = app.drawn_frames
-                continue  # (the next frame draws it)
-            area = play.sheet.rect.clip(app.screen.get_rect())
-            if play._screen_mine == app.drawn_frames - 1 and play._sheet_shown is not None:
+                if not tray_alone:
+                    continue  # (the next frame draws it)
+            elif not (sheet or tray_alone):
+                continue
+            elif sheet and play._screen_mine == app.drawn_frames - 1 and \
+                    play._sheet_shown is not None:
                 kept += 1
             if not look(changes(app, play)):
                 continue
             fresh = table_redrawn(play, app.screen)
-            assert pygame.image.tobytes(app.screen.subsurface(area), "RGB") == \
-                pygame.image.tobytes(fresh.subsurface(area), "RGB"), \
-                f"frame {app.frame}: a stale sheet"
-        assert late > 0 and kept > 0
-    finally:
-        pygame.quit()
-
-
-@pytest.mark.parametrize("size", [(1280, 720, 1, False), (390, 844, 2, True)],
-                         ids=["1280x720", "390x844r2-touch"])
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_a_frame_that_draws_only_the_tray_shows_a_whole_frame(game_id, size):
-    """While dice tumble the loop draws the tray alone (its empty felt copied from a
-    picture, the dice over it, all cut at the tray's edge), and after a move only the parts
-    that changed (``draw_changed``): after every such frame the whole screen must be what a
-    whole redraw gives (no corner of a turned die left outside the tray, no felt of another
-    size, no part left as it was before the move). (The frames looked at are those that change
-    something, the two after, and every fourth: what a frame leaves outside the tray stays
-    until a whole redraw.)"""
-    app = make_app(size)
-    try:
-        info = GAMES[game_id]
-        seats = [s.__class__(s.name, "normal") for s in long_seats(2)]
-        play = app.show("play", info=info, state=info.new_game(seats, seed=3), autosave=False)
-        partial = 0
-        look = Sampled()
-        for _ in range(600):
-            before = app.partial_frames
-            app.step(1 / 60)
-            if app.partial_frames == before or len(app.visible_scenes()) != 1:
-                continue
-            partial += 1
-            if not look(changes(app, play)):
-                continue
-            fresh = table_redrawn(play, app.screen)
-            shown = app.screen
-            if play._sheet_late:  # (a frame after a move that left the sheet to the next:
-                # the sheet's own test checks that the next frame brings it)
-                shown = shown.copy()
-                for picture in (shown, fresh):
-                    picture.fill(GARBAGE, play.sheet.rect)
-            assert pygame.image.tobytes(shown, "RGB") == \
-                pygame.image.tobytes(fresh, "RGB"), \
-                f"frame {app.frame}: the tray drawn alone is not the whole frame"
-        assert partial > 100
+            if tray_alone:
+                shown = app.screen
+                if late_now:  # (the sheet left to the next frame: its check, above)
+                    shown = shown.copy()
+                    for picture in (shown, fresh):
+                        picture.fill(GARBAGE, play.sheet.rect)
+                assert pygame.image.tobytes(shown, "RGB") == \
+                    pygame.image.tobytes(fresh, "RGB"), \
+                    f"frame {app.frame}: the tray drawn alone is not the whole frame"
+            else:
+                area = play.sheet.rect.clip(app.screen.get_rect())
+                assert pygame.image.tobytes(app.screen.subsurface(area), "RGB") == \
+                    pygame.image.tobytes(fresh.subsurface(area), "RGB"), \
+                    f"frame {app.frame}: a stale sheet"
+        assert late > 0 and kept > 0 and partial > 100, (late, kept, partial)
     finally:
         pygame.quit()

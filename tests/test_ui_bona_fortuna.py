@@ -108,7 +108,8 @@ def make_moves(app, by_mouse: bool, seen: dict):
 
 def play_game(app, by_mouse: bool) -> dict:
     seen = {"phases": set(), "asked": 0, "zeros": 0}
-    play_until_results(app, *make_moves(app, by_mouse, seen), MAX_STEPS)
+    play_until_results(app, *make_moves(app, by_mouse, seen), MAX_STEPS, drawn=False,
+                       aim=by_mouse)
     return seen
 
 
@@ -140,15 +141,17 @@ def test_keyboard_game_against_two_bots(app):
 
 def test_autosave_in_the_doubling_round_continues_there(app):
     from game import storage
+    from tests.ui_driver import undrawn
     play = start(app, "normal")
     move, skip = make_moves(app, False, {"phases": set(), "asked": 0, "zeros": 0})
     state = play.state
-    for _ in range(MAX_STEPS):
-        if state.phase == 2 and len(state.board) >= 3 and not play.busy:
-            break
-        if not play.busy:
-            move(play) if play.human_turn else (None if play.fast_forward else skip(play))
-        frames(app, 2)
+    with undrawn(app):  # (the autosave is checked, not what a frame shows: keys only)
+        for _ in range(MAX_STEPS):
+            if state.phase == 2 and len(state.board) >= 3 and not play.busy:
+                break
+            if not play.busy:
+                move(play) if play.human_turn else (None if play.fast_forward else skip(play))
+            frames(app, 2)
     assert state.phase == 2 and not state.is_over()
     info, loaded = storage.load()
     assert info.id == "bona_fortuna" and loaded.to_json() == state.to_json()

@@ -153,7 +153,7 @@ def test_a_hinted_game_is_marked_in_the_records_and_the_results(app):
             key(pygame.K_RETURN)
             key(pygame.K_RETURN)
 
-    play_until_results(app, move, lambda scene: key(pygame.K_f))
+    play_until_results(app, move, lambda scene: key(pygame.K_f), drawn=False)
     results = app.scene
     assert isinstance(results, ResultsScene) and results.hinted
     assert_fits(app, "results of a hinted game")
@@ -173,7 +173,7 @@ def test_an_unhinted_game_is_not_marked(app):
             key(pygame.K_RETURN)
             key(pygame.K_RETURN)
 
-    play_until_results(app, move, lambda scene: key(pygame.K_f))
+    play_until_results(app, move, lambda scene: key(pygame.K_f), drawn=False)
     assert not app.scene.hinted
     assert app.load_records().games["yatzy"].players["You"].hinted == 0
 
@@ -188,6 +188,7 @@ def test_every_game_takes_hints_on_the_table(app, title, game_id):
     """In every game: the human asks for a hint at each decision and plays it; every hint
     is drawn inside its box, marks only dice on the table, and is a legal move."""
     from game.scenes.carddraw import CardDrawScene
+    from tests.ui_driver import undrawn
     play = start(app, title, game_id)
     taken = valued = 0
     for _ in range(20_000):
@@ -199,7 +200,8 @@ def test_every_game_takes_hints_on_the_table(app, title, game_id):
                 key(pygame.K_SPACE)
         elif scene is play and play.human_turn and not play.busy:
             play.request_hint()
-            hint = wait_for_hint(app, play)
+            with undrawn(app):  # (a hint looked at is drawn afresh: assert_fits)
+                hint = wait_for_hint(app, play)
             dice, _ = play.table.hint_marks(hint.action)
             assert all(i < len(play.state.dice) for i in dice)
             if taken % 5 == 0:
@@ -211,7 +213,8 @@ def test_every_game_takes_hints_on_the_table(app, title, game_id):
                 break
         elif scene is play and not play.human_turn and not play.fast_forward:
             key(pygame.K_f)
-        frames(app)
+        with undrawn(app):
+            frames(app)
     assert (taken >= 30 or play.state.is_over() and taken >= 10) and play.hints_used
     if game_id in ("yatzy", "maxi_yatzy", "farkle", "pirates", "grab_it"):
         assert valued > 0

@@ -63,7 +63,7 @@ def play_farkle(app, by_mouse: bool) -> None:
         else:
             key(pygame.K_f)
 
-    play_until_results(app, move, skip, MAX_STEPS)
+    play_until_results(app, move, skip, MAX_STEPS, drawn=by_mouse)
 
 
 def check_result(app):

@@ -91,7 +91,7 @@ def check_game(state):
 def test_mouse_game_against_hard(app):
     start_grab(app, "hard")
     move, skip = human_player(app, by_mouse=True)
-    play_until_results(app, move, skip, MAX_STEPS)
+    play_until_results(app, move, skip, MAX_STEPS, drawn=False, aim=True)
     results = app.scene
     assert isinstance(results, ResultsScene) and results.session is None
     check_game(results.state)
@@ -106,7 +106,7 @@ def test_keyboard_two_game_session(app):
     session = play.session
     assert session is not None and session.length == 2
     move, skip = human_player(app, by_mouse=False)
-    play_until_results(app, move, skip, MAX_STEPS)
+    play_until_results(app, move, skip, MAX_STEPS, drawn=False)
     first = app.scene.state
     check_game(first)
     assert "Standings" in [b.label for b in app.scene.focus.buttons]
@@ -121,7 +121,7 @@ def test_keyboard_two_game_session(app):
     assert isinstance(second, PlayScene) and second.session is session
     assert second.state.order[0] == (first.order[0] + 1) % 2  # the first roller moved on
     assert second.state.seats == first.seats
-    play_until_results(app, move, skip, MAX_STEPS)
+    play_until_results(app, move, skip, MAX_STEPS, drawn=False)
     check_game(app.scene.state)
     key(pygame.K_RETURN)
     frames(app)

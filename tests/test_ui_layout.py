@@ -182,9 +182,12 @@ WHOLE_GAMES = [(game_id, SCREEN_OF[game_id]) for game_id in GAMES]  # each on it
 def test_whole_bot_games_with_long_names_fit_every_frame(game_id, size):
     """Every moment of a whole game, not only chosen ones: the most players, the longest
     names, bots in every seat, each game on another kind of screen; every 11th frame is
-    checked as the screens test checks its scenes."""
+    checked as the screens test checks its scenes. (The check draws the whole screen
+    afresh: the loop's own drawing is left out, ui_driver.undrawn, as what it drew
+    between two checks is not looked at.)"""
     from game.launcher import LONG_NAMES
     from tests.test_ui_screens import Screen, make_app
+    from tests.ui_driver import undrawn
     info = GAMES[game_id]
     app = make_app(size)
     seats = [Seat(LONG_NAMES[i % len(LONG_NAMES)], ("easy", "normal", "hard")[i % 3])
@@ -194,7 +197,8 @@ def test_whole_bot_games_with_long_names_fit_every_frame(game_id, size):
     checked = 0
     try:
         for f in range(40_000):
-            app.step(1 / 60)
+            with undrawn(app):
+                app.step(1 / 60)
             if f % 11 == 0:
                 Screen(app, size, f"{game_id} frame {f}").check()
                 checked += 1

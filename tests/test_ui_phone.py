@@ -59,7 +59,7 @@ def test_yatzy_by_taps(phone):
     from tests.ui_driver import button, click
     click(button(phone.scene, "Start").rect.center)
     frames(phone)
-    play_by_mouse(phone)
+    play_by_mouse(phone, aim=False)  # (every frame drawn: more than 30 taps on controls)
     assert isinstance(phone.scene, ResultsScene) and phone.scene.state.is_over()
     assert sum(1 for _, hit in phone.taps if hit) > 30
 
@@ -69,7 +69,7 @@ def test_grab_it_by_taps(phone):
     from tests.ui_driver import play_until_results
     start_grab(phone, "hard")
     move, skip = human_player(phone, by_mouse=True)
-    play_until_results(phone, move, skip, MAX_STEPS)
+    play_until_results(phone, move, skip, MAX_STEPS, drawn=False, aim=True)
     assert isinstance(phone.scene, ResultsScene)
     check_game(phone.scene.state)
 

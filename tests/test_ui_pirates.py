@@ -94,7 +94,8 @@ def play_pirates(app, by_mouse: bool, seen: dict) -> None:
         if seen.get("bot_draws", 0) > 3:  # watch the bots draw a few cards first
             click(button(scene, "Skip").rect.center) if by_mouse else key(pygame.K_f)
 
-    play_until_results(app, move, skip, MAX_STEPS, overlay_move=draw)
+    play_until_results(app, move, skip, MAX_STEPS, overlay_move=draw, drawn=False,
+                       aim=by_mouse)
 
 
 def check_result(app):

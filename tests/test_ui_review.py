@@ -52,7 +52,7 @@ def yatzy_move(scene) -> None:
 
 def finish_yatzy(app) -> ResultsScene:
     start(app, "Yatzy", "yatzy")
-    play_until_results(app, yatzy_move, lambda scene: key(pygame.K_f))
+    play_until_results(app, yatzy_move, lambda scene: key(pygame.K_f), drawn=False)
     results = app.scene
     assert isinstance(results, ResultsScene)
     return results
@@ -306,7 +306,7 @@ def test_the_hints_mark_survives_continue_into_the_records_and_results(app):
     again = app2.scene
     assert isinstance(again, PlayScene) and again.hints_used
     assert again.state.actions == play.state.actions
-    play_until_results(app2, yatzy_move, lambda scene: key(pygame.K_f))
+    play_until_results(app2, yatzy_move, lambda scene: key(pygame.K_f), drawn=False)
     results = app2.scene
     assert isinstance(results, ResultsScene) and results.hinted
     record = app2.load_records().games["yatzy"]

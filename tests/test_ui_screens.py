@@ -33,7 +33,7 @@ from game.launcher import LONG_NAMES
 from game.rules.core import Seat
 from game.tasks import Task
 from game.ui import probe, text, theme
-from tests.ui_driver import frames
+from tests.ui_driver import frames, undrawn
 
 # (CSS width, CSS height, device pixel ratio, laid out for touch)
 SIZES = [(1280, 720, 1, False), (1920, 1080, 1, False), (1280, 720, 2, False),
@@ -275,7 +275,13 @@ def render(app: App, size, what: str, touch_targets: bool = True) -> Screen:
 
 
 def settle(app: App, n: int = 3) -> None:
-    frames(app, n)
+    """``n`` frames, the last one drawn (every control in its place for what follows): what
+    moves meanwhile runs its course undrawn, as every screen checked here is drawn afresh
+    (``render``), not as the loop drew it."""
+    if n > 1:
+        with undrawn(app):
+            frames(app, n - 1)
+    frames(app)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
@@ -340,10 +346,11 @@ def sweep(game_id: str, size, large: bool = False) -> None:
                                       and d.text.lstrip("+-").replace(",", "").isdigit())
             assert numbers and min(numbers) >= PROMPT_MIN, f"sheet number sizes {numbers}"
         app.settings.odds = True
-        for _ in range(200):
-            frames(app)
-            if play.odds.current() is not None:
-                break
+        with undrawn(app):  # (the frames waited through: drawn afresh by render)
+            for _ in range(200):
+                frames(app)
+                if play.odds.current() is not None:
+                    break
         render(app, size, "the table with the odds")
         play.request_hint()
         made = HINTS.get(game_id)
@@ -352,10 +359,11 @@ def sweep(game_id: str, size, large: bool = False) -> None:
             # screens differ
             position, _ = play.hint_task
             play.hint_task = (position, Task(at_once(made)))
-        for _ in range(600):
-            frames(app)
-            if play.current_hint() is not None:
-                break
+        with undrawn(app):
+            for _ in range(600):
+                frames(app)
+                if play.current_hint() is not None:
+                    break
         assert play.current_hint() is not None
         HINTS.setdefault(game_id, play.current_hint())
         render(app, size, "the table with a hint")
@@ -425,10 +433,11 @@ def sweep(game_id: str, size, large: bool = False) -> None:
         app.show("records", game_id=game_id)
         render(app, size, "records")
         app.scene.show(len(app.scene.game_ids))
-        for _ in range(100):
-            frames(app)
-            if app.scene.recent is not None:
-                break
+        with undrawn(app):
+            for _ in range(100):
+                frames(app)
+                if app.scene.recent is not None:
+                    break
         render(app, size, "recent games")
         review = app.show("review", info=info, state=final, seats=list(range(n)))
         render(app, size, "review in progress")
@@ -436,10 +445,11 @@ def sweep(game_id: str, size, large: bool = False) -> None:
         if made is not None:  # the same game's review, made at another size: only its
             review.task = Task(at_once(made))  # screens differ (and the first size's
             # review was made over frames by the scene's own task, as here)
-        for _ in range(5000):
-            frames(app)
-            if review.review is not None:
-                break
+        with undrawn(app):
+            for _ in range(5000):
+                frames(app)
+                if review.review is not None:
+                    break
         assert review.review is not None
         REVIEWS.setdefault((game_id, app.touch), review.review)
         render(app, size, "review")
@@ -486,10 +496,11 @@ def test_two_players_sheets_fit_every_screen(game_id, size):
     try:
         app.settings.odds = True
         play = app.show("play", info=info, state=load(info, mid), autosave=False)
-        for _ in range(240):
-            frames(app)
-            if play.odds.current() is not None and not play.busy:
-                break
+        with undrawn(app):
+            for _ in range(240):
+                frames(app)
+                if play.odds.current() is not None and not play.busy:
+                    break
         play.banner = None
         render(app, size, "two players: the table with the odds")
         play = app.show("play", info=info, state=load(info, final), autosave=False)

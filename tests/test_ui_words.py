@@ -426,6 +426,7 @@ def test_the_top_bar_and_the_status_speak_of_the_same_turn(game_id):
     frames read: those where the turn, the seat shown, the game or the table changes, the
     two after, and every fourth otherwise.)"""
     from game.games.pirates.rules import CARD_SKULLS
+    from tests.ui_driver import undrawn
     info = GAMES[game_id]
     names = ["You", "åsa-Märta", "Bram"]
     state = info.new_game([Seat("You"), Seat("åsa-Märta"), Seat("Bram", "normal")], {},
@@ -445,7 +446,8 @@ def test_the_top_bar_and_the_status_speak_of_the_same_turn(game_id):
                 key(pygame.K_SPACE)
             elif scene.human_turn and not scene.busy:
                 scene.act(movers[scene.state.current].choose(scene.state))
-            frames(app)
+            with undrawn(app):  # (a frame read is drawn afresh: drawn_texts)
+                frames(app)
             if not isinstance(app.scene, PlayScene) or step % 2:
                 continue
             turns.add(play.state.turns_played)

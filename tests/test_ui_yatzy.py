@@ -46,12 +46,13 @@ def play_by_keyboard(app) -> None:
             key(pygame.K_RETURN)
             key(pygame.K_RETURN)  # a zero box asks for a second Enter
 
-    play_until_results(app, move, lambda scene: key(pygame.K_f))
+    play_until_results(app, move, lambda scene: key(pygame.K_f), drawn=False)
 
 
-def play_by_mouse(app) -> None:
+def play_by_mouse(app, aim: bool = True) -> None:
     """Our player by mouse: roll, click a die to hold it, roll again, click the best box
-    (twice for a zero); bots are skipped with the Skip button."""
+    (twice for a zero); bots are skipped with the Skip button. ``aim``: only the frame
+    before each click drawn (play_until_results); else every frame."""
     def move(scene):
         state = scene.state
         if state.rolls < 2:
@@ -69,7 +70,8 @@ def play_by_mouse(app) -> None:
                 frames(app)
                 click(sheet_spot(app, scene, best))
 
-    play_until_results(app, move, lambda scene: click(button(scene, "Skip").rect.center))
+    play_until_results(app, move, lambda scene: click(button(scene, "Skip").rect.center),
+                       drawn=not aim, aim=aim)
 
 
 def check_finished(app, game_id: str, n_categories: int) -> None:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager, nullcontext
+
 import pygame
 
 from game.app import App
 
 DT = 1 / 60
+# A frame of a slow phone (the game's loop takes up to 0.1 s a frame): where a whole game is
+# driven through the scenes and what is checked is the game's flow, not its motion, a third
+# of the frames (each drawn) plays the same game, move for move.
+PLAY_DT = 3 * DT
 
 
 def key(k: int, unicode: str = "", mod: int = 0) -> None:
@@ -79,28 +85,57 @@ def button(scene, label_start: str):
 
 
 def play_until_results(app: App, human_move, skip_bots, max_steps: int = 60_000,
-                       overlay_move=None) -> None:
+                       overlay_move=None, drawn: bool = True, aim: bool = False) -> None:
     """Run the real scenes until the results screen: ``human_move(scene)`` sends the input of
     one step of the human's turn, ``skip_bots(scene)`` the input that skips bot turns, and
     ``overlay_move(scene)`` (when given) the input for a scene a game pushes over the play
-    scene (Pirate Fortune's card draw)."""
+    scene (Pirate Fortune's card draw). ``drawn=False``: the loop's frames are not drawn
+    (ui_driver.undrawn), in a test that checks the game and not what its frames show (a
+    move's own frames are drawn): for a player by keys alone, who aims at nothing drawn, or,
+    with ``aim``, for a mouse or a finger: one frame is drawn before each input (every
+    control in its place, as the player sees it), the frames between left undrawn."""
     from game.scenes.play import PlayScene
     from game.scenes.results import ResultsScene
+    fresh = drawn or not aim  # (the screen as the player sees it now: to aim at)
     for _ in range(max_steps):
         scene = app.scene
         if isinstance(scene, ResultsScene):
             return
-        if isinstance(scene, PlayScene) and scene.finished:
+        play = isinstance(scene, PlayScene)
+        if not fresh and (play and (scene.finished or not scene.busy and (
+                scene.human_turn or not scene.fast_forward))
+                or overlay_move is not None and not play):
+            frames(app)  # (an input comes: drawn first, then looked at again)
+            fresh = True
+            continue
+        if play and scene.finished:
             key(pygame.K_RETURN)  # the final sheet stays until the player moves on
-        elif isinstance(scene, PlayScene) and not scene.busy:
+        elif play and not scene.busy:
             if scene.human_turn:
                 human_move(scene)
             elif not scene.fast_forward:
                 skip_bots(scene)
-        elif overlay_move is not None and not isinstance(scene, PlayScene):
+        elif overlay_move is not None and not play:
             overlay_move(scene)
-        frames(app, 2)
+        with nullcontext() if drawn else undrawn(app):
+            app.step(PLAY_DT)
+            app.step(PLAY_DT)
+        fresh = drawn or not aim
     raise AssertionError("the game did not finish")
+
+
+@contextmanager
+def undrawn(app):
+    """Frames that are not drawn: what moves meanwhile (dice, banners) runs its course in a
+    fraction of the time; the next frame drawn shows where everything is."""
+    saved = app.draw, app.partial_draw, app._stage_under, app.changed_draw
+    app.draw, app.partial_draw, app._stage_under, app.changed_draw = \
+        (lambda *a, **k: None), (lambda: True), (lambda: False), (lambda: False)
+    try:
+        yield
+    finally:
+        app.draw, app.partial_draw, app._stage_under, app.changed_draw = saved
+        app.invalidate()
 
 
 def new_app() -> App:
