@@ -103,6 +103,12 @@ def test_a_self_hosted_site_is_built_from_the_cache_without_a_network(tmp_path, 
     packed = config_of(site)["packed"]
     assert "runtime/pyodide/pyodide.asm.wasm" in packed and build.PYGAME_WASM in packed
     assert "runtime/pyodide/python_stdlib.zip" not in packed
+    # the zips the page unpacks itself are stored (it inflates none of their files), gzip
+    # packing each whole
+    assert build.PYGAME_FILES in packed and build.GAME_ARCHIVE in packed
+    for rel in (build.PYGAME_FILES, build.GAME_ARCHIVE):
+        with zipfile.ZipFile(site / rel) as z:
+            assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}, rel
     for rel in packed:
         assert gzip.decompress((site / f"{rel}.gz").read_bytes()) == (site / rel).read_bytes()
     # the service worker lists every file of the site (but its gzip copies and itself) with

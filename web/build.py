@@ -253,12 +253,14 @@ def keep_bytecode(folder: Path, shown_as: str, key: str) -> None:
 
 
 def game_archive(dest: Path, root: Path = ROOT, later: tuple[str, ...] = (),
-                 compiled: bool = False, more: tuple[tuple[Path, str], ...] = ()) -> list[str]:
+                 compiled: bool = False, more: tuple[tuple[Path, str], ...] = (),
+                 stored: bool = False) -> list[str]:
     """What the page unpacks into the browser's Python: main.py, game/ and assets/ in a
     zip (the same files the pygbag build packs), but for the files under ``later``, which
     are copied beside the archive at their own paths instead; their paths. ``compiled``:
     the game's modules as bytecode for the page's Python (``bytecode``) instead of their
-    sources, when it can be made (``more``: other folders compiled in the same run)."""
+    sources, when it can be made (``more``: other folders compiled in the same run).
+    ``stored``: files stored, not deflated (``zip_folder``)."""
     import zipfile
     work = Path(tempfile.mkdtemp(prefix="dice-harbor-stage-"))
     left_out = []
@@ -275,7 +277,7 @@ def game_archive(dest: Path, root: Path = ROOT, later: tuple[str, ...] = (),
                     shutil.copyfile(work / rel, dest.parent / rel)
                     continue
                 info = zipfile.ZipInfo(rel, date_time=(2020, 1, 1, 0, 0, 0))  # reproducible
-                info.compress_type = zipfile.ZIP_DEFLATED
+                info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
                 z.writestr(info, (work / rel).read_bytes())
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -304,12 +306,15 @@ def split_pygame(out: Path, unpacked: Path) -> None:
     (out / PYGAME_WASM).parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(side, out / PYGAME_WASM)
     zip_folder(out / PYGAME_FILES, unpacked, [p for p in sorted(unpacked.rglob("*"))
-                                              if p.is_file() and p != side])
+                                              if p.is_file() and p != side], stored=True)
 
 
-def zip_folder(dest: Path, folder: Path, files: list[Path]) -> None:
+def zip_folder(dest: Path, folder: Path, files: list[Path], stored: bool = False) -> None:
     """``files`` (under ``folder``) in the zip ``dest``, reproducibly; a module compiled to
-    bytecode beside its source (``bytecode``) goes as the bytecode alone."""
+    bytecode beside its source (``bytecode``) goes as the bytecode alone. ``stored``: not
+    deflated, for a zip the page unpacks itself (web/pyodide.tmpl: unpackZip, where
+    inflating file by file cost more than Python's unzip; the gzip copy of the whole zip,
+    ``pack``, makes it as small on the wire)."""
     import zipfile
     written = set()
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as z:
@@ -321,7 +326,7 @@ def zip_folder(dest: Path, folder: Path, files: list[Path]) -> None:
             written.add(path)
             info = zipfile.ZipInfo(path.relative_to(folder).as_posix(),
                                    date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
             z.writestr(info, path.read_bytes())
 
 
@@ -342,13 +347,15 @@ def compiled_stdlib(out: Path, unpacked: Path) -> None:
     zip_folder(out / STDLIB, unpacked, [unpacked / n for n in names])
 
 
-def pack(folder: Path, names: list[str]) -> list[str]:
-    """Write FILE.gz beside each of ``names`` (paths under ``folder``) that gzip makes a
-    tenth smaller or more (reproducible: no time stamp); the names that got one."""
+def pack(folder: Path, names: list[str], suffixes: tuple[str, ...] = PACKED_SUFFIXES
+         ) -> list[str]:
+    """Write FILE.gz beside each of ``names`` (paths under ``folder``) ending in one of
+    ``suffixes`` that gzip makes a tenth smaller or more (reproducible: no time stamp); the
+    names that got one."""
     import gzip
     packed = []
     for rel in names:
-        if not rel.endswith(PACKED_SUFFIXES):
+        if not rel.endswith(suffixes):
             continue
         data = (folder / rel).read_bytes()
         small = gzip.compress(data, 6, mtime=0)
@@ -389,7 +396,7 @@ def write_page(out: Path, pyodide: str = PYODIDE_CDN, wheel: str | None = WHEEL_
             with zipfile.ZipFile(out / STDLIB) as z:
                 z.extractall(work / "stdlib")
             more += ((work / "stdlib", STDLIB_SHOWN_AS),)
-        later = game_archive(out / GAME_ARCHIVE, root, LATER, compiled, more)
+        later = game_archive(out / GAME_ARCHIVE, root, LATER, compiled, more, stored=offline)
         if pygame is not None:
             split_pygame(out, work / "wheel")
         if stdlib and any((work / "stdlib").rglob("*.pyc")):
@@ -398,7 +405,10 @@ def write_page(out: Path, pyodide: str = PYODIDE_CDN, wheel: str | None = WHEEL_
         shutil.rmtree(work, ignore_errors=True)
     runtime = sorted(p.relative_to(out).as_posix() for p in (out / "runtime").rglob("*")
                      if p.is_file()) if offline else []
-    packed = pack(out, runtime) if offline else []
+    # (and the stored zips the page unpacks itself: zip_folder)
+    packed = pack(out, runtime) + pack(out, [rel for rel in (PYGAME_FILES, GAME_ARCHIVE)
+                                              if (out / rel).is_file()], (".zip",)) \
+        if offline else []
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()
                    and p.suffix != ".gz")
     entries = [{"path": rel, "sha256": sha256_of((out / rel).read_bytes()),

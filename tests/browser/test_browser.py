@@ -759,7 +759,9 @@ window.__loading = { seen: [], hiddenAt: null, atFirstPaint: null };
 document.addEventListener("DOMContentLoaded", () => {
   const loading = document.getElementById("loading");
   const visible = () => !loading.hidden && getComputedStyle(loading).display !== "none";
-  window.__loading.atStart = { visible: visible(), text: loading.innerText };
+  window.__loading.atStart = { visible: visible(), text: loading.innerText,
+                               bar: document.getElementById("fill").getAnimations()
+                                 .map((a) => a.playState) };
   window.__loading.seen.push(document.getElementById("stage").textContent);
   new MutationObserver(() => {
     const stage = document.getElementById("stage").textContent;
@@ -790,6 +792,7 @@ def test_the_loading_screen_shows_each_stage_until_the_first_frame(phone_tab):
     first = watched["firstFrame"]
     start = watched["atStart"]
     assert start["visible"] and "Dice Harbor" in start["text"] and "Step 1 of 3" in start["text"]
+    assert start["bar"] == ["running"]  # the bar creeps on from the start
     assert watched["atFirstPaint"]["visible"] and watched["atFirstPaint"]["time"] < first
     assert watched["seen"] == ["Starting Python…", "Loading pygame…", "Loading the game…"]
     assert watched["hiddenAt"] is not None and watched["hiddenAt"] >= first
@@ -809,6 +812,7 @@ def test_a_failure_while_loading_is_shown_in_words_on_the_page(browser, site, tm
         for missing, stage in ((build.PYGAME_FILES, "loading pygame"),
                                (build.GAME_ARCHIVE, "loading the game")):
             (folder / missing).rename(folder / "aside")
+            (folder / f"{missing}.gz").rename(folder / "aside.gz")  # (and its gzip copy)
             page.goto(f"{origin}/index.html")
             page.wait_for("window.diceHarbor && window.diceHarbor.error", LOAD_TIMEOUT)
             text = page.js("document.getElementById('problem-text').innerText")
@@ -819,6 +823,7 @@ def test_a_failure_while_loading_is_shown_in_words_on_the_page(browser, site, tm
             if missing == build.GAME_ARCHIVE:
                 assert f"{build.GAME_ARCHIVE}: 404" in text, text
             (folder / "aside").rename(folder / missing)
+            (folder / "aside.gz").rename(folder / f"{missing}.gz")
     finally:
         page.call("Target.closeTarget", {"targetId": page.target})
         close()
