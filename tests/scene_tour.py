@@ -15,6 +15,7 @@ The tests in test_words.py read these texts as a player would."""
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import pygame
@@ -158,6 +159,49 @@ class Words:
         return wrapped
 
 
+@contextmanager
+def drawn_when_changed(app: App, play, shown: dict):
+    """A frame of the game (the table, or the card draw over it) drawn only when what it
+    shows changed (the table's view_key, the card draw's phase: looked at after the frame's
+    update, when it draws), and in the two frames after (a sheet that changed with much
+    else is drawn a frame later). The frames between would show the same words: they are
+    not drawn (as ui_driver.undrawn), and the first drawn after them is drawn whole."""
+    saved = app.draw, app.partial_draw, app._stage_under, app.changed_draw
+
+    def wanted() -> bool:
+        if shown.get("frame") != app.frame:
+            scene = app.scene
+            key = (play.view_key(), type(scene), getattr(scene, "phase", None),
+                   id(play.unseen), play._sheet_late)
+            if key != shown.get("key"):
+                shown["key"], shown["left"] = key, 1
+            shown["frame"], shown["draw"] = app.frame, shown["left"] > 0
+            shown["left"] = max(0, shown["left"] - 1)
+        return shown["draw"]
+
+    def draw(*args, **kwargs):
+        if wanted():
+            shown["stale"] = False
+            saved[0](*args, **kwargs)
+        else:
+            shown["stale"] = True
+
+    def part(i: int, undrawn_value: bool):
+        def call() -> bool:
+            if not wanted():
+                shown["stale"] = True
+                return undrawn_value
+            return False if shown.get("stale") else saved[i]()  # (stale: drawn whole)
+        return call
+
+    app.draw, app.partial_draw, app._stage_under, app.changed_draw = \
+        draw, part(1, True), part(2, False), part(3, False)
+    try:
+        yield
+    finally:
+        app.draw, app.partial_draw, app._stage_under, app.changed_draw = saved
+
+
 def play_through(app: App, info, state, screens: Screens, where: str = "table") -> object:
     """Play ``state`` to its end in the real play scene: people's moves chosen by a bot,
     Pirate Fortune's cards turned over with Space; every few moves the screen is read."""
@@ -170,6 +214,7 @@ def play_through(app: App, info, state, screens: Screens, where: str = "table") 
               for i, s in enumerate(state.seats) if s.is_human}
     moves = 0
     read = set()  # (card draw, its phase) read: each phase of a draw shows the same words
+    shown: dict = {}  # what the table showed at the last frame drawn (drawn_when_changed)
     for _ in range(200_000):
         scene = app.scene
         if isinstance(scene, PlayScene) and scene.finished:
@@ -185,7 +230,8 @@ def play_through(app: App, info, state, screens: Screens, where: str = "table") 
             moves += 1
             if moves % 5 == 0:
                 look(app, screens, where)
-        app.step(PLAY_DT)
+        with drawn_when_changed(app, play, shown):
+            app.step(PLAY_DT)
     else:
         raise AssertionError("the game did not end")
     look(app, screens, where)
