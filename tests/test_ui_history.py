@@ -17,20 +17,23 @@ from game.scenes.results import ResultsScene
 from game.scenes.session import SessionScene
 from game.ui import probe, text, theme
 from game.ui.dice import FACE_SETS
-from tests.ui_driver import continue_from_menu, frames, key
+from tests.ui_driver import continue_from_menu, frames, key, undrawn
 
 
 def settle(app, play, limit: int = 2000) -> None:
     """Frames until everything of the last move has been shown (dice landed, banners
-    gone, the card-draw scene closed)."""
+    gone, the card-draw scene closed). (The frames are not drawn: what is checked is the
+    history the moves leave, not what the frames show.)"""
     for _ in range(limit):
         if app.scene is play and not play.busy:
-            frames(app, 2)
+            with undrawn(app):
+                frames(app, 2)
             if app.scene is play and not play.busy:
                 return
         if isinstance(app.scene, CardDrawScene):
             key(pygame.K_RETURN)
-        frames(app, 2)
+        with undrawn(app):
+            frames(app, 2)
     raise AssertionError("the table never settled")
 
 
@@ -38,7 +41,8 @@ def drive(app, play: PlayScene, moves: int, seen: dict | None = None) -> None:
     """Play through the real scenes until the game has ``moves`` more moves (or is over):
     the human's moves are chosen by a bot and made through the scene (what its buttons
     do), card draws are made in the card-draw scene by key, the bots play at their own
-    pace, skipped ahead with F."""
+    pace, skipped ahead with F. (Undrawn frames, as in ``settle``: no input aims at
+    anything drawn.)"""
     seen = {} if seen is None else seen
     policy = make_policy(play.info.bot_module, "easy", seed=3)
     goal = len(play.state.actions) + moves
@@ -61,7 +65,8 @@ def drive(app, play: PlayScene, moves: int, seen: dict | None = None) -> None:
                     assert play.act(action)
             elif not play.fast_forward:
                 key(pygame.K_f)
-        frames(app, 2)
+        with undrawn(app):
+            frames(app, 2)
     raise AssertionError("the game did not get that far")
 
 
