@@ -123,7 +123,8 @@ def make_sounds():
     """tools/make_sounds.py loaded once in this process: its --check is run through its
     ``main`` (the command line's parser and all), and its effects are synthesised once
     for the three tests below (each made them again, 2.4 s apiece, in a process of its
-    own); ``effect_samples`` is that one synthesis, seeded by the effect's name alone."""
+    own; tests/scheduling.py runs the three on one worker); ``effect_samples`` is that one
+    synthesis, seeded by the effect's name alone."""
     import importlib.util
     spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
     tool = importlib.util.module_from_spec(spec)
