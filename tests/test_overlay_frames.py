@@ -19,6 +19,7 @@ from game.rules.core import Seat
 from game.scenes.carddraw import CardDrawScene
 from game.scenes.play import PlayScene
 from game.ui import probe, text, widgets
+from tests.frame_sampling import same_pixels
 from tests.test_redraw import drawn_afresh
 from tests.test_ui_screens import long_seats, make_app
 from tests.ui_driver import use_hand
@@ -72,8 +73,7 @@ def test_every_frame_shown_under_a_card_is_a_whole_redraw(size):
                 assert waiting == 1, "the card came back two frames after the table changed"
                 waiting = None
             shown += 1
-            assert pygame.image.tobytes(app.screen, "RGB") == \
-                pygame.image.tobytes(whole_redraw(app), "RGB"), \
+            assert same_pixels(app.screen, whole_redraw(app)), \
                 f"frame {app.frame}: the screen is not what a whole frame draws"
         assert shown > 50 and held > 10
     finally:

@@ -14,7 +14,7 @@ import pytest
 from game.bots import make_policy
 from game.catalog import GAMES
 from game.ui import hands
-from tests.frame_sampling import Sampled
+from tests.frame_sampling import Sampled, same_pixels
 from tests.test_ui_screens import SIZE_IDS, SIZES, long_seats, make_app
 
 GARBAGE = (1, 254, 3)  # a colour the game never draws
@@ -155,13 +155,11 @@ def test_the_sheet_and_a_frame_of_the_tray_alone_are_a_whole_redraw(game_id, siz
                     shown = shown.copy()
                     for picture in (shown, fresh):
                         picture.fill(GARBAGE, play.sheet.rect)
-                assert pygame.image.tobytes(shown, "RGB") == \
-                    pygame.image.tobytes(fresh, "RGB"), \
+                assert same_pixels(shown, fresh), \
                     f"frame {app.frame}: the tray drawn alone is not the whole frame"
             else:
                 area = play.sheet.rect.clip(app.screen.get_rect())
-                assert pygame.image.tobytes(app.screen.subsurface(area), "RGB") == \
-                    pygame.image.tobytes(fresh.subsurface(area), "RGB"), \
+                assert same_pixels(app.screen, fresh, area), \
                     f"frame {app.frame}: a stale sheet"
         assert late > 0 and kept > 0 and partial > 100, (late, kept, partial)
     finally:
