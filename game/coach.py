@@ -24,7 +24,7 @@ hint of a game may have to build them), then the move, then the values, a piece 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.bots import make_policy, strengths_for
 from game.contract import UNITS, Policy
@@ -43,6 +43,8 @@ class Hint:
     label: str  # the strength that gave it ("expert", "hard")
     value_text: str | None = None  # how to read ``value`` ("expected {:.1f} ..."), if at all
     unit: str = "points"  # what values are in: "points", or "win" (a chance to win, 0..1)
+    # the values by move_key for the dice last priced against (cost)
+    _priced: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def cost(self, state, action: Action | None) -> float | None:
         """How much worse ``action`` is than the hinted move (0 for an equal move), in the
@@ -51,10 +53,23 @@ class Hint:
         if action is None or self.values is None or self.value is None:
             return None
         key = move_key(state, action)
-        for other, value in self.values:
-            if move_key(state, other) == key:
-                return max(0.0, self.value - value)
-        return None
+        # the first value of each move, keyed once for all the moves priced on these dice
+        # (the review and the tests price every move: a search through the list for each
+        # was quadratic); move_key reads no more of the state than these
+        dice = (type(state), tuple(map(str, state.table_dice())), id(self.values),
+                len(self.values))
+        try:
+            priced = self._priced.get(dice)
+            if priced is None:
+                priced = {}
+                for other, value in self.values:
+                    priced.setdefault(move_key(state, other), value)
+                self._priced = {dice: priced}
+            value = priced.get(key)
+        except TypeError:  # a move with a field no key can hold (a dict): one by one
+            value = next((v for other, v in self.values if move_key(state, other) == key),
+                         None)
+        return None if value is None else max(0.0, self.value - value)
 
 
 def move_key(state: GameState, action: Action) -> tuple:

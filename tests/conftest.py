@@ -29,6 +29,32 @@ def isolated_saves(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
+_solo_scores: dict[tuple[str, str, int, int], float] = {}
+
+
+@pytest.fixture(scope="session")
+def solo_mean():
+    """``solo_mean(game_id, policy, games, seed)``: game.sim.run's mean score of one bot
+    playing alone (the same seeded games, game_seed(seed, g)), each game played once per
+    worker: the yatzy hard bot's first 150 games of seed 1 serve both
+    test_yatzy_bots.py's strength order and test_yatzy_expert.py's 200-game mean, which
+    tests/scheduling.py (SHARED_SETUP) runs on one worker."""
+    import statistics
+
+    from game.sim import game_seed, play_game
+
+    def mean(game_id: str, policy: str, games: int, seed: int) -> float:
+        scores = []
+        for g in range(games):
+            key = (game_id, policy, seed, g)
+            if key not in _solo_scores:
+                state = play_game(game_id, [policy], game_seed(seed, g))
+                _solo_scores[key] = state.final_scores()[0]
+            scores.append(_solo_scores[key])
+        return statistics.fmean(scores)
+    return mean
+
+
 @pytest.fixture
 def app():
     """The real app at its menu, headless, seeded, bots at the fast pace."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+import pygame
+
 _NONE = object()
 
 
@@ -35,3 +37,36 @@ class Sampled:
             look = self.frames % self.every == 0
         self.looked += look
         return look
+
+
+_copies: dict[int, tuple[bytearray, bytearray]] = {}  # (kept: a copy this size is a memcpy)
+
+
+def _stored(surface, rows: slice, into: bytearray) -> bytearray:
+    memoryview(into)[:] = memoryview(surface.get_view("1")).cast("B")[rows]
+    return into
+
+
+def same_pixels(a, b, area=None) -> bool:
+    """Whether surfaces ``a`` and ``b`` show the same colours (within ``area``, a rectangle
+    of both): ``pygame.image.tobytes(..., "RGB")`` compared, at a fifth of its cost. The
+    pixels' memory is compared first (the rows ``area`` spans, as stored: no conversion,
+    copied into buffers kept from one call to the next); where it is equal the colours
+    are; only where it is not (a pixel differs, or only the byte no colour uses, or the
+    rows' other pixels) are the colours themselves compared."""
+    if (a.get_size() == b.get_size() and a.get_pitch() == b.get_pitch()
+            and a.get_bitsize() == b.get_bitsize() and a.get_masks() == b.get_masks()):
+        pitch = a.get_pitch()
+        rows = slice(0, pitch * a.get_height()) if area is None else \
+            slice(area.top * pitch, area.bottom * pitch)
+        size = rows.stop - rows.start
+        if size not in _copies:
+            if len(_copies) > 8:
+                _copies.clear()
+            _copies[size] = bytearray(size), bytearray(size)
+        mine, theirs = _copies[size]
+        if _stored(a, rows, mine) == _stored(b, rows, theirs):
+            return True
+    if area is not None:
+        a, b = a.subsurface(area), b.subsurface(area)
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")

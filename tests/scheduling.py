@@ -9,7 +9,8 @@ xdist's own ``loadgroup`` would not do here, for two reasons:
   were meant for that, but on pytest 9.2 a mark no longer reaches the scheduler
   (pytest-xdist issue #1386: the tests are dealt out as if unmarked), so the files are named
   here (``SHARED_SETUP``, each with its group: the two files of browser tests share the
-  session's site and Chromium, tests/browser/conftest.py); a group a mark does bring
+  session's site and Chromium, tests/browser/conftest.py; a single test can be named
+  too, file::test); a group a mark does bring
   (``name@group``) is kept as well.
 * **The longest work starts first, so that both workers end together** (the longest
   processing time first rule): a minute of pyodide or a ten-second screen sweep dealt out
@@ -35,7 +36,14 @@ from tests.conftest import DURATIONS
 
 SHARED_SETUP = {"tests/test_pyodide.py": "pyodide",  # file -> its group: one worker each
                 "tests/browser/test_browser.py": "browser",
-                "tests/browser/test_start.py": "browser"}
+                "tests/browser/test_start.py": "browser",
+                # a test (its cases) -> its group: the yatzy hard bot's games (solo_mean)
+                "tests/test_yatzy_bots.py::test_strength_ordering_yatzy": "yatzy_solo",
+                "tests/test_yatzy_expert.py::test_short_seeded_simulation_mean": "yatzy_solo",
+                # ... its effects synthesised once (tests/test_tools.py's make_sounds)
+                **{f"tests/test_tools.py::test_{name}": "make_sounds" for name in (
+                    "make_sounds_makes_every_committed_sound_again_byte_for_byte",
+                    "make_sounds_check_names_what_differs", "every_sound_effect_renders")}}
 
 # Seconds a test takes on a quiet core, for a run with no durations kept: the measured
 # figures (file::test, for every case of a parametrized test), and by file for the two
@@ -71,7 +79,7 @@ class SharedSetupLongestFirst(LoadScopeScheduling):
         if nodeid.rfind("@") > nodeid.rfind("]"):  # an xdist_group mark that got through
             return nodeid.split("@")[-1]
         path = nodeid.split("::", 1)[0]
-        return SHARED_SETUP.get(path, nodeid)
+        return SHARED_SETUP.get(nodeid.split("[", 1)[0], SHARED_SETUP.get(path, nodeid))
 
     def _assign_work_unit(self, node) -> None:
         if not self.ordered:  # (the first call: the work queue is complete, none dealt yet)

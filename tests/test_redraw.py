@@ -14,7 +14,7 @@ import pytest
 from game.bots import make_policy
 from game.catalog import GAMES
 from game.ui import hands
-from tests.frame_sampling import Sampled
+from tests.frame_sampling import Sampled, same_pixels
 from tests.test_ui_screens import SIZE_IDS, SIZES, long_seats, make_app
 
 GARBAGE = (1, 254, 3)  # a colour the game never draws
@@ -35,9 +35,16 @@ def drawn_afresh(table) -> Iterator[None]:
         table._screen_mine, table._drawn_view, table._sheet_shown, table._sheet_late = own
 
 
-def table_redrawn(table, screen: pygame.Surface) -> pygame.Surface:
-    """What a whole redraw of the table gives, on a copy of ``screen``."""
-    fresh = screen.copy()
+def table_redrawn(table, screen: pygame.Surface, into: pygame.Surface | None = None
+                  ) -> pygame.Surface:
+    """What a whole redraw of the table gives, on a copy of ``screen`` (made on ``into``,
+    a surface of its size and format that an earlier call returned, when given: a frame's
+    copy without a new surface each frame)."""
+    if into is None or into.get_size() != screen.get_size():
+        fresh = screen.copy()
+    else:
+        fresh = into
+        fresh.blit(screen, (0, 0))
     with drawn_afresh(table):
         table.draw(fresh)
     return fresh
@@ -122,6 +129,7 @@ def test_the_sheet_and_a_frame_of_the_tray_alone_are_a_whole_redraw(game_id, siz
         late = kept = partial = 0
         late_at = None  # (the frame drawn last with the sheet late)
         look = Sampled()
+        fresh = None  # (the last redraw's surface: the next is made on it)
         for _ in range(1500):
             before, partial_before = app.drawn_frames, app.partial_frames
             app.step(1 / 60)
@@ -148,20 +156,18 @@ def test_the_sheet_and_a_frame_of_the_tray_alone_are_a_whole_redraw(game_id, siz
                 kept += 1
             if not look(changes(app, play)):
                 continue
-            fresh = table_redrawn(play, app.screen)
+            fresh = table_redrawn(play, app.screen, fresh)
             if tray_alone:
                 shown = app.screen
                 if late_now:  # (the sheet left to the next frame: its check, above)
                     shown = shown.copy()
                     for picture in (shown, fresh):
                         picture.fill(GARBAGE, play.sheet.rect)
-                assert pygame.image.tobytes(shown, "RGB") == \
-                    pygame.image.tobytes(fresh, "RGB"), \
+                assert same_pixels(shown, fresh), \
                     f"frame {app.frame}: the tray drawn alone is not the whole frame"
             else:
                 area = play.sheet.rect.clip(app.screen.get_rect())
-                assert pygame.image.tobytes(app.screen.subsurface(area), "RGB") == \
-                    pygame.image.tobytes(fresh.subsurface(area), "RGB"), \
+                assert same_pixels(app.screen, fresh, area), \
                     f"frame {app.frame}: a stale sheet"
         assert late > 0 and kept > 0 and partial > 100, (late, kept, partial)
     finally:

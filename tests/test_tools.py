@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -116,7 +118,21 @@ def require(program: str, package: str) -> str:
     return found
 
 
-def test_make_sounds_makes_every_committed_sound_again_byte_for_byte():
+@pytest.fixture(scope="module")
+def make_sounds():
+    """tools/make_sounds.py loaded once in this process: its --check is run through its
+    ``main`` (the command line's parser and all), and its effects are synthesised once
+    for the three tests below (each made them again, 2.4 s apiece, in a process of its
+    own; tests/scheduling.py runs the three on one worker); ``effect_samples`` is that one
+    synthesis, seeded by the effect's name alone."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_make_sounds_makes_every_committed_sound_again_byte_for_byte(make_sounds, capsys):
     """Issue 22: the tool crashed (fx_record returned nothing), and three committed sounds
     were not what it made (their Ogg serial numbers came from the effect's place in a list
     two branches had both appended to). Every effect is rendered again and compared with
@@ -124,12 +140,13 @@ def test_make_sounds_makes_every_committed_sound_again_byte_for_byte():
     encoder, so there this never skips."""
     assert 'missing="$missing vorbis-tools"' in (ROOT / ".ci" / "run").read_text()
     require("oggenc", "vorbis-tools")
-    done = run("tools/make_sounds.py", "--check")
-    assert done.returncode == 0, done.stdout + done.stderr[-2000:]
-    assert "sounds in" in done.stdout and "are as the tool makes them" in done.stdout
+    code = make_sounds.main(["--check"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "sounds in" in out and "are as the tool makes them" in out
 
 
-def test_make_sounds_check_names_what_differs(tmp_path):
+def test_make_sounds_check_names_what_differs(tmp_path, make_sounds, capsys):
     """--check is not a rubber stamp: a changed byte, a missing file and a file no effect
     makes are each named, and it exits 1."""
     import shutil
@@ -141,27 +158,26 @@ def test_make_sounds_check_names_what_differs(tmp_path):
     (folder / "roll.ogg").write_bytes(bytes(damaged))
     (folder / "win.ogg").unlink()
     (folder / "stray.ogg").write_bytes(b"OggS")
-    done = run("tools/make_sounds.py", "--check", "--out", str(folder))
-    assert done.returncode == 1, done.stdout + done.stderr
-    lines = done.stdout.splitlines()
+    code = make_sounds.main(["--check", "--out", str(folder)])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 1, lines
     assert any(line.startswith("roll.ogg differs") for line in lines), lines
     assert any(line.startswith("win.ogg is missing") for line in lines), lines
     assert any(line.startswith("stray.ogg is made by no effect") for line in lines), lines
     assert len(lines) == 3, lines
 
 
-def test_every_sound_effect_renders():
+def test_every_sound_effect_renders(make_sounds):
     """Without the encoder too: every effect gives its samples (fx_record gave None), each
-    within full scale, and its serial number depends on its name alone."""
-    import importlib.util
+    within full scale, made from a generator seeded by its name alone, and its serial
+    number depends on its name alone."""
     import random
-    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = make_sounds
+    assert tool.effect_samples("click") == tool.fx_click(random.Random(f"{tool.SEED}:click"))
     played = {p.stem for p in (ROOT / "assets" / "sounds").glob("*.ogg")}
     assert set(tool.EFFECTS) == played
-    for name, effect in tool.EFFECTS.items():
-        samples = effect(random.Random(f"{tool.SEED}:{name}"))
+    for name in tool.EFFECTS:
+        samples = tool.effect_samples(name)
         assert isinstance(samples, list) and len(samples) > 0.05 * tool.RATE, name
         assert 0.2 < max(abs(s) for s in samples) <= 1.0, name
     serials = {name: tool.serial(name) for name in tool.EFFECTS}

@@ -83,9 +83,10 @@ def positions(game_id: str):
     return mid, state.save()
 
 
-# (game id, touch) -> the review of ``positions``' finished game, as the review scene made it:
-# each size's case shows it (made anew it took the most CPU of a case: the coach prices
-# every move of every seat)
+# game id -> the review of ``positions``' finished game, as the review scene made it: each
+# size's case shows it (made anew it took the most CPU of a case: the coach prices every
+# move of every seat). One for touch and mouse layouts alike: the review's work
+# (game.review.review_steps) takes the game and the seats, nothing of the layout.
 REVIEWS: dict = {}
 # game id -> the coach's hint for ``positions``' position, as the table's task made it: the
 # same at every size (Farkle's took 50 frames, each drawing the whole table, at each size)
@@ -441,7 +442,7 @@ def sweep(game_id: str, size, large: bool = False) -> None:
         render(app, size, "recent games")
         review = app.show("review", info=info, state=final, seats=list(range(n)))
         render(app, size, "review in progress")
-        made = REVIEWS.get((game_id, app.touch))
+        made = REVIEWS.get(game_id)
         if made is not None:  # the same game's review, made at another size: only its
             review.task = Task(at_once(made))  # screens differ (and the first size's
             # review was made over frames by the scene's own task, as here)
@@ -451,7 +452,7 @@ def sweep(game_id: str, size, large: bool = False) -> None:
                 if review.review is not None:
                     break
         assert review.review is not None
-        REVIEWS.setdefault((game_id, app.touch), review.review)
+        REVIEWS.setdefault(game_id, review.review)
         render(app, size, "review")
         review.show_tab(n - 1)
         review.move_cursor(10**6)

@@ -77,9 +77,11 @@ def test_same_seed_same_game():
     assert [p["mean_score"] for p in first["players"]] == [p["mean_score"] for p in second["players"]]
 
 
-def test_strength_ordering_yatzy():
-    means = {s: run("yatzy", [s], games=150, seed=1)["players"][0]["mean_score"]
-             for s in STRENGTHS}
+def test_strength_ordering_yatzy(solo_mean):
+    # hard's games are test_yatzy_expert.py's first 150 (solo_mean: game.sim.run's mean)
+    means = {s: solo_mean("yatzy", s, 150, seed=1) for s in STRENGTHS}
+    assert round(solo_mean("yatzy", "easy", 5, seed=1), 2) == run(
+        "yatzy", ["easy"], games=5, seed=1)["players"][0]["mean_score"]  # the same games
     assert means["hard"] > means["normal"] > means["easy"]
     assert means["hard"] >= 240  # seed 1 gives about 252 (1000 games: about 251)
     assert means["normal"] >= 225

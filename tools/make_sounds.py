@@ -27,6 +27,7 @@ another libvorbis may encode the same samples to other bytes, which ``--check`` 
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import os
 import random
@@ -693,15 +694,21 @@ def encode_ogg(oggenc: str, wav_path: str, ogg_path: str, serial: int) -> None:
         sys.exit(f"make_sounds: oggenc failed on {wav_path}:\n{result.stderr}")
 
 
+@functools.cache
+def effect_samples(name: str) -> list[float]:
+    """The effect's samples: one seeded generator per effect, so effects do not depend on
+    each other (and are made once in a process: a test suite that checks the files twice
+    synthesises them once; the list is not to be changed)."""
+    return EFFECTS[name](random.Random(f"{SEED}:{name}"))
+
+
 def render(names: list[str], out: str, oggenc: str, keep_wav: bool = False,
            quiet: bool = False) -> None:
     """Write ``out/NAME.ogg`` (and ``NAME.wav`` with ``keep_wav``) for each effect."""
     os.makedirs(out, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for name in names:
-            # one seeded generator per effect, so effects do not depend on each other
-            rng = random.Random(f"{SEED}:{name}")
-            samples = EFFECTS[name](rng)
+            samples = effect_samples(name)
             wav_path = os.path.join(out if keep_wav else tmp, name + ".wav")
             write_wav(wav_path, samples)
             ogg_path = os.path.join(out, name + ".ogg")
