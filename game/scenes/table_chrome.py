@@ -89,7 +89,7 @@ class Chrome:
         if "tools" in scene.regions:
             area.union_ip((0, bar.bottom, bar.w, scene.regions["tools"].bottom + 6 - bar.bottom))
         for b in scene.top_buttons.buttons:
-            area.union_ip(b.rect.inflate(0, 2 * theme.px(3)))
+            area.union_ip(b.area())
         area = area.clip(surface.get_rect())
         if not area.w or not area.h or ("sheet" in scene.regions
                                         and area.colliderect(scene.sheet.rect)):
@@ -105,9 +105,7 @@ class Chrome:
         seat = scene.shown_seat
         view = scene.view_state
         focused = scene.top_buttons.focused
-        buttons = tuple((tuple(b.rect), b.label, b.enabled, b.selected, b.hovered,
-                         b is focused, tuple(b.colour), b.hotkey, b.note, b.size, b.min_size,
-                         b.wrap, b.step is not None) for b in scene.top_buttons.buttons)
+        buttons = tuple(b.look(b is focused) for b in scene.top_buttons.buttons)
         who = None
         if seat is not None:
             who = (seat, scene.name(seat), scene.state.seats[seat].is_human,

@@ -101,26 +101,14 @@ class Frames:
         if self._sheet_late:
             if "sheet" not in scene.regions or scene.hints.shown() is not None:
                 return None
-            model = scene._sheet_model()
-            area = scene.sheet.rect.clip(surface.get_rect())
-            over = self.sheet_over(surface, model)
-            if not over:
-                surface.fill(theme.BG, area)  # (under its rounded corners)
-            painted = self.draw_sheet(surface, model, over)
-            for part in painted if over and painted is not None else [area]:
+            for part in self._redraw_sheet(surface, scene._sheet_model()):
                 rects.append(part)
                 if flying:
                     self._keep_clean(surface, part)
         tray = scene.tray
         if scene.animator.busy or scene.burst.busy or scene.slides or tray.stale or \
                 effects.area(tray=True) or effects.shaking():
-            tray.stale = False
-            felt, area = scene.regions["tray"], tray.area(surface)
-            surface.blit(tray.felt(surface, area, felt), area)
-            tray.draw(surface, felt=False)
-            scene.burst.draw(surface, felt)
-            if scene.hints.draw_marks(surface) or area.colliderect(scene.sheet.rect):
-                self._sheet_shown = None
+            area = self._redraw_tray(surface)
             rects.append(area)
             if flying:
                 self._keep_clean(surface, area)
@@ -130,6 +118,30 @@ class Frames:
         if rects:
             self.drew_alone()
         return rects or None
+
+    def _redraw_sheet(self, surface: pygame.Surface, model: SheetModel) -> list[pygame.Rect]:
+        """The sheet drawn again alone: over the sheet the screen shows, only what changed;
+        else all of it over the background under its rounded corners. Where it painted."""
+        area = self.scene.sheet.rect.clip(surface.get_rect())
+        over = self.sheet_over(surface, model)
+        if not over:
+            surface.fill(theme.BG, area)
+        painted = self.draw_sheet(surface, model, over)
+        return painted if over and painted is not None else [area]
+
+    def _redraw_tray(self, surface: pygame.Surface) -> pygame.Rect:
+        """The tray drawn again alone (its empty felt from its picture, the dice, the
+        sparks over it); where it painted."""
+        scene = self.scene
+        tray = scene.tray
+        tray.stale = False
+        felt, area = scene.regions["tray"], tray.area(surface)
+        surface.blit(tray.felt(surface, area, felt), area)
+        tray.draw(surface, felt=False)
+        scene.burst.draw(surface, felt)
+        if scene.hints.draw_marks(surface) or area.colliderect(scene.sheet.rect):
+            self._sheet_shown = None
+        return area
 
     def _keep_clean(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """``area`` was drawn again under the effects: the picture kept under them takes it
@@ -266,7 +278,6 @@ class Frames:
         surface.fill(theme.BG, (0, band.top, band.left, band.h))
         surface.fill(theme.BG, (band.right, band.top, w - band.right, band.h))
 
-
     # -- a frame that draws only the parts that changed (``draw_changed``) -----------------
     def _frame_key(self, surface: pygame.Surface) -> tuple:
         """What every part's picture depends on alike: the window's surface, the looks, the
@@ -290,12 +301,10 @@ class Frames:
         buttons = scene.table_buttons.buttons
         actions = pygame.Rect(0, 0, 0, 0)
         for b in buttons:
-            shape = b.rect.inflate(0, 2 * theme.px(3))
+            shape = b.area()
             actions = actions.union(shape) if actions.w else shape
         out = {"top": (top_key, top),
-               "actions": ((tuple((tuple(b.rect), b.label, b.enabled, b.selected, b.hovered,
-                                   b is focused, tuple(b.colour), b.hotkey, b.note, b.size,
-                                   b.min_size, b.wrap, b.step is not None) for b in buttons),),
+               "actions": ((tuple(b.look(b is focused) for b in buttons),),
                            actions.clip(surface.get_rect()))}
         banner = scene.banner
         hint = scene.current_hint()
@@ -339,8 +348,8 @@ class Frames:
         over, the turn's flourish), or a scene built on this one draws more."""
         scene = self.scene
         app = scene.app
-        if probe.recording() or not scene.draws_as_the_table() or not scene.regions or self._parts_shown is None \
-                or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1 \
+        if probe.recording() or not scene.draws_as_the_table() or not scene.regions \
+                or self._parts_shown is None or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1 \
                 or self._parts_frame != self._frame_key(surface):
             return None
         effects = scene.effects
@@ -374,28 +383,16 @@ class Frames:
                 scene.history.draw(surface)
             elif name == "keys":
                 scene.draw_keys(surface)
-        # the tray: drawn again (it changes in nearly every such frame), as ``draw_moving``
-        tray = scene.tray
-        felt, area = scene.regions["tray"], tray.area(surface)
-        surface.blit(tray.felt(surface, area, felt), area)
-        tray.draw(surface, felt=False)
-        scene.burst.draw(surface, felt)
-        rects.append(area)
+        rects.append(self._redraw_tray(surface))  # (it changes in nearly every such frame)
         if "sheet" in scene.regions:
             scene.sheet.rect = scene.odds.sheet_rect(scene.regions["sheet"])
             model = scene._sheet_model()
             mode = self.sheet_mode(surface, model)
             if mode == "draw":
-                place = scene.sheet.rect.clip(surface.get_rect())
-                over = self.sheet_over(surface, model)
-                if not over:
-                    surface.fill(theme.BG, place)  # (under its rounded corners)
-                painted = self.draw_sheet(surface, model, over)
-                rects += painted if over and painted is not None else [place]
+                rects += self._redraw_sheet(surface, model)
             else:
                 self._sheet_late = mode == "late"
         self._effect_rects, self._clean_ok = [], False
-        tray.stale = False
         self._parts_shown = parts
         self.drew_alone()
         return rects

@@ -80,6 +80,16 @@ class Button:
 
     min_size: float = 14  # the label's smallest size (dp)
 
+    def look(self, focused: bool = False) -> tuple:
+        """Everything its picture depends on (a picture kept of it is good while this is)."""
+        return (tuple(self.rect), self.label, self.enabled, self.selected, self.hovered,
+                focused, tuple(self.colour), self.hotkey, self.note, self.size, self.min_size,
+                self.wrap, self.step is not None)
+
+    def area(self) -> pygame.Rect:
+        """Where it paints, its shadow included."""
+        return self.rect.inflate(0, 2 * theme.px(3))
+
     def show_hotkey(self) -> bool:
         """The key is written under the label when there is room and a keyboard is likely
         (not on a layout for touch, nor after a touch)."""
