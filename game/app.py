@@ -90,6 +90,12 @@ class Scene:
         """Something on screen moves by itself this frame (dice tumbling, a card turning)."""
         return False
 
+    def may_hold(self) -> bool:
+        """Whether the screen may hold its picture a frame longer after a frame of game
+        work (``App.worked``): not while something moves that must be drawn every frame
+        (dice in the air)."""
+        return True
+
     def on_screen(self) -> bool:
         """The screen shows this scene just as drawing it now would (it drew the last frame
         alone and nothing of it changed or moved since): an overlay opening over it dims
@@ -173,6 +179,11 @@ class App:
         self._under_stage: str | None = None  # "drawn", then "dimmed", not shown yet
         self._staged_at = -10  # the last frame that drew it alone (``_stage_under``)
         self.spreading = False  # drawing a frame the loop steps (a table may spread its work)
+        # A frame spends its time on the game or on drawing, not both (``worked``): the
+        # frame that did game work, and the frame that draws what it led to
+        self._worked_at = -1  # the last frame a scene did game work in
+        self._draws_at = -1  # the frame that draws what the frame before it left (``held``)
+        self._step_start = time.perf_counter()
         self.screen_serial = 0  # bumped when the window's surface is made anew
         self._since_draw = 0.0
         # Seeds for new games: random for players, fixed for tests and demos.
@@ -427,6 +438,7 @@ class App:
     def step(self, dt: float) -> bool:
         """One frame: input, update, and a draw when something changed. True when the
         frame was drawn."""
+        self._step_start = time.perf_counter()
         if self.drawn_frames and self.sounds.closed:  # (the first frame is up: see Sounds)
             self.sounds.open()
         page = web.page_changed()
@@ -461,13 +473,18 @@ class App:
         self._since_draw += dt
         animating = any(s.animating() for s in self.visible_scenes())
         if not (self._dirty or self._since_draw >= IDLE_REDRAW or animating
-                or self._under_stage):
+                or self._under_stage or self.held):
+            self.frame += 1
+            return False
+        if self._worked_at == self.frame and not self.held and self._may_hold():
+            self._draws_at = self.frame + 1  # (the screen holds its picture 16 ms more)
             self.frame += 1
             return False
         if self._dirty and self._stage_under() or self._dim_under():
             self.frame += 1
             return False
-        if not self._dirty and (animating or self._under_stage) and self.partial_draw():
+        if not self._dirty and (animating or self._under_stage or self.held) \
+                and self.partial_draw():
             self.frame += 1
             return True
         self.spreading = True
@@ -478,6 +495,36 @@ class App:
             self.spreading = False
         self.frame += 1
         return True
+
+    def worked(self) -> None:
+        """A scene did game work in this frame (applied a move, thought a bot's decision
+        through a piece, showed dice landing or a score arriving, with their words): the
+        frame draws nothing and the next one draws what it led to (``may_hold`` aside), so no
+        frame pays for both. Decided by what was done, not by the clock: tests prove it."""
+        self._worked_at = self.frame
+
+    def _may_hold(self) -> bool:
+        """The frame that did game work may leave its draw to the next: one scene on
+        screen that may hold its picture (under an overlay, a card drawn or a pause, the
+        frames spread their work their own way: ``_stage_under``)."""
+        scenes = self.visible_scenes()
+        return len(scenes) == 1 and scenes[0].may_hold()
+
+    @property
+    def held(self) -> bool:
+        """This frame draws what the frame before it left (it did game work)."""
+        return self._draws_at == self.frame
+
+    def may_work(self) -> bool:
+        """Whether this frame may do game work that can wait a frame (a bot's decision, the
+        dice's landing shown): not when it draws what the frame before left, nor when game
+        work was done in it already."""
+        return self._worked_at != self.frame and self._draws_at != self.frame
+
+    def budget_left(self, budget: float) -> float:
+        """What is left of ``budget`` seconds of work for this frame, after what the frame
+        has spent so far (its input and update): a task's share of the frame."""
+        return max(0.0, budget - (time.perf_counter() - self._step_start))
 
     def changed_draw(self) -> bool:
         """A frame after a change, the scene alone on screen: the scene draws again only

@@ -59,10 +59,13 @@ def throw(app, play, hotkey=pygame.K_SPACE):
     played = len(app.sounds.played)
     key(hotkey)
     shots = []
-    for _ in range(120):
-        frames(app)
+    for n in range(120):
+        drawn = app.step(DT)
         if not play.animator.busy:
             break
+        if not drawn:  # the frame that throws does game work, the next one draws it:
+            assert n == 0, "every frame of a throw after the first is drawn"
+            continue
         moving = play.draw_moving(app.screen)
         shots.append(([r.copy() for r in play.die_spots], moving,
                       list(app.sounds.played[played:])))

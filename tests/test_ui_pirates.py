@@ -155,7 +155,7 @@ def test_chest_moves_and_the_reroll_button(app):
     key(pygame.K_2)
     frames(app)
     click(button(play, "To chest").rect.center)
-    frames(app)
+    frames(app, 2)  # (the frame of a move does game work, the next one draws it: App.worked)
     assert state.chest == [0, 1] and play.table.chosen == set()
     assert play.die_rects[0].y > 200  # drawn in the chest zone now
     click(play.die_rects[1].center)  # off the chest again

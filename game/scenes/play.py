@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import storage
+from game import storage, tasks
 from game.scenes.table_view import UNDO_GRACE, TableScene
 from game.tasks import Task
 from game.ui import hands, layout, theme
@@ -51,9 +51,10 @@ class PlayScene(TableScene):
     def _bot_decision(self):
         """The action of the bot to move, once decided; None while it thinks. Its
         policy's ``warm_steps`` (its tables, a Pirate endgame's solve) then its
-        ``choose_steps`` run as one task, a few milliseconds a frame, so neither a first
-        decision nor a long one holds a browser frame. Most positions are decided in the
-        frame that asks."""
+        ``choose_steps`` run as one task, in what is left of the frame's few milliseconds
+        of work (``App.budget_left``: the frame draws nothing else, ``_drive_bot``), so
+        neither a first decision nor a long one holds a browser frame. Most positions are
+        decided in the frame that asks."""
         policy = self.bots[self.state.current]
         position = self._position()
         if self.bot_warm is None or self.bot_warm[0] != position:
@@ -61,7 +62,7 @@ class PlayScene(TableScene):
                 self.bot_warm[1].cancel()
             self.bot_warm = (position, Task(bot_steps(policy, self.state)))
         task = self.bot_warm[1]
-        if not task.step():
+        if not task.step(self.app.budget_left(tasks.FRAME_BUDGET)):
             return None
         self.bot_warm = None
         if task.error is not None:  # (then ``choose`` builds what it needs, in this frame)
@@ -69,8 +70,16 @@ class PlayScene(TableScene):
         return task.result
 
     def _drive_bot(self, dt: float) -> None:
+        """The bot to move thinks its decision through (a piece a frame), waits its pace,
+        then moves. Each is game work (``App.worked``), done in a frame that draws nothing
+        else: it waits for a frame that may (``App.may_work``), a frame or two at most;
+        skipping ahead never waits."""
         delay = 0.0 if self.fast_forward else self.app.settings.bot_delay
+        free = self.fast_forward or self.app.may_work()
         if self.bot_plan is None:
+            if not free:
+                return
+            self.app.worked()
             action = self._bot_decision()
             if action is None:
                 return
@@ -80,7 +89,7 @@ class PlayScene(TableScene):
             self.bot_plan = (action, delay)
         action, left = self.bot_plan
         left -= dt
-        if left <= 0 or self.fast_forward:
+        if (left <= 0 or self.fast_forward) and (self.fast_forward or self.app.may_work()):
             self.bot_plan = None
             self.act(action)
         else:

@@ -288,7 +288,7 @@ class ReplayScene(TableScene):
             self.bot_plan = (action, BASE_DELAY)
         action, left = self.bot_plan
         left -= dt * SPEEDS[self.speed]
-        if left > 0:
+        if left > 0 or not self.app.may_work():  # (a move is game work: App.worked)
             self.bot_plan = (action, left)
             return
         self.bot_plan = None

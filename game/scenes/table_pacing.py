@@ -87,17 +87,20 @@ class Pacing:
         table = scene.table
         if self.unseen is not None or self.card_hidden:
             self.settle()  # (a replay stepped on before the last move was all shown)
-        before = table.sheet()
         seen = self.copy(scene.state) if not scene.fast_forward else None
         try:
             spec = scene.state.roll_spec(action)
         except Exception:  # noqa: BLE001 (an illegal action is refused by apply below)
             spec = None
+        # the sheet as it was, shown while the dice of a roll fly (made for a roll only:
+        # a score's frame made it for nothing, and the sheet again after the move)
+        before = table.sheet() if seen is not None and spec is not None else None
         try:
             events = scene.apply_action(action)
         except IllegalAction as exc:
             scene.complain(str(exc))
             return False
+        scene.app.worked()  # (what the move led to is drawn in the next frame)
         events = table.arrange(events)
         kinds = {e["type"] for e in events}
         scoring = table.scoring(events, seen) if seen is not None else None
@@ -105,7 +108,8 @@ class Pacing:
         self.scoring = scoring
         self._score_of = (events, seen)  # (asked again when it is shown: the table then)
         if "rolled" in kinds and hidden:
-            self.frozen_sheet, self._frozen_hand = before, hands.mode()
+            self.frozen_sheet, self._frozen_hand = before, hands.mode()  # (None: a game
+            # whose roll says no dice, ``roll_spec``, shows its sheet as it is)
             rolled = next(e for e in events if e["type"] == "rolled")
             faces = spec.faces if spec else None
             positions = spec.rolled if spec else tuple(table.rolled_positions(rolled))
@@ -249,6 +253,7 @@ class Pacing:
     def _landed(self) -> None:
         """The dice are at rest: what they show is seen now (words, sound, the table)."""
         event, self.landing = self.landing, None
+        self.scene.app.worked()  # (never waits: the dice at rest show what they rolled)
         self.scene.tray.land_sound()
         self.reveal()
         self.words(event)
@@ -284,6 +289,7 @@ class Pacing:
         """The dice of a score are at its box: the table shows the game as it is, the box
         lights, the totals count to their new values."""
         scoring, self.flight = self.flight, None
+        self.scene.app.worked()  # (never waits: the dice are at the box)
         self.gone = set(scoring.dice)
         self.reveal()
         self.words(scoring.event)

@@ -58,6 +58,7 @@ class Tray:
         self._felt_picture: tuple | None = None  # (key, the empty felt): ``felt``
         self._landings = 0  # dice landed so far (their sound alternates between two takes)
         self.stale = False  # an effect on the felt ended: the tray is drawn again
+        self.thrown_at = -1  # the app's frame in which the last throw started
         self.die_rects: list[pygame.Rect] = []
         self.die_spots: list[pygame.Rect] = []  # where each die was drawn last (in the air,
         # lifted): what the coach's rings go round
@@ -83,6 +84,7 @@ class Tray:
         faces they can show) until they land; under reduce motion they land where they rest."""
         settings = self.scene.app.settings
         pace = THROW_PACE.get(settings.bot_speed, 1.0)
+        self.thrown_at = self.scene.app.frame
         if motion.reduced(settings):  # no tumbling: they land where they rest
             self.animator.start(positions, faces, self.throw_edge(seat), motion.MOVE * pace,
                                 still=True)

@@ -267,7 +267,11 @@ class TableScene(Scene):
             self.effects.finish()
             self.slides = {}
         else:
-            self.animator.update(dt)
+            # A throw started by the frame before, which drew nothing (it did game work:
+            # App.worked), is drawn in this frame where that frame left it: no pose of it
+            # is missed
+            held = self.app.held and self.tray.thrown_at == self.app.frame - 1
+            self.animator.update(0.0 if held else dt)
             for ended in self.effects.update(dt):  # (the next frame clears where it was)
                 if ended.tray:
                     self.tray.stale = True
@@ -427,6 +431,11 @@ class TableScene(Scene):
         if self.banner is not None:
             return layout.rows(status, fr(), fr(), gap=4)[1]
         return status
+
+    def may_hold(self) -> bool:
+        """Dice in the air are drawn every frame (a throw started in this frame may wait a
+        frame: it goes on from where this frame left it, ``animate``)."""
+        return not self.animator.busy or self.tray.thrown_at == self.app.frame
 
     def animating(self) -> bool:
         if self.app.scenes and self.app.scene is not self and self in self.app.scenes:

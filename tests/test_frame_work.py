@@ -1,0 +1,138 @@
+"""A frame spends its time on the game or on drawing, not both (issue 24's App.step p99).
+
+Game work (a move applied, a piece of a bot's decision, the dice's landing or a score's
+arrival shown with their words and history) is said by the scene that does it
+(``App.worked``); the app then leaves that frame's draw to the next one, which draws what it
+led to and does no game work that can wait (``App.may_work``). Dice in the air are drawn
+every frame all the same (``Scene.may_hold``), and a throw started by a frame that drew
+nothing goes on from where that frame left it. The rule is decided by what was done, never
+by the clock: these tests hold whatever the machine's speed."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app import App, Scene
+from game.catalog import GAMES
+from game.rules.core import Seat
+from tests.ui_driver import DT
+
+GAME_IDS = list(GAMES)
+
+
+class Worker(Scene):
+    """A scene that does game work in the frames it is told, and draws a changed picture
+    after each."""
+
+    def __init__(self, app, moving=False):
+        super().__init__(app)
+        self.work_in: set[int] = set()
+        self.moving = moving
+        self.drawn = 0
+        self.free: list[bool] = []
+
+    def update(self, dt):
+        self.free.append(self.app.may_work())
+        if self.app.frame in self.work_in:
+            self.app.worked()
+            self.app.invalidate()
+
+    def animating(self):
+        return self.moving
+
+    def may_hold(self):
+        return not self.moving
+
+    def draw(self, surface):
+        self.drawn += 1
+        surface.fill((self.drawn % 255, 0, 0))
+
+
+def new_app() -> App:
+    pygame.quit()
+    return App(sound=False, seed=1, window_size=(640, 480))
+
+
+def test_a_frame_that_did_game_work_leaves_its_draw_to_the_next():
+    app = new_app()
+    scene = Worker(app)
+    app.replace_all(scene)
+    assert app.step(DT)  # (the first frame)
+    scene.work_in = {app.frame, app.frame + 3}
+    drawn = [app.step(DT) for _ in range(6)]
+    assert drawn == [False, True, False, False, True, False]
+    # the frame after a frame of work draws it and may do no game work that can wait
+    assert scene.free[-6:] == [True, False, True, True, False, True]
+
+
+def test_what_moves_every_frame_is_drawn_in_the_frame_of_the_work():
+    app = new_app()
+    scene = Worker(app, moving=True)
+    app.replace_all(scene)
+    app.step(DT)
+    scene.work_in = {app.frame}
+    assert [app.step(DT) for _ in range(3)] == [True, True, True]
+
+
+def bots_play(game_id: str, frames: int, size=(390, 844), dpr=2.0):
+    """A game of two bots at the normal pace, frame by frame: per frame, whether game work
+    was done in it, whether it was drawn, whether the table was alone on screen, whether
+    dice were in the air at its end and whether a throw started in it."""
+    pygame.quit()
+    app = App(sound=False, seed=2, window_size=size, dpr=dpr, touch=True)
+    app.settings.bot_speed = "normal"
+    info = GAMES[game_id]
+    state = info.new_game([Seat("Ada", "hard"), Seat("Bram", "normal")], seed=2)
+    play = app.show("play", info=info, state=state, autosave=False)
+    worked = []
+    mark = app.worked
+
+    def noted():
+        worked.append(app.frame)
+        mark()
+    app.worked = noted
+    out = []
+    for _ in range(frames):
+        frame = app.frame
+        drawn = app.step(DT)
+        out.append({"work": frame in worked, "drawn": drawn,
+                    "alone": app.visible_scenes() == [play],
+                    "flying": play.animator.busy, "threw": play.tray.thrown_at == frame,
+                    "t": play.animator.time})
+        if play.state.is_over() and not play.busy:
+            break
+    assert any(f["threw"] for f in out) and sum(f["work"] for f in out) >= 5
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_frame_of_a_bots_game_both_works_and_draws(game_id):
+    frames = bots_play(game_id, 900)
+    both = [i for i, f in enumerate(frames) if f["work"] and f["drawn"] and f["alone"]]
+    assert both == [], f"frames that did game work and drew: {both[:10]}"
+    # each frame of work is drawn by the next frame (or needed no drawing)
+    for i, f in enumerate(frames[:-1]):
+        if f["work"] and f["alone"] and frames[i + 1]["alone"]:
+            assert not frames[i + 1]["work"] or not frames[i + 1]["drawn"], i
+
+
+@pytest.mark.parametrize("game_id", ["yatzy", "farkle"])
+def test_dice_in_the_air_are_drawn_every_frame(game_id):
+    frames = bots_play(game_id, 900)
+    throws = 0
+    for i, f in enumerate(frames):
+        if f["flying"] and f["alone"] and not f["threw"]:
+            assert f["drawn"], f"frame {i}: dice in the air not drawn"
+        throws += f["threw"]
+    assert throws >= 3
+
+
+def test_a_held_throw_goes_on_from_where_its_frame_left_it():
+    """The frame that throws draws nothing (it applied the move); the next frame shows the
+    dice where that frame left them, so no pose of the throw is skipped."""
+    frames = bots_play("yatzy", 400)
+    i = next(i for i, f in enumerate(frames) if f["threw"] and f["alone"])
+    assert frames[i]["work"] and not frames[i]["drawn"]
+    assert frames[i + 1]["drawn"] and frames[i + 1]["flying"]
+    assert frames[i + 1]["t"] == frames[i]["t"] and frames[i + 2]["t"] > frames[i]["t"]
