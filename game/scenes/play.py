@@ -90,8 +90,8 @@ class PlayScene(TableScene):
         action, left = self.bot_plan
         left -= dt
         if (left <= 0 or self.fast_forward) and (self.fast_forward or self.app.may_work()):
+            self.act(action)  # (the plan is dropped after: the table as drawn, sheet_before)
             self.bot_plan = None
-            self.act(action)
         else:
             self.bot_plan = (action, left)
 

@@ -51,6 +51,8 @@ class Host(Protocol):
 
     def apply_action(self, action: Action) -> list[Event]: ...
 
+    def sheet_before(self) -> SheetModel: ...
+
     def complain(self, text) -> None: ...
 
     def _after_change(self) -> None: ...
@@ -92,9 +94,9 @@ class Pacing:
             spec = scene.state.roll_spec(action)
         except Exception:  # noqa: BLE001 (an illegal action is refused by apply below)
             spec = None
-        # the sheet as it was, shown while the dice of a roll fly (made for a roll only:
-        # a score's frame made it for nothing, and the sheet again after the move)
-        before = table.sheet() if seen is not None and spec is not None else None
+        # the sheet as it was, shown while the dice of a roll fly (for a roll only: a
+        # score's frame made it for nothing; the one the screen was drawn from if it may)
+        before = scene.sheet_before() if seen is not None and spec is not None else None
         try:
             events = scene.apply_action(action)
         except IllegalAction as exc:

@@ -555,6 +555,17 @@ class TableScene(Scene):
         self._model_key = key
         return self._model
 
+    def sheet_before(self) -> SheetModel:
+        """The table's sheet for the game as it stands, before a move (what a roll shows
+        while its dice fly, ``frozen_sheet``): the model the screen was drawn from when what
+        the table shows did not change since and no odds are written on it, else made
+        afresh (Bona Fortuna's, every box's score for the dice, is 3 ms of a phone's frame)."""
+        key = (self.view_key(), id(None), hands.mode(), theme.generation)
+        if self._model is not None and self._model_key == key and self.frozen_sheet is None \
+                and not self.odds.box_notes() and not probe.recording():
+            return self._model
+        return self.table.sheet()
+
     def keys_text(self) -> str:
         """The keys line under the history (a desktop window): what the keys do here, when
         the keyboard is in use; else what the pointer does."""
