@@ -184,6 +184,9 @@ class App:
         self._worked_at = -1  # the last frame a scene did game work in
         self._draws_at = -1  # the frame that draws what the frame before it left (``held``)
         self._step_start = time.perf_counter()
+        # the sounds decoded in frames with nothing to do, before their first play: in the
+        # page (natively one takes about 1 ms, at its first play)
+        self.preload_sounds = web.in_browser()
         self.screen_serial = 0  # bumped when the window's surface is made anew
         self._since_draw = 0.0
         # Seeds for new games: random for players, fixed for tests and demos.
@@ -474,6 +477,8 @@ class App:
         animating = any(s.animating() for s in self.visible_scenes())
         if not (self._dirty or self._since_draw >= IDLE_REDRAW or animating
                 or self._under_stage or self.held):
+            if self._worked_at != self.frame and self.preload_sounds:
+                self.sounds.preload()  # (a frame with nothing to do: see Sounds.preload)
             self.frame += 1
             return False
         if self._worked_at == self.frame and not self.held and self._may_hold():

@@ -181,3 +181,33 @@ def test_a_roll_freezes_the_sheet_the_screen_was_drawn_from(game_id):
             app.step(DT)
             if play.frozen_sheet is None:
                 assert play.sheet_before() == make()
+
+
+def test_in_the_page_sounds_are_decoded_in_frames_with_nothing_else_to_do():
+    """A sound decoded at its first play costs that frame its time (the first roll's, the
+    first landing's: about 10 ms each in a phone's page): the page decodes them one a frame
+    in frames that draw nothing and do no game work, the throws' and landings' first."""
+    pygame.quit()
+    app = App(sound=True, seed=1, window_size=(640, 480))
+    app.preload_sounds = True
+    scene = Worker(app)
+    app.replace_all(scene)
+    app.step(DT)
+    sounds = app.sounds
+    assert sounds.available  # (SDL's dummy audio device: tests/conftest.py)
+    files = len(sounds._files)
+    scene.work_in = {app.frame}
+    app.step(DT)  # game work: nothing decoded
+    assert sounds._cache == {}
+    app.step(DT)  # drawn: nothing decoded
+    assert sounds._cache == {}
+    app.step(DT)
+    assert list(sounds._cache) == ["land"]
+    for _ in range(files + 3):
+        app.step(DT)
+    assert len(sounds._cache) == files
+    first = sorted(n for n in sounds._files if n.startswith(("land", "roll")))
+    assert len(first) >= 4 and list(sounds._cache)[:len(first)] == first
+    played = sounds._cache["roll_2"]
+    sounds.play("roll", "2")
+    assert sounds._cache["roll_2"] is played
