@@ -28,14 +28,16 @@ class Worker(Scene):
     def __init__(self, app, moving=False):
         super().__init__(app)
         self.work_in: set[int] = set()
+        self.think_in: set[int] = set()  # game work that changes nothing on screen
         self.moving = moving
         self.drawn = 0
         self.free: list[bool] = []
 
     def update(self, dt):
         self.free.append(self.app.may_work())
-        if self.app.frame in self.work_in:
+        if self.app.frame in self.work_in | self.think_in:
             self.app.worked()
+        if self.app.frame in self.work_in:
             self.app.invalidate()
 
     def animating(self):
@@ -196,10 +198,12 @@ def test_in_the_page_sounds_are_decoded_in_frames_with_nothing_else_to_do():
     sounds = app.sounds
     assert sounds.available  # (SDL's dummy audio device: tests/conftest.py)
     files = len(sounds._files)
-    scene.work_in = {app.frame}
+    scene.work_in, scene.think_in = {app.frame}, {app.frame + 2}
     app.step(DT)  # game work: nothing decoded
     assert sounds._cache == {}
     app.step(DT)  # drawn: nothing decoded
+    assert sounds._cache == {}
+    assert not app.step(DT)  # game work (a bot thinking), nothing to draw: nothing decoded
     assert sounds._cache == {}
     app.step(DT)
     assert list(sounds._cache) == ["land"]
