@@ -143,8 +143,14 @@ def page(game_id: str, seconds: float, throttle: float, checkout: Path) -> tuple
     import inspect
 
     from tests.browser.cdp import Browser
-    from tools.browser_bench import (BOOT_WATCH, PAGE_SIZES, PagePython, bench_site, started,
-                                     static_host)
+    from tools.browser_bench import (
+        BOOT_WATCH,
+        PAGE_SIZES,
+        PagePython,
+        bench_site,
+        started,
+        static_host,
+    )
     folder = Path(tempfile.mkdtemp(prefix="dice-harbor-probe-"))
     bench_site(checkout, folder / "site")
     origin, close = static_host(folder / "site")
