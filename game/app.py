@@ -90,6 +90,11 @@ class Scene:
         """Something on screen moves by itself this frame (dice tumbling, a card turning)."""
         return False
 
+    def draw_owed(self) -> bool:
+        """The last frame left part of its picture to this one (a table's score sheet,
+        drawn a frame late): this frame draws it, and does no game work that can wait."""
+        return False
+
     def may_hold(self) -> bool:
         """Whether the screen may hold its picture a frame longer after a frame of game
         work (``App.worked``): not while something moves that must be drawn every frame
@@ -521,10 +526,11 @@ class App:
         return self._draws_at == self.frame
 
     def may_work(self) -> bool:
-        """Whether this frame may do game work that can wait a frame (a bot's decision, the
-        dice's landing shown): not when it draws what the frame before left, nor when game
-        work was done in it already."""
-        return self._worked_at != self.frame and self._draws_at != self.frame
+        """Whether this frame may do game work that can wait a frame (a bot's decision, its
+        move): not when it draws what the frame before left (``held``, a scene's
+        ``draw_owed``), nor when game work was done in it already."""
+        return self._worked_at != self.frame and self._draws_at != self.frame \
+            and not any(s.draw_owed() for s in self.visible_scenes())
 
     def budget_left(self, budget: float) -> float:
         """What is left of ``budget`` seconds of work for this frame, after what the frame

@@ -87,18 +87,27 @@ def bots_play(game_id: str, frames: int, size=(390, 844), dpr=2.0):
     info = GAMES[game_id]
     state = info.new_game([Seat("Ada", "hard"), Seat("Bram", "normal")], seed=2)
     play = app.show("play", info=info, state=state, autosave=False)
-    worked = []
-    mark = app.worked
+    worked, bot = [], []
+    mark, think, act = app.worked, play._bot_decision, play.act
 
     def noted():
         worked.append(app.frame)
         mark()
-    app.worked = noted
+
+    def thinking():
+        bot.append(app.frame)
+        return think()
+
+    def moving(action):
+        bot.append(app.frame)
+        return act(action)
+    app.worked, play._bot_decision, play.act = noted, thinking, moving
     out = []
     for _ in range(frames):
         frame = app.frame
+        late = play.frames._sheet_late
         drawn = app.step(DT)
-        out.append({"work": frame in worked, "drawn": drawn,
+        out.append({"work": frame in worked, "drawn": drawn, "late": late, "bot": frame in bot,
                     "alone": app.visible_scenes() == [play],
                     "flying": play.animator.busy, "threw": play.tray.thrown_at == frame,
                     "t": play.animator.time})
@@ -113,6 +122,9 @@ def test_no_frame_of_a_bots_game_both_works_and_draws(game_id):
     frames = bots_play(game_id, 900)
     both = [i for i, f in enumerate(frames) if f["work"] and f["drawn"] and f["alone"]]
     assert both == [], f"frames that did game work and drew: {both[:10]}"
+    # a frame that draws the sheet the frame before left late: no bot's thinking nor move
+    assert not [i for i, f in enumerate(frames) if f["late"] and f["bot"] and f["alone"]]
+    assert any(f["late"] for f in frames) and any(f["bot"] for f in frames)
     # each frame of work is drawn by the next frame (or needed no drawing)
     for i, f in enumerate(frames[:-1]):
         if f["work"] and f["alone"] and frames[i + 1]["alone"]:

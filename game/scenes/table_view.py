@@ -109,6 +109,7 @@ class TableScene(Scene):
         self.regions: dict[str, pygame.Rect] = {}
         self.saving = Autosave()  # the game kept after each change (game.scenes.table_autosave)
         self._view_key: tuple | None = None
+        self._late_at = -1  # the app's frame that last left the sheet late (``draw_owed``)
         self._model: SheetModel | None = None  # the sheet's model last made, and for what
         self._model_key: tuple | None = None  # (``_sheet_model``)
         self.chrome = Chrome(self)  # the bar, the status, banners (game.scenes.table_chrome)
@@ -432,6 +433,10 @@ class TableScene(Scene):
             return layout.rows(status, fr(), fr(), gap=4)[1]
         return status
 
+    def draw_owed(self) -> bool:
+        """The last frame left the sheet late (it changed much: table_frames.SPREAD)."""
+        return self._sheet_late and self._late_at == self.app.frame - 1
+
     def may_hold(self) -> bool:
         """Dice in the air are drawn every frame (a throw started in this frame may wait a
         frame: it goes on from where this frame left it, ``animate``)."""
@@ -502,6 +507,7 @@ class TableScene(Scene):
                 self.frames.draw_sheet(surface, model)
             else:  # "keep": the screen shows it already; "late": the next frame draws it
                 self._sheet_late = mode == "late"
+                self._late_at = self.app.frame
             self.odds.draw(surface, self.regions["sheet"])
         if "keys" in self.regions and self.regions["keys"].h:
             self.draw_keys(surface)
@@ -520,7 +526,10 @@ class TableScene(Scene):
     def draw_changed(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """After a change: only the parts that changed (game.scenes.table_frames)."""
         self.ensure_layout()
-        return self.frames.draw_changed(surface)
+        rects = self.frames.draw_changed(surface)
+        if self._sheet_late:
+            self._late_at = self.app.frame  # (``draw_owed``)
+        return rects
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         """What to do now, and the coach's advice (the replay and the lesson say more)."""
