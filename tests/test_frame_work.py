@@ -227,3 +227,32 @@ def test_in_the_page_sounds_are_decoded_in_frames_with_nothing_else_to_do():
     played = sounds._cache["roll_2"]
     sounds.play("roll", "2")
     assert sounds._cache["roll_2"] is played
+
+
+@pytest.mark.parametrize("game_id", ["yatzy", "farkle"])
+def test_the_coach_thinks_in_frames_that_draw_nothing_else(game_id):
+    """On a person's turn with the coach always on, each slice of its work is game work:
+    while it thinks (its marks move), the frames that work draw nothing, the hint comes."""
+    pygame.quit()
+    app = App(sound=False, seed=2, window_size=(390, 844), dpr=2.0, touch=True)
+    app.settings.coach = "always"
+    info = GAMES[game_id]
+    state = info.new_game([Seat("You"), Seat("Ada", "normal")], seed=4)
+    play = app.show("play", info=info, state=state, autosave=False)
+    play.hints.hint_budget = 1e-9  # (a slice a frame: the coach's work spread over frames)
+    worked, mark = [], app.worked
+
+    def noted():
+        worked.append(app.frame)
+        mark()
+    app.worked = noted
+    thought = both = 0
+    for _ in range(3000):
+        frame, thinking = app.frame, play.coach_thinking()
+        drawn = app.step(DT)
+        alone = app.visible_scenes() == [play]
+        thought += thinking and frame in worked
+        both += frame in worked and drawn and alone
+        if play.current_hint() is not None and thought:
+            break
+    assert play.current_hint() is not None and thought >= 2 and both == 0

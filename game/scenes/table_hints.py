@@ -115,7 +115,8 @@ class Hints:
 
     def step(self) -> None:
         """One frame's slice of the coach's work; a task for a position that has gone is
-        dropped, a finished one shows its hint."""
+        dropped, a finished one shows its hint. A slice is game work (``App.worked``): in a
+        frame that draws nothing else, waiting a frame when this one may not (``may_work``)."""
         if self.hint_task is None:
             return
         scene = self.scene
@@ -125,7 +126,11 @@ class Hints:
             task.cancel()
             self.hint_task = None
             return
-        if not task.step(self.hint_budget):
+        app = scene.app
+        if not app.may_work():
+            return
+        app.worked()
+        if not task.step(app.budget_left(self.hint_budget)):
             return
         self.hint_task = None
         if task.error is not None:
