@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import tasks
 from game.app import App, Scene
 from game.catalog import GAMES
 from game.rules.core import Seat
@@ -256,3 +257,38 @@ def test_the_coach_thinks_in_frames_that_draw_nothing_else(game_id):
         if play.current_hint() is not None and thought:
             break
     assert play.current_hint() is not None and thought >= 2 and both == 0
+
+
+def test_the_odds_are_worked_out_in_frames_that_draw_nothing_else():
+    """On a person's turn with the odds on (O), each slice of their working out is game
+    work: the frames that work draw nothing, the odds come."""
+    pygame.quit()
+    app = App(sound=False, seed=2, window_size=(1280, 720))
+    info = GAMES["yatzy"]
+    play = app.show("play", info=info, state=info.new_game([Seat("You")], seed=4),
+                    autosave=False)
+    worked, mark = [], app.worked
+
+    def noted():
+        worked.append(app.frame)
+        mark()
+    app.worked = noted
+    app.step(DT)
+    play.act(play.table.roll_action())  # (dice on the table: odds of the next roll)
+    while play.busy:
+        app.step(DT)
+    real = tasks.Task.step
+    tasks.Task.step = lambda task, budget=0: real(task, 0.0)  # (a piece a frame)
+    try:
+        play.odds.toggle()
+        both = slices = 0
+        for _ in range(5000):
+            frame, working = app.frame, play.odds.current() is None
+            drawn = app.step(DT)
+            slices += working and frame in worked
+            both += frame in worked and drawn
+            if play.odds.current() is not None:
+                break
+    finally:
+        tasks.Task.step = real
+    assert play.odds.current() is not None and slices >= 2 and both == 0

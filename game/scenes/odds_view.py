@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from game import tasks
 from game.catalog import GameInfo
 from game.odds import Odds, odds_steps, percent, shows_boxes
 from game.scenes.tables.base import Table
@@ -94,8 +95,10 @@ class OddsView:
                 self.task.cancel()
             self.key, self.result = key, None
             self.task = Task(odds_steps(self.scene.state, list(key[2])))
-        if self.task is not None and not self.task.done:
-            self.task.step()
+        app = self.scene.app
+        if self.task is not None and not self.task.done and app.may_work():
+            app.worked()  # (game work: in a frame that draws nothing else, App.worked)
+            self.task.step(app.budget_left(tasks.FRAME_BUDGET))
         if self.task is not None and self.task.done:
             self.result = self.task.result if self.task.error is None else None
 
