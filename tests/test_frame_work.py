@@ -292,3 +292,43 @@ def test_the_odds_are_worked_out_in_frames_that_draw_nothing_else():
     finally:
         tasks.Task.step = real
     assert play.odds.current() is not None and slices >= 2 and both == 0
+
+
+def moves_at(game_id: str, rule: bool, frames: int = 1500) -> list[int]:
+    """The frames at which the bots of a game move, with the rule or without it (no frame
+    holds its draw, every frame may work); their thinking done in the frame it starts."""
+    pygame.quit()
+    app = App(sound=False, seed=2, window_size=(390, 844), dpr=2.0, touch=True)
+    app.settings.bot_speed = "normal"
+    if not rule:
+        app.worked, app.may_work = (lambda: None), (lambda: True)
+    info = GAMES[game_id]
+    state = info.new_game([Seat("Ada", "hard"), Seat("Bram", "normal")], seed=2)
+    play = app.show("play", info=info, state=state, autosave=False)
+    at, act = [], play.act
+
+    def moving(action):
+        at.append(app.frame)
+        return act(action)
+    play.act = moving
+    real = tasks.Task.step
+    tasks.Task.step = lambda task, budget=0: real(task, 60.0)
+    try:
+        for _ in range(frames):
+            app.step(DT)
+    finally:
+        tasks.Task.step = real
+    return at
+
+
+@pytest.mark.parametrize("game_id", ["yatzy", "farkle"])
+def test_the_bots_keep_their_pace(game_id):
+    """The frames a bot waits to think (a frame that draws what the last one left) count in
+    its pace: each move comes when it came without the rule, give or take the frame its
+    throw's first pose waits and the frame of its landing."""
+    now, before = moves_at(game_id, True), moves_at(game_id, False)
+    assert len(now) >= 12
+    gaps = [b - a for a, b in zip(now, now[1:], strict=False)]
+    gaps_before = [b - a for a, b in zip(before, before[1:], strict=False)]
+    for i, (gap, was) in enumerate(zip(gaps, gaps_before, strict=False)):
+        assert abs(gap - was) <= 2, (i, gaps[:i + 1], gaps_before[:i + 1])

@@ -37,13 +37,13 @@ FIXED_DATE = 1_767_225_600.0  # time.time() inside a picture's process: 2026-01-
 
 # name: (game, seed, bot seats, frames into the demo, extra arguments)
 PICTURES = {
-    "yatzy": ("yatzy", 3, 3, 1450, []),
-    "maxi_yatzy": ("maxi_yatzy", 2, 4, 2300, []),
-    "farkle": ("farkle", 3, 3, 1000, []),
-    "pirates": ("pirates", 4, 3, 1100, []),
-    "bona_fortuna": ("bona_fortuna", 2, 3, 2600, []),
-    "grab_it": ("grab_it", 5, 4, 1400, []),
-    "phone": ("farkle", 5, 3, 900, ["--window", "390x844", "--dpr", "2", "--touch"]),
+    "yatzy": ("yatzy", 3, 3, 1473, []),
+    "maxi_yatzy": ("maxi_yatzy", 2, 4, 2335, []),
+    "farkle": ("farkle", 3, 3, 1015, []),
+    "pirates": ("pirates", 4, 3, 1109, []),
+    "bona_fortuna": ("bona_fortuna", 2, 3, 2641, []),
+    "grab_it": ("grab_it", 5, 4, 1420, []),
+    "phone": ("farkle", 5, 3, 911, ["--window", "390x844", "--dpr", "2", "--touch"]),
 }
 
 

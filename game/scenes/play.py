@@ -77,7 +77,10 @@ class PlayScene(TableScene):
         delay = 0.0 if self.fast_forward else self.app.settings.bot_delay
         free = self.fast_forward or self.app.may_work()
         if self.bot_plan is None:
+            position = self._position()
+            waited = self.bot_waited[1] if self.bot_waited[0] == position else 0.0
             if not free:
+                self.bot_waited = (position, waited + dt)
                 return
             self.app.worked()
             action = self._bot_decision()
@@ -86,7 +89,8 @@ class PlayScene(TableScene):
             self.table.preview_bot(action)
             if not self.fast_forward and self.state.undo_point() is not None:
                 delay += UNDO_GRACE  # the human who just moved may still take it back
-            self.bot_plan = (action, delay)
+            # (the frames it waited to think count in its pace: it moves when it would have)
+            self.bot_plan = (action, max(0.0, delay - waited))
         action, left = self.bot_plan
         left -= dt
         if (left <= 0 or self.fast_forward) and (self.fast_forward or self.app.may_work()):

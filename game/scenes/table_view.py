@@ -119,6 +119,8 @@ class TableScene(Scene):
         self.top_buttons = FocusGroup()
         self.table_buttons = FocusGroup()
         self.bot_plan: tuple[Action, float] | None = None
+        self.bot_waited: tuple[tuple, float] = ((), 0.0)  # (position, seconds the bot to
+        # move waited for a frame that may work: App.may_work; counted in its pace)
         self.bot_warm: tuple[tuple, Task] | None = None  # (position, a bot's decision)
         self.fast_forward = False
         self.banner: tuple[Banner, float] | None = None
