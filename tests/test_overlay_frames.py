@@ -346,3 +346,28 @@ def test_a_players_card_is_redrawn_only_where_it_changed():
         assert phases["wait"] > 3 and phases["shuffle"] > 20, phases
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("alpha", [170, 225])
+def test_the_shade_under_an_overlay_darkens_as_blending_its_colour_would(alpha):
+    """widgets.dim lays one colour over the window by a surface alpha (a shade with an
+    alpha in every pixel was 80 ms a frame in the page at a phone's CPU): every pixel of a
+    table of every colour must come out as blending that colour at ``alpha`` gives, within
+    one step of a colour."""
+    import random
+    app = make_app((390, 844, 2, True))
+    try:
+        rng = random.Random(alpha)
+        table = app.screen.copy()
+        for x in range(0, table.get_width(), 6):
+            for y in range(0, table.get_height(), 6):
+                table.fill([rng.randrange(256) for _ in range(3)], (x, y, 6, 6))
+        dimmed, blended = table.copy(), table.copy()
+        widgets.dim(dimmed, alpha)
+        shade = pygame.Surface(table.get_size(), pygame.SRCALPHA)
+        shade.fill((5, 10, 16, alpha))
+        blended.blit(shade, (0, 0))
+        alike = pygame.mask.from_threshold(dimmed, (0, 0, 0), (2, 2, 2, 255), blended)
+        assert alike.count() == table.get_width() * table.get_height()
+    finally:
+        pygame.quit()
