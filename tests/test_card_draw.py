@@ -164,33 +164,3 @@ def test_a_card_is_drawn_as_blending_its_whole_picture_would():
         assert exact > 20 and near > 100, (exact, near)
     finally:
         pygame.quit()
-
-
-def test_the_turn_overs_pictures_are_made_while_the_deck_waits():
-    """While the deck waits for the person, the card's back and the top card's face are
-    made at the card's size, a picture a frame: the frames that move the card (the
-    turn-over, the face coming up) make none (each was 13-20 ms of a frame at a phone's
-    CPU in the page)."""
-    from game.ui import cards
-    app = make_app((390, 844, 2, True))
-    try:
-        play, card = a_persons_draw(app)
-        cards._cache.clear()  # (what earlier tests made)
-        card._warmed = 0
-        frames(app, 20)
-        made = set(cards._cache)
-        size = card.card_rect.size
-        top = card.state.deck[-1]
-        assert any(k[0] == "back" and k[3:5] == size for k in made), made
-        assert any(k[0] == "face" and k[1] == card.cards.face(top) and k[2:4] == size
-                   for k in made), made
-        key(pygame.K_SPACE, " ")
-        for _ in range(120):
-            frames(app)
-            if card.phase == "show":
-                break
-        frames(app, 3)
-        assert card.phase == "show" and card.card == top
-        assert set(cards._cache) == made, set(cards._cache) - made
-    finally:
-        pygame.quit()

@@ -22,7 +22,7 @@ import pygame
 from game.app import App, Scene
 from game.scenes.table_view import UNDO_GRACE
 from game.ui import hands, layout, motion, probe, theme
-from game.ui.cards import card_back, card_face, draw_card, draw_pile
+from game.ui.cards import draw_card, draw_pile
 from game.ui.text import draw_text_in
 from game.ui.widgets import panel
 from game.ui.words import Possessive, says
@@ -30,8 +30,6 @@ from game.ui.words import Possessive, says
 SHUFFLE = 0.9  # seconds: the discards fly back onto the deck
 FLIP = 0.6  # seconds: the card travels and turns over
 SHOW_HUMAN = 4.0  # seconds before the card closes by itself on a human's turn
-WARM_AFTER = 0.1  # seconds: the pictures of the turn-over are made after the frames that
-# bring the card up (``_warm``)
 
 
 def _lerp_rect(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
@@ -55,7 +53,6 @@ class CardDrawScene(Scene):
         self.cards = play.state.CARD_DECK  # how the game's cards look
         self.discards_before = len(play.state.discard)
         self._drawn_phase: str | None = None  # the phase the screen shows
-        self._warmed = 0  # the turn-over's pictures made so far (``_warm``)
 
     @property
     def state(self):
@@ -178,8 +175,6 @@ class CardDrawScene(Scene):
         if self.phase == "wait":
             if not self.human and self.time >= self._bot_pace():
                 self.draw_card()
-            elif self.time >= WARM_AFTER:
-                self._warm()
         elif self.phase == "shuffle" and self.time >= SHUFFLE:
             self.phase, self.time = "flip", 0.0
         elif self.phase == "flip" and self.time >= FLIP:
@@ -190,23 +185,6 @@ class CardDrawScene(Scene):
                 self.close()
         if self.phase == "show" or (self.phase == "flip" and self.time >= FLIP / 2):
             self.play.card_seen()  # its face is up: the table may name it
-
-    def _warm(self) -> None:
-        """While the deck waits (nothing moves): make the pictures the turn-over will draw,
-        one a frame (kept by game.ui.cards): the card's back and the top card's face at the
-        card's size, and its face at the deck's, where the felt shows it once it is up; so
-        that the frames that move the card, and the one its face comes up in, need not make
-        them (in the page at a phone's CPU, 13 to 20 ms each). (After a reshuffle the top
-        card is not known yet: its back only.)"""
-        if self._warmed >= 3:
-            return
-        self.ensure_layout()
-        if self._warmed == 0:
-            card_back(self.cards, *self.card_rect.size)
-        elif self.state.deck:
-            size = self.card_rect.size if self._warmed == 1 else self.deck.size
-            card_face(self.cards, self.state.deck[-1], *size)
-        self._warmed += 1
 
     # -- drawing -----------------------------------------------------------------------------
     def _plate(self, surface: pygame.Surface, rect: pygame.Rect, text: str, size: float,
