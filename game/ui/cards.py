@@ -168,6 +168,7 @@ def _radius(w: int) -> int:
     return max(6, w // 12)
 
 
+OPAQUE = 250  # (mask threshold: alpha above it) a scaled picture's opaque pixels (blit_card)
 _bodies: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}  # a kept picture, and its
 # copy without alpha in the format of a surface it is drawn on
 
@@ -180,12 +181,22 @@ def blit_card(surface: pygame.Surface, image: pygame.Surface, topleft: tuple[int
     Blending every pixel of a large card was 38 ms at a phone's CPU in the page (pygame's
     blitter without SIMD in WebAssembly), the copy 1 to 3 ms. ``kept``: the picture is a
     kept one (``_cache``), its copy without alpha is kept too; else it is a picture made
-    for this blit, whose alpha is switched off once its corners are drawn."""
+    for this blit (scaled), whose alpha is switched off once its corners are drawn.
+    smoothscale leaves a scaled picture's alpha at 251 to 254 where the card is opaque:
+    there the corners' pixels are copied too (``OPAQUE``), or the table would show a little
+    through them beside the copied body (a box of another shade in each corner)."""
     w, h = image.get_size()
     cx, cy = min(corner[0], w // 2), min(corner[1], h // 2)
     x, y = topleft
-    for ax, ay in ((0, 0), (w - cx, 0), (0, h - cy), (w - cx, h - cy)):
+    corners = ((0, 0), (w - cx, 0), (0, h - cy), (w - cx, h - cy))
+    for ax, ay in corners:
         surface.blit(image, (x + ax, y + ay), (ax, ay, cx, cy))
+    if not kept:  # (its opaque pixels, copied)
+        for ax, ay in corners:
+            block = image.subsurface((ax, ay, cx, cy))
+            opaque = pygame.mask.from_surface(block, OPAQUE)
+            opaque.to_surface(surface, setsurface=block.convert(surface), unsetcolor=None,
+                              dest=(x + ax, y + ay))
     if kept:
         key = (id(image), surface.get_bitsize(), surface.get_masks())
         if key not in _bodies or _bodies[key][0] is not image:
