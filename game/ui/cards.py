@@ -191,18 +191,17 @@ def blit_card(surface: pygame.Surface, image: pygame.Surface, topleft: tuple[int
     corners = ((0, 0), (w - cx, 0), (0, h - cy), (w - cx, h - cy))
     for ax, ay in corners:
         surface.blit(image, (x + ax, y + ay), (ax, ay, cx, cy))
-    if not kept:  # (its opaque pixels, copied)
-        for ax, ay in corners:
-            block = image.subsurface((ax, ay, cx, cy))
-            opaque = pygame.mask.from_surface(block, OPAQUE)
-            opaque.to_surface(surface, setsurface=block.convert(surface), unsetcolor=None,
-                              dest=(x + ax, y + ay))
     if kept:
         key = (id(image), surface.get_bitsize(), surface.get_masks())
         if key not in _bodies or _bodies[key][0] is not image:
             _bodies[key] = (image, image.convert(surface))
         body = _bodies[key][1]
     else:
+        for ax, ay in corners:  # (their opaque pixels copied over what was blended)
+            block = image.subsurface((ax, ay, cx, cy))
+            opaque = pygame.mask.from_surface(block, OPAQUE)
+            opaque.to_surface(surface, setsurface=block.convert(surface), unsetcolor=None,
+                              dest=(x + ax, y + ay))
         body = image
         body.set_alpha(None)
     for area in ((cx, 0, w - 2 * cx, cy), (0, cy, w, h - 2 * cy), (cx, h - cy, w - 2 * cx, cy)):
