@@ -201,18 +201,24 @@ def test_a_card_face_up_shows_its_name_and_effect_without_input():
         pygame.quit()
 
 
+def a_players_card(app) -> tuple[PlayScene, CardDrawScene]:
+    """A game of a person and a bot, stepped until the person's card waits to be drawn."""
+    info = GAMES["pirates"]
+    seats = [Seat("Ada"), Seat("Bram", "normal")]
+    play = app.show("play", info=info, state=info.new_game(seats, seed=2), autosave=False)
+    for _ in range(3000):
+        app.step(1 / 60)
+        if isinstance(app.scene, CardDrawScene) and app.scene.human:
+            break
+    card = app.scene
+    assert isinstance(card, CardDrawScene) and card.human
+    return play, card
+
+
 def test_a_players_card_face_up_says_how_to_go_on_without_input():
     app = make_app((1280, 720, 1, False))
     try:
-        info = GAMES["pirates"]
-        seats = [Seat("Ada"), Seat("Bram", "normal")]
-        app.show("play", info=info, state=info.new_game(seats, seed=2), autosave=False)
-        for _ in range(3000):
-            app.step(1 / 60)
-            if isinstance(app.scene, CardDrawScene) and app.scene.human:
-                break
-        card = app.scene
-        assert isinstance(card, CardDrawScene) and card.human
+        _, card = a_players_card(app)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
                                              unicode=" "))
         said = steps_until_face_up(app, card)
@@ -311,15 +317,7 @@ def test_a_players_card_is_redrawn_only_where_it_changed():
     the screen, and the screen a whole redraw."""
     app = make_app((390, 844, 2, True))
     try:
-        info = GAMES["pirates"]
-        seats = [Seat("Ada"), Seat("Bram", "normal")]
-        play = app.show("play", info=info, state=info.new_game(seats, seed=2), autosave=False)
-        for _ in range(3000):
-            app.step(1 / 60)
-            if isinstance(app.scene, CardDrawScene) and app.scene.human:
-                break
-        card = app.scene
-        assert isinstance(card, CardDrawScene) and card.human
+        play, card = a_players_card(app)
         state = play.state  # (the discards to shuffle back: every card but the one left)
         state.discard.extend(state.deck[1:])
         del state.deck[:]
