@@ -265,6 +265,80 @@ def test_a_frame_after_a_move_draws_only_what_changed():
         pygame.quit()
 
 
+def flying(play) -> bool:
+    """Moments out of the tray are on screen or on their way (a score's dice flying to the
+    sheet, a box lit, a total counting)."""
+    return bool(play.frames._effect_rects) or bool(play.effects.reach(tray=False))
+
+
+def test_frames_while_a_score_flies_to_the_sheet_draw_only_what_changed():
+    """Bots playing Yatzy at the normal pace (every score's dice fly to its box, the box
+    lights, the totals count): the frames after a move while those moments are on screen
+    draw what changed under them and the moments over it (``draw_changed``, the screen
+    under them kept), not the whole table; each such frame, and each frame after, is a
+    whole frame's picture (where they were drawn last frame the screen is as it is under
+    them, nothing of them left behind)."""
+    app = make_app(SIZE)
+    try:
+        info = GAMES["yatzy"]
+        seats = [s.__class__(s.name, "normal") for s in long_seats(2)]
+        play = app.show("play", info=info, state=info.new_game(seats, seed=5), autosave=False)
+        app.settings.bot_speed = "normal"
+        changed_flying = whole_flying = 0
+        own = play.draw_changed
+        drew_changed = []
+
+        def draw_changed(surface):
+            rects = own(surface)
+            drew_changed.append(rects is not None)
+            return rects
+        play.draw_changed = draw_changed
+        for _ in range(900):
+            before, partial = app.drawn_frames, app.partial_frames
+            was_flying = flying(play)
+            drew_changed.clear()
+            app.step(1 / 60)
+            if app.drawn_frames == before or app.scene is not play:
+                continue
+            if was_flying or flying(play):
+                changed_flying += any(drew_changed)
+                whole_flying += app.partial_frames == partial
+                where = whole_frame_differs(app, play)
+                assert not where, f"frame {app.frame}: stale {where} while a moment flies"
+        assert changed_flying >= 5, changed_flying
+        assert whole_flying <= 2, f"{whole_flying} whole frames while a moment flies"
+    finally:
+        pygame.quit()
+
+
+def test_what_changed_under_a_moment_is_kept_under_it(table):
+    """A moment lights a box over the top bar and what is under it (it shrinks as it
+    fades); under it the keyboard's focus moves to a tool of the bar (the bar drawn again
+    in a frame after a change, under the moment): that frame shows the moment where it is
+    now and nowhere else, and when the moment has gone, the bar shows the focus where it is
+    now, not the bar under the moment when it began (the picture kept under the moments
+    takes what is drawn again under them). No frame while it plays is drawn whole."""
+    from game.ui.moments import Lit
+
+    app, play = table
+    bar = play.regions["bar"]
+    box = pygame.Rect(bar.x + theme.px(10), bar.y + theme.px(10), bar.w - theme.px(20),
+                      bar.h + theme.px(30))
+    play.effects.add(Lit(0.5, name="lit", rect=box, colour=theme.GOOD))
+    app.invalidate()
+    whole = app.drawn_frames - app.partial_frames
+    settle(app, play, frames=3)
+    assert play.frames._effect_rects, "the moment is not on screen"
+    shown = bar_picture(app, play)
+    play.top_buttons.move(1)
+    app.invalidate()
+    settle(app, play)
+    assert not play.effects.items
+    assert app.drawn_frames - app.partial_frames == whole, "a whole frame under the moment"
+    assert bar_picture(app, play) != shown
+    assert not whole_frame_differs(app, play)
+
+
 @pytest.mark.parametrize("ratio", [1, 1.75])
 def test_the_cursor_moving_over_the_sheet_drawn_over_itself(ratio):
     """The keyboard's cursor goes down the sheet, a row at a time (its focus ring reaches

@@ -66,6 +66,7 @@ class Frames:
         self.scene = scene
         self._clean: pygame.Surface | None = None  # the screen under the effects
         self._clean_ok = False
+        self._clean_area: list[pygame.Rect] = []  # where ``_clean`` holds the screen
         self._effect_rects: list[pygame.Rect] = []  # where the effects drew last frame
         self._sheet_soiled = False  # the effects drew over the sheet on screen (``_clean``
         # has the sheet as it is under them)
@@ -91,8 +92,7 @@ class Frames:
             return None
         effects = scene.effects
         flying = bool(self._effect_rects) or bool(effects.reach(tray=False))
-        if flying and (not self._clean_ok or self._clean is None
-                       or self._clean.get_size() != surface.get_size()):
+        if flying and (not self._clean_ready(surface) or self._unkept(surface)):
             return None  # (no picture of the screen under them: a whole frame)
         rects = []
         for r in self._effect_rects:  # where the effects were: the screen under them again
@@ -115,6 +115,7 @@ class Frames:
         if flying:
             self.draw_effects(surface, keep=False)
             rects += self._effect_rects
+        self._forget_clean()
         if rects:
             self.drew_alone()
         return rects or None
@@ -151,6 +152,29 @@ class Frames:
             if part.w and part.h:
                 self._clean.blit(surface, part, part)
 
+    def _unkept(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Where the effects may go that ``_clean`` does not hold (an effect started since
+        the screen under them was kept)."""
+        bounds = surface.get_rect()
+        out = []
+        for r in self.scene.effects.reach(tray=False):
+            r = r.clip(bounds)
+            if r.w and r.h and not any(c.contains(r) for c in self._clean_area):
+                out.append(r)
+        return out
+
+    def _forget_clean(self) -> None:
+        """The effects are gone from the screen and will draw no more: the picture under
+        them is not kept up to date from now on (the next ones keep theirs afresh)."""
+        if not self._effect_rects and not self.scene.effects.reach(tray=False):
+            self._effect_rects, self._clean_ok, self._clean_area = [], False, []
+            self._sheet_soiled = False
+
+    def _clean_ready(self, surface: pygame.Surface) -> bool:
+        """``_clean`` holds the screen under the effects where they were last drawn."""
+        return self._clean_ok and self._clean is not None \
+            and self._clean.get_size() == surface.get_size()
+
     def draw_effects(self, surface: pygame.Surface, keep: bool = True) -> None:
         """The effects that leave the tray, over everything (``keep``: a whole frame keeps a
         picture of the screen under them first, so the next frames redraw only where they
@@ -166,6 +190,7 @@ class Frames:
                 region = reach[0].unionall(reach[1:]).clip(surface.get_rect())
                 self._clean.blit(surface, region, region)
             self._clean_ok = bool(reach)
+            self._clean_area = [region] if reach else []
         effects.draw(surface, tray=False)
         rects = [r.clip(surface.get_rect()) for r in effects.area(tray=False)]
         soiled = any(r.colliderect(scene.sheet.rect) for r in rects)
@@ -342,10 +367,12 @@ class Frames:
         """Something changed (a move, a pointer over a button): draw again only the parts of
         the table that show something else than the screen does (the tray always, the sheet
         as ``sheet_mode`` says), each over the background as a whole frame paints it, and
-        return where it drew. None when a whole frame must be drawn: the screen does not
-        hold this table's last frame, the window, looks or layout changed, something moves
-        over the parts (effects out of the tray, the coach's marks, the odds, a card turning
-        over, the turn's flourish), or a scene built on this one draws more."""
+        return where it drew; the effects out of the tray (a score's dice flying to the
+        sheet, a total counting) over them, from the picture of the screen kept under them.
+        None when a whole frame must be drawn: the screen does not hold this table's last
+        frame, the window, looks or layout changed, something else moves over the parts
+        (the coach's marks, the odds, a card turning over, the turn's flourish), or a scene
+        built on this one draws more."""
         scene = self.scene
         app = scene.app
         if probe.recording() or not scene.draws_as_the_table() or not scene.regions \
@@ -354,14 +381,27 @@ class Frames:
             return None
         effects = scene.effects
         if scene.card_flip > 0 or scene.coach_thinking() or scene.table.animating() \
-                or scene.flourish.busy or self._effect_rects or self._sheet_soiled \
-                or effects.reach(tray=False) or effects.area(tray=False) \
-                or scene.hints.shown() is not None or scene.odds.lines():
+                or scene.flourish.busy or scene.hints.shown() is not None \
+                or scene.odds.lines():
+            return None
+        # Effects out of the tray (a score's dice on their way to the sheet, a total
+        # counting) go over what changed, as in ``draw_moving``: the screen under where they
+        # were comes back from ``_clean``, the parts are drawn again under them (and kept
+        # there), the screen is kept where they may go next, and they are drawn over it all.
+        reach = effects.reach(tray=False)
+        flying = bool(self._effect_rects) or bool(reach)
+        if flying and self._effect_rects and not self._clean_ready(surface):
+            return None  # (no picture of the screen under them: a whole frame)
+        if not flying and (self._sheet_soiled or effects.area(tray=False)):
             return None
         parts = self.parts(surface)
         if parts is None or parts.keys() != self._parts_shown.keys():
             return None
         rects = []
+        for r in self._effect_rects:  # where the effects were: the screen under them again
+            surface.blit(self._clean, r, r)
+            rects.append(r)
+        self._sheet_soiled = False
         for name, (key, area) in parts.items():
             before_key, before = self._parts_shown[name]
             if key == before_key and area == before:
@@ -392,7 +432,25 @@ class Frames:
                 rects += self._redraw_sheet(surface, model)
             else:
                 self._sheet_late = mode == "late"
-        self._effect_rects, self._clean_ok = [], False
+        if flying:
+            self._keep_under_effects(surface, rects)
+            self.draw_effects(surface, keep=False)
+            rects += self._effect_rects
+        self._forget_clean()
         self._parts_shown = parts
         self.drew_alone()
         return rects
+
+    def _keep_under_effects(self, surface: pygame.Surface, painted: list[pygame.Rect]) -> None:
+        """The screen, without the effects, drawn again in ``painted``: ``_clean`` takes it
+        where the effects may go, and all of it where they may go and it did not hold."""
+        if not self._clean_ready(surface):
+            if self._clean is None or self._clean.get_size() != surface.get_size():
+                self._clean = pygame.Surface(surface.get_size(), 0, surface)
+            self._clean_area = []
+        for area in painted:
+            self._keep_clean(surface, area)
+        for r in self._unkept(surface):
+            self._clean.blit(surface, r, r)
+            self._clean_area.append(r)
+        self._clean_ok = bool(self._clean_area)
