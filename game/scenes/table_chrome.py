@@ -88,8 +88,9 @@ class Chrome:
         area = bar.copy()
         if "tools" in scene.regions:
             area.union_ip((0, bar.bottom, bar.w, scene.regions["tools"].bottom + 6 - bar.bottom))
+        focused = scene.top_buttons.focused
         for b in scene.top_buttons.buttons:
-            area.union_ip(b.area())
+            area.union_ip(b.area(b is focused))
         area = area.clip(surface.get_rect())
         if not area.w or not area.h or ("sheet" in scene.regions
                                         and area.colliderect(scene.sheet.rect)):
