@@ -91,31 +91,25 @@ class Frames:
                 or scene.flourish.busy or not scene.regions:
             return None
         effects = scene.effects
-        flying = bool(self._effect_rects) or bool(effects.reach(tray=False))
-        if flying and (not self._clean_ready(surface) or self._unkept(surface)):
+        flying = bool(self._effect_rects) or bool(effects.area(tray=False))
+        if self._sheet_late and ("sheet" not in scene.regions
+                                 or scene.hints.shown() is not None):
+            return None
+        if self._effect_rects and not self._clean_ready(surface):
             return None  # (no picture of the screen under them: a whole frame)
-        rects = []
-        for r in self._effect_rects:  # where the effects were: the screen under them again
-            surface.blit(self._clean, r, r)
-            rects.append(r)
+        rects = self._unflown(surface)
+        painted = []
         if self._sheet_late:
-            if "sheet" not in scene.regions or scene.hints.shown() is not None:
-                return None
-            for part in self._redraw_sheet(surface, scene._sheet_model()):
-                rects.append(part)
-                if flying:
-                    self._keep_clean(surface, part)
+            painted += self._redraw_sheet(surface, scene._sheet_model())
         tray = scene.tray
         if scene.animator.busy or scene.burst.busy or scene.slides or tray.stale or \
                 effects.area(tray=True) or effects.shaking():
-            area = self._redraw_tray(surface)
-            rects.append(area)
-            if flying:
-                self._keep_clean(surface, area)
+            painted.append(self._redraw_tray(surface))
+        rects += painted
         if flying:
-            self.draw_effects(surface, keep=False)
-            rects += self._effect_rects
-        self._forget_clean()
+            rects += self._fly(surface, painted)
+        else:
+            self._clean_ok, self._clean_area = False, []
         if rects:
             self.drew_alone()
         return rects or None
@@ -144,36 +138,53 @@ class Frames:
             self._sheet_shown = None
         return area
 
-    def _keep_clean(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """``area`` was drawn again under the effects: the picture kept under them takes it
-        where they may go (not the whole of a sheet redrawn: a pass over half a 4K frame)."""
-        for r in self.scene.effects.reach(tray=False) + self._effect_rects:
-            part = r.clip(area)
-            if part.w and part.h:
-                self._clean.blit(surface, part, part)
-
-    def _unkept(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """Where the effects may go that ``_clean`` does not hold (an effect started since
-        the screen under them was kept)."""
-        bounds = surface.get_rect()
-        out = []
-        for r in self.scene.effects.reach(tray=False):
-            r = r.clip(bounds)
-            if r.w and r.h and not any(c.contains(r) for c in self._clean_area):
-                out.append(r)
-        return out
-
-    def _forget_clean(self) -> None:
-        """The effects are gone from the screen and will draw no more: the picture under
-        them is not kept up to date from now on (the next ones keep theirs afresh)."""
-        if not self._effect_rects and not self.scene.effects.reach(tray=False):
-            self._effect_rects, self._clean_ok, self._clean_area = [], False, []
-            self._sheet_soiled = False
-
+    # -- the effects out of the tray over a frame drawn in part -----------------------------
+    # ``_clean`` holds the screen as it is under them in ``_clean_area``: every place they
+    # drew since they began (kept in the frame they first drew there, before they drew), and
+    # what was drawn again under them since. A frame drawn in part puts back the screen
+    # where they were (``_unflown``), draws what changed, and ``_fly`` keeps it and draws
+    # them where they are now.
     def _clean_ready(self, surface: pygame.Surface) -> bool:
         """``_clean`` holds the screen under the effects where they were last drawn."""
         return self._clean_ok and self._clean is not None \
             and self._clean.get_size() == surface.get_size()
+
+    def _unflown(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The screen under where the effects drew last frame, again (``_clean_ready``):
+        where it drew."""
+        for r in self._effect_rects:
+            surface.blit(self._clean, r, r)
+        self._sheet_soiled = False
+        return list(self._effect_rects)
+
+    def _fly(self, surface: pygame.Surface, painted: list[pygame.Rect]) -> list[pygame.Rect]:
+        """The screen is as it is without the effects (what changed, ``painted``, drawn
+        again under them): the picture under them takes it where it holds the screen (one
+        pass over what was painted and that place, not one a place) and where they draw
+        now and it did not hold yet; the effects are drawn over it. Where they drew."""
+        if not self._clean_ready(surface):
+            if self._clean is None or self._clean.get_size() != surface.get_size():
+                self._clean = pygame.Surface(surface.get_size(), 0, surface)
+            self._clean_area = []
+        held = self._clean_area
+        if held:
+            bound = held[0].unionall(held[1:])
+            for area in painted:
+                part = bound.clip(area)
+                if part.w and part.h:
+                    self._clean.blit(surface, part, part)
+        bounds = surface.get_rect()
+        for r in self.scene.effects.area(tray=False):
+            r = r.clip(bounds)
+            if r.w and r.h and not any(c.contains(r) for c in held):
+                self._clean.blit(surface, r, r)
+                held.append(r)
+        self._clean_ok = True
+        self.draw_effects(surface, keep=False)
+        rects = self._effect_rects
+        if not rects:  # (they have ended: the next ones keep the screen afresh)
+            self._clean_ok, self._clean_area = False, []
+        return rects
 
     def draw_effects(self, surface: pygame.Surface, keep: bool = True) -> None:
         """The effects that leave the tray, over everything (``keep``: a whole frame keeps a
@@ -183,14 +194,10 @@ class Frames:
         effects = scene.effects
         mine = surface is scene.app.screen and not probe.recording()
         if keep and mine:
-            reach = effects.reach(tray=False)
-            if reach:  # the screen under them, where they may go (a pass over that only)
-                if self._clean is None or self._clean.get_size() != surface.get_size():
-                    self._clean = pygame.Surface(surface.get_size(), 0, surface)
-                region = reach[0].unionall(reach[1:]).clip(surface.get_rect())
-                self._clean.blit(surface, region, region)
-            self._clean_ok = bool(reach)
-            self._clean_area = [region] if reach else []
+            self._clean_ok, self._clean_area = False, []  # (``_fly`` keeps it afresh)
+            if effects.area(tray=False):
+                self._fly(surface, [])
+                return
         effects.draw(surface, tray=False)
         rects = [r.clip(surface.get_rect()) for r in effects.area(tray=False)]
         soiled = any(r.colliderect(scene.sheet.rect) for r in rects)
@@ -326,7 +333,7 @@ class Frames:
         buttons = scene.table_buttons.buttons
         actions = pygame.Rect(0, 0, 0, 0)
         for b in buttons:
-            shape = b.area()
+            shape = b.area(b is focused)
             actions = actions.union(shape) if actions.w else shape
         out = {"top": (top_key, top),
                "actions": ((tuple(b.look(b is focused) for b in buttons),),
@@ -386,22 +393,16 @@ class Frames:
             return None
         # Effects out of the tray (a score's dice on their way to the sheet, a total
         # counting) go over what changed, as in ``draw_moving``: the screen under where they
-        # were comes back from ``_clean``, the parts are drawn again under them (and kept
-        # there), the screen is kept where they may go next, and they are drawn over it all.
-        reach = effects.reach(tray=False)
-        flying = bool(self._effect_rects) or bool(reach)
-        if flying and self._effect_rects and not self._clean_ready(surface):
+        # were comes back from ``_clean``, the parts are drawn again under them, and they
+        # are drawn over it all (``_fly``).
+        flying = bool(self._effect_rects) or bool(effects.area(tray=False))
+        if self._effect_rects and not self._clean_ready(surface):
             return None  # (no picture of the screen under them: a whole frame)
-        if not flying and (self._sheet_soiled or effects.area(tray=False)):
-            return None
         parts = self.parts(surface)
         if parts is None or parts.keys() != self._parts_shown.keys():
             return None
-        rects = []
-        for r in self._effect_rects:  # where the effects were: the screen under them again
-            surface.blit(self._clean, r, r)
-            rects.append(r)
-        self._sheet_soiled = False
+        rects = self._unflown(surface)
+        painted = []
         for name, (key, area) in parts.items():
             before_key, before = self._parts_shown[name]
             if key == before_key and area == before:
@@ -409,7 +410,7 @@ class Frames:
             place = area.union(before) if before.w and area.w else (area if area.w else before)
             if place.w and place.h:
                 surface.fill(theme.BG, place)
-                rects.append(place)
+                painted.append(place)
             if name == "top":
                 scene.chrome.top(surface)
             elif name == "actions":
@@ -423,34 +424,21 @@ class Frames:
                 scene.history.draw(surface)
             elif name == "keys":
                 scene.draw_keys(surface)
-        rects.append(self._redraw_tray(surface))  # (it changes in nearly every such frame)
+        painted.append(self._redraw_tray(surface))  # (it changes in nearly every such frame)
         if "sheet" in scene.regions:
             scene.sheet.rect = scene.odds.sheet_rect(scene.regions["sheet"])
             model = scene._sheet_model()
             mode = self.sheet_mode(surface, model)
             if mode == "draw":
-                rects += self._redraw_sheet(surface, model)
+                painted += self._redraw_sheet(surface, model)
             else:
                 self._sheet_late = mode == "late"
+        rects += painted
         if flying:
-            self._keep_under_effects(surface, rects)
-            self.draw_effects(surface, keep=False)
-            rects += self._effect_rects
-        self._forget_clean()
+            rects += self._fly(surface, painted)
+        else:
+            self._clean_ok, self._clean_area = False, []
         self._parts_shown = parts
         self.drew_alone()
         return rects
 
-    def _keep_under_effects(self, surface: pygame.Surface, painted: list[pygame.Rect]) -> None:
-        """The screen, without the effects, drawn again in ``painted``: ``_clean`` takes it
-        where the effects may go, and all of it where they may go and it did not hold."""
-        if not self._clean_ready(surface):
-            if self._clean is None or self._clean.get_size() != surface.get_size():
-                self._clean = pygame.Surface(surface.get_size(), 0, surface)
-            self._clean_area = []
-        for area in painted:
-            self._keep_clean(surface, area)
-        for r in self._unkept(surface):
-            self._clean.blit(surface, r, r)
-            self._clean_area.append(r)
-        self._clean_ok = bool(self._clean_area)
