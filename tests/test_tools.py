@@ -52,6 +52,26 @@ def test_frame_strip_films_a_throw(tmp_path):
     assert "game with cards (pirates)" in refused.stderr  # (the catalog's, asked)
 
 
+def test_frame_probe_times_a_bot_game():
+    """The probe of issue 24's slow frames plays a bot game and names the pieces of its
+    slow frames (the move, the bot's thinking, the draws); odd arguments are refused."""
+    import json
+    done = run("tools/frame_probe.py", "--game", "farkle", "--frames", "400", "--list")
+    assert done.returncode == 0, done.stderr[-2000:]
+    head, *slow = done.stdout.strip().splitlines()
+    assert head.startswith("400 frames: p50 ") and " over 1.33 ms " in head
+    assert int(head.split("; ")[1].split()[0]) == len(slow)
+    records = json.loads(run("tools/frame_probe.py", "--game", "farkle", "--frames", "400",
+                             "--slow", "1", "--json").stdout)
+    assert len(records) == 400
+    pieces = {k for _, _, p in records for k in p}
+    assert {"scene.update", "scene.act", "scene._bot_decision", "app.draw", "tray.draw",
+            "sheet.draw"} <= pieces  # (each wrapped piece is reached in a game)
+    assert any("anim" in doing for _, doing, _ in records)
+    refused = run("tools/frame_probe.py", "--frames", "0")
+    assert refused.returncode == 2 and "must be positive" in refused.stderr
+
+
 def test_the_readme_is_a_page_for_players():
     """Issue 17: the README was 7,500 words of coach internals and benchmark tables. It is a
     page for players now: the two commands first, a picture of each game, the controls, the

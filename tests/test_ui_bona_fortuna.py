@@ -272,3 +272,44 @@ def test_four_players_with_long_names_fit_in_both_phases(app):
     texts = {r[0] for r in drawn}
     assert {"Board", "Round share", "Normal total"} <= texts  # both phases were drawn
     assert not overflows(drawn), overflows(drawn)[:5]
+
+
+def test_the_sheets_previews_follow_the_game(app):
+    """The sheet's previews (what each box would take with the dice now) are worked out once
+    a position, and are the game's own at every position of a game, after every move and
+    after dice set by hand (a scripted turn)."""
+    from game.bots import make_policy
+    from game.catalog import GAMES
+    from game.games.bona_fortuna.rules import BOX_MELDS
+    from tests.forced import settle
+    info = GAMES["bona_fortuna"]
+    state = info.new_game([Seat("Ann"), Seat("Bob", "easy")], seed=5)
+    play = app.show("play", info=info, state=state, autosave=False)
+    bot = make_policy(info.bot_module, "normal", seed=3)
+    play.banner = None
+
+    def same_as_the_game():
+        s = play.state
+        fresh = s.preview()
+        for column in (*COLUMNS, None):
+            for box in BOXES:
+                want = {m: fresh[(column, box, m)] for m in BOX_MELDS[box]
+                        if (column, box, m) in fresh}
+                assert play.table.options_for(column, box) == want, (column, box)
+        return bool(fresh)
+
+    shown = 0
+    for _ in range(400):
+        if shown >= 12:
+            break
+        settle(app, play)
+        if play.human_turn and play.state.dice:
+            shown += same_as_the_game()
+            for dice in ([6, 6, 6, 6, 6], [1, 2, 3, 4, 5]):  # (the same move, other dice;
+                play.state.dice = dice                       # the same dice at other moves)
+                shown += same_as_the_game()
+        if play.human_turn:
+            play.act(bot.choose(play.state))
+        else:
+            frames(app, 5)
+    assert shown >= 10

@@ -537,3 +537,58 @@ def test_dice_set_aside_beyond_the_row_s_places_fade_where_they_are(app):
     assert all(a[1] >= b[1] and a[2] >= b[2] for a, b in zip(alphas, alphas[1:], strict=False)), "fading"
     assert alphas[-1][1] < 64 and alphas[-1][2] < 64
     assert spots[1][1].center == starts[1].move(0, -theme.px(6)).center, "where it was"
+
+
+def test_points_with_no_box_to_go_to_rise_inside_the_felt(app):
+    """A score whose box is not on screen (a phone's Grab It! board with the scorer's column
+    paged out, a 0): the "+20" rises from the dice and fades. On a low felt (a phone held
+    upright: the buttons just above the tray) it stays on the felt in every frame, never
+    over the buttons (it drifted over Undo's row); the table gives every score's travel
+    the felt as its bounds."""
+    from game.ui.moments import Travel
+    felt = pygame.Rect(16, 208, 748, 234)
+    dice = [(i, 5, pygame.Rect(40 + 150 * i, 250, 100, 100)) for i in range(5)]
+
+    def path(bounds):
+        travel = Travel(0.7, dice=dice, label="+20", hold=0.25, bounds=bounds)
+        spots = []
+        while not travel.done:
+            travel.update(DT)
+            spot = travel._label_spot()
+            if spot is not None and spot[1] > 0 and travel.started and not travel.done:
+                spots.append(spot[0])
+        return spots
+
+    free = path(None)
+    assert min(r.top for r in free) < felt.top  # (unbounded, it leaves this felt)
+    kept = path(felt)
+    assert len(kept) > 10 and kept[0].bottom > kept[-1].bottom  # (it still rises)
+    assert all(felt.contains(r) for r in kept)
+    # the table's scores travel with the felt as their bounds
+    play = start(app, "yatzy", [Seat("Ann"), Seat("Bob", "easy")])
+    normal_pace(app)
+    press(app, play, pygame.K_SPACE, [3, 3, 3, 5, 6])
+    settle(app, play)
+    click(sheet_spot(app, play, "threes"))
+    frames(app)
+    travel = next(e for e in play.effects.items if e.name == "travel")
+    assert travel.bounds == play.regions["tray"]
+
+
+def test_a_row_revealed_is_in_view_once_the_sheet_is_laid_out():
+    """A row brought into view (a box clicked by keys, a score's box) before the sheet is laid
+    out again (the status under the dice grew a line, the scroll's sign took its place) is
+    whole in view after the next frames: it was scrolled for the room the rows had before,
+    and a phone's sheet, which shows whole rows only, left it cut out of view."""
+    from game.app import App
+    pygame.quit()
+    app = App(sound=False, seed=2024, window_size=(390, 844), dpr=2, touch=True)
+    try:
+        play = start(app, "grab_it", [Seat("Ann"), Seat("Bob", "easy")], first=0)
+        press(app, play, pygame.K_SPACE, [1, 2, 3, 4, 6])
+        settle(app, play)
+        for row in ("small_straight", "five_of_a_kind", "sum", "two_pair"):
+            spot = sheet_spot(app, play, row)  # (asserts it is on the sheet, whole)
+            assert play.sheet.rect.collidepoint(spot)
+    finally:
+        pygame.quit()

@@ -137,7 +137,7 @@ class Moments:
             end = None
         travel = Travel((motion.MOVE + motion.TRAVEL) * pace, blocking=True, name="travel",
                         dice=dice, end=end, label=scoring.label, colour=scoring.colour,
-                        hold=hold, reduced=self._reduced(),
+                        hold=hold, reduced=self._reduced(), bounds=scene.regions["tray"],
                         target=None if scoring.strike else (scoring.row, scoring.column))
         self.effects.add(travel)
         scene.app.sounds.play("lift")  # (softly: they rise, then go)

@@ -114,6 +114,8 @@ class Travel(Effect):
     target: tuple | None = None  # (row, column) of the box on the sheet, to find it again
     ends: list[pygame.Rect] | None = None  # a place for each die (dice set aside in a row)
     group: int | None = None  # the group of dice set aside the tray leaves to this effect
+    bounds: pygame.Rect | None = None  # the felt: points that rise from the dice (no box to
+    # go to) stay inside it, never over the buttons or the bar above the tray
 
     def __post_init__(self):
         self._label = _text(self.label, 22, self.colour) if self.label else None
@@ -172,8 +174,13 @@ class Travel(Effect):
                 rect = pygame.Rect(0, 0, w, h)
                 rect.midright = (goal.left - theme.px(4), goal.centery)
                 return rect, int(255 * k) if k > 0 else 0
+            rise = theme.px(30)
             rect = pygame.Rect(0, 0, w, h)
-            rect.center = (origin[0], round(origin[1] - theme.px(30) * motion.ease_out(k)))
+            rect.center = (origin[0], round(origin[1] - rise * motion.ease_out(k)))
+            if self.bounds is not None:  # (a low felt: the rise starts lower, over the dice)
+                highest = origin[1] - h // 2 - rise  # its top at the end of the rise
+                rect.move_ip(0, max(0, self.bounds.top + theme.px(4) - highest))
+                rect.clamp_ip(self.bounds)
             return rect, int(255 * min(1.0, 2 * (1 - k))) if self.started else 0
         e = motion.ease_in_out(k)
         rect = pygame.Rect(0, 0, w, h)

@@ -129,6 +129,7 @@ class ScoreSheet:
     _measured: dict = field(default_factory=dict, repr=False)
     # the rows' places in the scrolled content (drawn): none before the first draw
     _content_rows: dict[str, pygame.Rect] = field(default_factory=dict, repr=False)
+    _revealing: str | None = field(default=None, repr=False)  # a row to bring into view
     _picture_key: tuple | None = field(default=None, repr=False)
     # pictures of the cells and labels painted in this draw and the last (``_kept``)
     _cells: dict = field(default_factory=dict, repr=False)
@@ -205,6 +206,7 @@ class ScoreSheet:
         rect = self._content_rows.get(key)
         if rect is not None:
             self.scroll.scroll_to(rect, 0)
+        self._revealing = key  # (again once laid out: the rows' room may change by then)
 
     # -- sizes -----------------------------------------------------------------------------
     def _heights(self, size: float) -> tuple[int, int]:
@@ -469,9 +471,12 @@ class ScoreSheet:
         diff = not recording and probe._shown is None and inside and over is not None \
             and before is not None \
             and before[0] == over and before[2] == tuple(self.rect)
+        offset = self.scroll.offset
         painted = self._draw(surface, model, before[1] if diff else None)
         if painted is None:  # (what was there before did not fit what is now: all again)
             self._draw(surface, model)
+        if self.scroll.offset != offset:  # (a row revealed once laid out: scrolled)
+            key = self._key(model)
         if inside:
             if over is not None and painted is not None and self._picture is not None \
                     and self._picture_key == over:
@@ -717,6 +722,11 @@ class ScoreSheet:
         self._row_step = max(heights, default=px(24))
         self.scroll.bg = theme.PANEL
         self.scroll.set(room, content_h, tops)
+        if self._revealing is not None:  # (revealed before this layout: its room now)
+            for row, h, cy in zip(middle, heights, tops, strict=True):
+                if self._revealing in [row.key] + [c.key for c in row.cells]:
+                    self.scroll.scroll_to(pygame.Rect(0, cy, room.w, h), 0)
+            self._revealing = None
         # whole rows only: the view ends with the last row that fits whole
         offset = self.scroll.offset
         view_h = room.h

@@ -230,9 +230,10 @@ class BonaFortunaState(Phases, HoldAndRoll, GameState):
         if not self.dice or self.is_over():
             return {}
         out = {}
+        dice = _check_dice(self.dice)  # (once: meld_score checks them at every call)
         for column, box in self.open_boxes():
             for meld in BOX_MELDS[box]:
-                pts = meld_score(meld, self.dice) * self.multiplier(column)
+                pts = _meld_sorted(meld, dice) * self.multiplier(column)
                 if pts or self.zero_allowed(box):
                     out[(column, box, meld)] = pts
         return out

@@ -71,6 +71,7 @@ class Table(BaseTable):
         self.viewing: int | None = None  # a seat whose sheet the player chose to look at
         self.home: int | None = None  # the person whose sheet stays shown while bots play
         self._announced = False
+        self._previewed: tuple | None = None  # (the game, its position, its preview)
 
     def new_turn(self) -> None:
         self.held: set[int] = set()
@@ -116,9 +117,19 @@ class Table(BaseTable):
         tie = " (tie, rolled again)" if len(s.roll_off) > 1 else ""
         return f"Roll-off{tie}: " + " / ".join(rounds)
 
+    def _preview(self) -> dict:
+        """The game's ``preview`` for the position the table shows, worked out once for it
+        (a sheet asks it for each of its 22 boxes: 12 ms of a phone's frame, 22 times)."""
+        s = self.state
+        key = (len(s.actions), tuple(s.dice), s.rolls, s.phase, s.current)
+        kept = self._previewed
+        if kept is None or kept[0] is not s or kept[1] != key:
+            kept = self._previewed = (s, key, s.preview())  # (the game held: its id stays its)
+        return kept[2]
+
     def options_for(self, column: str | None, box: str) -> dict[str, int]:
         """meld -> points for a target with the dice now (legal choices only)."""
-        preview = self.state.preview()
+        preview = self._preview()
         return {m: preview[(column, box, m)] for m in BOX_MELDS[box]
                 if (column, box, m) in preview}
 
@@ -499,7 +510,7 @@ class Table(BaseTable):
         return [x for x in s.order if x != self.focus]
 
     def _phase1_box_rows(self, rows: list[Row], focus: int, others: list[int],
-                         live: bool) -> None:
+                         live: bool, totals) -> None:
         s = self.state
         best = self.best_target() if live else None
         for box in BOXES:
@@ -522,13 +533,13 @@ class Table(BaseTable):
             rows.append(Row(LABELS[box], cells, box=box, short=SHORT.get(box, "")))
             group = next((g for g, boxes in GROUPS.items() if boxes[-1] == box), None)
             if group:
-                rows.append(self._bonus_row(group, focus, others))
+                rows.append(self._bonus_row(group, focus, others, totals))
 
-    def _bonus_row(self, group: str, focus: int, others: list[int]) -> Row:
+    def _bonus_row(self, group: str, focus: int, others: list[int], totals) -> Row:
         s = self.state
         cells = []
         for column in COLUMNS:
-            t = s.column_total(focus, column)
+            t = totals(focus, column)
             if group in t["bonuses"]:
                 cells.append(Cell(f"+{t['bonuses'][group]}", theme.GOOD, True))
             elif group == "numbers":
@@ -537,7 +548,7 @@ class Table(BaseTable):
                 dead = any(s.sheets[focus][column].get(b, 1) == 0 for b in GROUPS[group])
                 cells.append(Cell("x" if dead else "", theme.BAD, mark="bad"))
         for x in others:
-            got = sum(s.column_total(x, c)["bonuses"].get(group, 0) for c in COLUMNS)
+            got = sum(totals(x, c)["bonuses"].get(group, 0) for c in COLUMNS)
             cells.append(Cell(f"+{got}" if got else "", theme.GOOD, True, key=f"seat:{x}"))
         return Row(BONUS_ROWS[group], cells, kind="sum", label_colour=theme.TEXT_DIM)
 
@@ -564,20 +575,26 @@ class Table(BaseTable):
         headers = [(t, colour) for t in self.column_titles()]
         headers += [(s.seats[x].name, theme.player_colour(x)) for x in others]
         rows: list[Row] = []
-        self._phase1_box_rows(rows, focus, others, live)
+        kept: dict = {}
+
+        def totals(seat: int, column: str) -> dict:  # (each column's once a sheet: the
+            if (seat, column) not in kept:            # rows ask them 30 times)
+                kept[seat, column] = s.column_total(seat, column)
+            return kept[seat, column]
+        self._phase1_box_rows(rows, focus, others, live, totals)
         for column in COLUMNS:
             cells = []
             for c in COLUMNS:
-                t = s.column_total(focus, c)["total"]
+                t = totals(focus, c)["total"]
                 cells.append(Cell(number(t) if c == column else "", theme.TEXT, True))
-            cells += [Cell(number(s.column_total(x, column)["total"]), theme.TEXT_DIM,
+            cells += [Cell(number(totals(x, column)["total"]), theme.TEXT_DIM,
                            key=f"seat:{x}") for x in others]
             rows.append(Row(f"{COLUMN_TITLES[column].split()[0]} total", cells, kind="sum"))
-        everyone = [s.phase1_total(x) for x in range(len(s.seats))]
-        rows.append(Row("Phase I total", [leader_cell(number(s.phase1_total(focus)),
-                                                      s.phase1_total(focus), everyone),
+        everyone = [sum(totals(x, c)["total"] for c in COLUMNS) for x in range(len(s.seats))]
+        rows.append(Row("Phase I total", [leader_cell(number(everyone[focus]),
+                                                      everyone[focus], everyone),
                                           Cell("")] +
-                        [leader_cell(number(s.phase1_total(x)), s.phase1_total(x), everyone,
+                        [leader_cell(number(everyone[x]), everyone[x], everyone,
                                      key=f"seat:{x}") for x in others],
                         kind="total"))
         active = 2 + others.index(s.current) if s.current in others and \
