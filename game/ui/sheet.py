@@ -588,17 +588,26 @@ class ScoreSheet:
         # column fits; else the smallest at which the columns fit (the rows scroll, as many
         # in view as can be); else 16.
         size, columns_only = BODY, None
-        for s in (20, 19, 18, 17, 16):
-            head_h = self._header_height(model, inner.w, s, n_cols)
-            need = head_h + self._rows_height(s, model.rows)
-            all_columns = len(self._columns(model, inner.w - px(10), s)[1]) == n_cols
-            if all_columns and need <= inner.h - footer_h:
-                size = s
-                break
-            if all_columns:
-                columns_only = s
+        # (rows that do not fit at 16 fit at no size, the names' height being the same at
+        # every size: with every column in at 20 and at 16, the sizes between need no
+        # layout of the columns; a phone's sheet, which scrolls, is laid out twice, not 5)
+        if self._header_height(model, inner.w, BODY, n_cols) + \
+                self._rows_height(BODY, model.rows) > inner.h - footer_h \
+                and len(self._columns(model, inner.w - px(10), 20)[1]) == n_cols \
+                and len(self._columns(model, inner.w - px(10), BODY)[1]) == n_cols:
+            size = BODY
         else:
-            size = columns_only or BODY
+            for s in (20, 19, 18, 17, 16):
+                head_h = self._header_height(model, inner.w, s, n_cols)
+                need = head_h + self._rows_height(s, model.rows)
+                all_columns = len(self._columns(model, inner.w - px(10), s)[1]) == n_cols
+                if all_columns and need <= inner.h - footer_h:
+                    size = s
+                    break
+                if all_columns:
+                    columns_only = s
+            else:
+                size = columns_only or BODY
         head_guess = self._header_height(model, inner.w, size, n_cols)
         rows_h = self._rows_height(size, model.rows)
         bar = px(GUTTER) if head_guess + rows_h > inner.h - footer_h else 0
