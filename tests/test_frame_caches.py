@@ -271,14 +271,16 @@ def flying(play) -> bool:
     return bool(play.frames._effect_rects) or bool(play.effects.reach(tray=False))
 
 
-def test_frames_while_a_score_flies_to_the_sheet_draw_only_what_changed():
+@pytest.mark.parametrize("size", [SIZE, (390, 844, 2, True)], ids=["640x480", "390x844r2"])
+def test_frames_while_a_score_flies_to_the_sheet_draw_only_what_changed(size):
     """Bots playing Yatzy at the normal pace (every score's dice fly to its box, the box
-    lights, the totals count): the frames after a move while those moments are on screen
-    draw what changed under them and the moments over it (``draw_changed``, the screen
-    under them kept), not the whole table; each such frame, and each frame after, is a
-    whole frame's picture (where they were drawn last frame the screen is as it is under
-    them, nothing of them left behind)."""
-    app = make_app(SIZE)
+    lights, the totals count, the turn passes in the top bar): the frames after a move
+    while those moments are on screen draw what changed under them and the moments over
+    it (``draw_changed``, the screen under them kept), not the whole table; each such
+    frame, and each frame after, is a whole frame's picture (where they were drawn last
+    frame the screen is as it is under them, nothing of them left behind). On a phone
+    the top bar is compact, its tools in a row under it."""
+    app = make_app(size)
     try:
         info = GAMES["yatzy"]
         seats = [s.__class__(s.name, "normal") for s in long_seats(2)]

@@ -89,7 +89,7 @@ class Button:
     def area(self, focused: bool = False) -> pygame.Rect:
         """Where it paints, its shadow included (and the keyboard's focus ring round it,
         which reaches past both)."""
-        area = self.rect.inflate(0, 2 * theme.px(3))
+        area = self.rect.union(self.rect.move(0, theme.px(3)))  # (as ``draw`` paints it)
         if focused:  # (as ``focus_ring`` draws it)
             w = max(2, theme.px(2))
             area.union_ip(self.rect.inflate(4 * w, 4 * w))
