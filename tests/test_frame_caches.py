@@ -318,8 +318,9 @@ def test_what_changed_under_a_moment_is_kept_under_it(table):
     fades); under it the keyboard's focus moves to a tool of the bar (the bar drawn again
     in a frame after a change, under the moment): that frame shows the moment where it is
     now and nowhere else, and when the moment has gone, the bar shows the focus where it is
-    now, not the bar under the moment when it began (the picture kept under the moments
-    takes what is drawn again under them). No frame while it plays is drawn whole."""
+    now, not the bar under the moment when it began (the picture kept under the moments is
+    the screen drawn under them in the frame they last drew). No frame while it plays is
+    drawn whole."""
     from game.ui.moments import Lit
 
     app, play = table

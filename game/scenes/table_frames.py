@@ -66,7 +66,6 @@ class Frames:
         self.scene = scene
         self._clean: pygame.Surface | None = None  # the screen under the effects
         self._clean_ok = False
-        self._clean_area: list[pygame.Rect] = []  # where ``_clean`` holds the screen
         self._effect_rects: list[pygame.Rect] = []  # where the effects drew last frame
         self._sheet_soiled = False  # the effects drew over the sheet on screen (``_clean``
         # has the sheet as it is under them)
@@ -98,18 +97,16 @@ class Frames:
         if self._effect_rects and not self._clean_ready(surface):
             return None  # (no picture of the screen under them: a whole frame)
         rects = self._unflown(surface)
-        painted = []
         if self._sheet_late:
-            painted += self._redraw_sheet(surface, scene._sheet_model())
+            rects += self._redraw_sheet(surface, scene._sheet_model())
         tray = scene.tray
         if scene.animator.busy or scene.burst.busy or scene.slides or tray.stale or \
                 effects.area(tray=True) or effects.shaking():
-            painted.append(self._redraw_tray(surface))
-        rects += painted
+            rects.append(self._redraw_tray(surface))
         if flying:
-            rects += self._fly(surface, painted)
+            rects += self._fly(surface)
         else:
-            self._clean_ok, self._clean_area = False, []
+            self._clean_ok = False
         if rects:
             self.drew_alone()
         return rects or None
@@ -139,11 +136,10 @@ class Frames:
         return area
 
     # -- the effects out of the tray over a frame drawn in part -----------------------------
-    # ``_clean`` holds the screen as it is under them in ``_clean_area``: every place they
-    # drew since they began (kept in the frame they first drew there, before they drew), and
-    # what was drawn again under them since. A frame drawn in part puts back the screen
-    # where they were (``_unflown``), draws what changed, and ``_fly`` keeps it and draws
-    # them where they are now.
+    # ``_clean`` holds the screen as it is under them where they drew last (kept in that
+    # frame, before they drew). A frame drawn in part puts the screen back there
+    # (``_unflown``), draws what changed, and ``_fly`` keeps the screen where they draw now
+    # and draws them: a copy of the places they cover, nothing of what changed under them.
     def _clean_ready(self, surface: pygame.Surface) -> bool:
         """``_clean`` holds the screen under the effects where they were last drawn."""
         return self._clean_ok and self._clean is not None \
@@ -157,34 +153,20 @@ class Frames:
         self._sheet_soiled = False
         return list(self._effect_rects)
 
-    def _fly(self, surface: pygame.Surface, painted: list[pygame.Rect]) -> list[pygame.Rect]:
-        """The screen is as it is without the effects (what changed, ``painted``, drawn
-        again under them): the picture under them takes it where it holds the screen (one
-        pass over what was painted and that place, not one a place) and where they draw
-        now and it did not hold yet; the effects are drawn over it. Where they drew."""
-        if not self._clean_ready(surface):
-            if self._clean is None or self._clean.get_size() != surface.get_size():
-                self._clean = pygame.Surface(surface.get_size(), 0, surface)
-            self._clean_area = []
-        held = self._clean_area
-        if held:
-            bound = held[0].unionall(held[1:])
-            for area in painted:
-                part = bound.clip(area)
-                if part.w and part.h:
-                    self._clean.blit(surface, part, part)
+    def _fly(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The screen is as it is without the effects (where they were put back, what
+        changed drawn again): ``_clean`` takes it where they draw now, and they are drawn
+        over it. Where they drew."""
+        if self._clean is None or self._clean.get_size() != surface.get_size():
+            self._clean = pygame.Surface(surface.get_size(), 0, surface)
         bounds = surface.get_rect()
         for r in self.scene.effects.area(tray=False):
             r = r.clip(bounds)
-            if r.w and r.h and not any(c.contains(r) for c in held):
+            if r.w and r.h:
                 self._clean.blit(surface, r, r)
-                held.append(r)
         self._clean_ok = True
         self.draw_effects(surface, keep=False)
-        rects = self._effect_rects
-        if not rects:  # (they have ended: the next ones keep the screen afresh)
-            self._clean_ok, self._clean_area = False, []
-        return rects
+        return self._effect_rects
 
     def draw_effects(self, surface: pygame.Surface, keep: bool = True) -> None:
         """The effects that leave the tray, over everything (``keep``: a whole frame keeps a
@@ -194,9 +176,9 @@ class Frames:
         effects = scene.effects
         mine = surface is scene.app.screen and not probe.recording()
         if keep and mine:
-            self._clean_ok, self._clean_area = False, []  # (``_fly`` keeps it afresh)
+            self._clean_ok = False
             if effects.area(tray=False):
-                self._fly(surface, [])
+                self._fly(surface)
                 return
         effects.draw(surface, tray=False)
         rects = [r.clip(surface.get_rect()) for r in effects.area(tray=False)]
@@ -402,7 +384,6 @@ class Frames:
         if parts is None or parts.keys() != self._parts_shown.keys():
             return None
         rects = self._unflown(surface)
-        painted = []
         for name, (key, area) in parts.items():
             before_key, before = self._parts_shown[name]
             if key == before_key and area == before:
@@ -410,7 +391,7 @@ class Frames:
             place = area.union(before) if before.w and area.w else (area if area.w else before)
             if place.w and place.h:
                 surface.fill(theme.BG, place)
-                painted.append(place)
+                rects.append(place)
             if name == "top":
                 scene.chrome.top(surface)
             elif name == "actions":
@@ -424,21 +405,19 @@ class Frames:
                 scene.history.draw(surface)
             elif name == "keys":
                 scene.draw_keys(surface)
-        painted.append(self._redraw_tray(surface))  # (it changes in nearly every such frame)
+        rects.append(self._redraw_tray(surface))  # (it changes in nearly every such frame)
         if "sheet" in scene.regions:
             scene.sheet.rect = scene.odds.sheet_rect(scene.regions["sheet"])
             model = scene._sheet_model()
             mode = self.sheet_mode(surface, model)
             if mode == "draw":
-                painted += self._redraw_sheet(surface, model)
+                rects += self._redraw_sheet(surface, model)
             else:
                 self._sheet_late = mode == "late"
-        rects += painted
         if flying:
-            rects += self._fly(surface, painted)
+            rects += self._fly(surface)
         else:
-            self._clean_ok, self._clean_area = False, []
+            self._clean_ok = False
         self._parts_shown = parts
         self.drew_alone()
         return rects
-
