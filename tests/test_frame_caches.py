@@ -197,6 +197,44 @@ def test_a_sheet_drawn_over_itself_paints_what_changed(table, how):
             f"{how}: more than the cell painted again"
 
 
+def test_a_column_lit_again_is_painted_from_its_pictures(table, monkeypatch):
+    """The player to act's column is lit; the turn passes (the other column lit, its
+    values changing over a few draws, as a player's dice change its previews) and comes
+    back: the cells lit again are painted from the pictures kept of them a turn before,
+    no text written again, and the sheet is the sheet drawn afresh."""
+    from game.ui import sheet as sheet_module
+
+    app, play = table
+    size = app.screen.get_size()
+    model = copy.deepcopy(play._sheet_model())
+    boxes = [r for r in model.rows if r.key][:3]
+    for r, value in zip(boxes, ("4", "10", "15"), strict=True):  # (the first player's)
+        r.cells[0] = dataclasses.replace(r.cells[0], text=value)
+    lit = {c.text for r in model.rows for c in r.cells[:1] if c.text}
+    assert model.active_column == 0 and len(lit) >= 4, lit
+    surface = pygame.Surface(size, 0, app.screen)
+    surface.fill(theme.BG)
+    play.sheet.draw(surface, model)
+    other = changed(model, "active")
+    row = next(r for r in other.rows if r.key and r.cells[1].text == "")
+    shown = model
+    for value in ("3", "9", "12", "7"):  # (the other player's previews)
+        later = copy.deepcopy(other)
+        later.rows[other.rows.index(row)].cells[1] = dataclasses.replace(row.cells[1],
+                                                                         text=value)
+        play.sheet.draw(surface, later, over=play.sheet._key(shown))
+        shown = later
+    written = []
+    own = sheet_module.draw_text_in
+    monkeypatch.setattr(sheet_module, "draw_text_in",
+                        lambda *a, **k: written.append(a[1]) or own(*a, **k))
+    play.sheet.draw(surface, model, over=play.sheet._key(shown))
+    monkeypatch.undo()
+    assert pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB") == \
+        fresh_sheet(play, model, size)
+    assert not lit & set(written), f"written again: {written}"
+
+
 def test_the_sheet_keeps_nothing_of_another_size(table):
     """A sheet of another width lays its columns out again: no cell of the old width."""
     app, play = table

@@ -131,7 +131,8 @@ class ScoreSheet:
     _content_rows: dict[str, pygame.Rect] = field(default_factory=dict, repr=False)
     _revealing: str | None = field(default=None, repr=False)  # a row to bring into view
     _picture_key: tuple | None = field(default=None, repr=False)
-    # pictures of the cells and labels painted in this draw and the last (``_kept``)
+    # pictures of the cells and labels painted in this draw, and of those painted before,
+    # the least lately used forgotten first (``_kept``)
     _cells: dict = field(default_factory=dict, repr=False)
     _cells_before: dict = field(default_factory=dict, repr=False)
     # what each element of the sheet painted (``_element``): in the draw under way, for
@@ -560,7 +561,7 @@ class ScoreSheet:
         ``_element``) only what changed; the rectangles painted (None with ``diff`` when the
         elements are not those shown: nothing can be kept)."""
         self._measured = {}
-        self._cells_before, self._cells = self._cells, {}  # (``_kept``: two draws' pictures)
+        self._keep_cells()
         self._diff, self._elements, self._earlier, self._overflow = diff, {}, [], []
         try:
             self._paint(surface, model)
@@ -899,6 +900,21 @@ class ScoreSheet:
             picture = pygame.Surface(box.size, 0, surface)
             picture.blit(surface, (0, 0), box)
             self._cells[key] = picture
+
+    def _keep_cells(self) -> None:
+        """A draw begins: the pictures of the last one join those painted before (the
+        last used the last forgotten), as many as one and a half draws' and a few more. A
+        column lit for the player to act, and unlit when the turn passes, is lit again a
+        turn later: its cells' pictures of then are painted again, not their texts."""
+        before = self._cells_before
+        for key, picture in self._cells.items():
+            before.pop(key, None)
+            before[key] = picture
+        room = len(self._cells) * 3 // 2 + 32
+        if len(before) > room:
+            for key in list(before)[:len(before) - room]:
+                del before[key]
+        self._cells = {}
 
     def _ring_over(self, rect: pygame.Rect) -> pygame.Rect:
         """``rect`` with the focus ring round it, noted where the ring reaches past it (a
