@@ -351,6 +351,9 @@ class Frames:
             return
         self._parts_shown = self.parts(surface)
         self._parts_frame = self._frame_key(surface)
+        if self._clean is None or self._clean.get_size() != surface.get_size():
+            # (made with the whole frame, not in the first frame a moment flies)
+            self._clean = pygame.Surface(surface.get_size(), 0, surface)
 
     def draw_changed(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Something changed (a move, a pointer over a button): draw again only the parts of
