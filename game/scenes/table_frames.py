@@ -127,9 +127,8 @@ class Frames:
         scene = self.scene
         tray = scene.tray
         tray.stale = False
-        felt, area = scene.regions["tray"], tray.area(surface)
-        surface.blit(tray.felt(surface, area, felt), area)
-        tray.draw(surface, felt=False)
+        felt = scene.regions["tray"]
+        area = tray.draw_alone(surface)
         scene.burst.draw(surface, felt)
         if scene.hints.draw_marks(surface) or area.colliderect(scene.sheet.rect):
             self._sheet_shown = None

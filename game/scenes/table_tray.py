@@ -31,6 +31,7 @@ class Host(Protocol):
     and nothing more."""
 
     _view_key: tuple | None
+    _view_frame: int | None
     app: Any  # game.app.App
     effects: Effects
     fast_forward: bool
@@ -46,6 +47,8 @@ class Host(Protocol):
 
     def pace(self) -> float: ...
 
+    def view_key(self) -> tuple: ...
+
 
 class Tray:
     def __init__(self, scene: Host):
@@ -56,6 +59,8 @@ class Tray:
         self._rest: dict[int, tuple] = {}  # die -> (turn, face, where it rests)
         self._rest_key: tuple | None = None
         self._felt_picture: tuple | None = None  # (key, the empty felt): ``felt``
+        self._dressed: tuple | None = None  # (key, the felt with what the game shows on it
+        # under the dice): ``draw_alone``
         self._landings = 0  # dice landed so far (their sound alternates between two takes)
         self.stale = False  # an effect on the felt ended: the tray is drawn again
         self.die_rects: list[pygame.Rect] = []
@@ -167,17 +172,52 @@ class Tray:
             self._felt_picture = (key, picture)
         return self._felt_picture[1]
 
-    def draw(self, surface: pygame.Surface, felt: bool = True) -> None:
+    def draw(self, surface: pygame.Surface, felt: bool = True, dressed: bool = False) -> None:
         """The tray: its felt (unless ``felt`` is False: it is there already), what the game
-        shows on it, and the dice."""
+        shows on it (unless ``dressed``: that too), and the dice."""
         tray = self.scene.regions["tray"]
         clip = surface.get_clip()
         surface.set_clip(self.area(surface).clip(clip))
         try:
-            self._draw_inside(surface, tray, felt)
+            self._draw_inside(surface, tray, felt, dressed)
             self.scene.effects.draw(surface, tray=True)  # (a stamp, rings: inside the felt)
         finally:
             surface.set_clip(clip)
+
+    def draw_alone(self, surface: pygame.Surface) -> pygame.Rect:
+        """The tray drawn again alone (a frame while dice tumble): the felt as the game
+        dresses it under the dice (Pirate Fortune's card, zones and counts; Farkle's strip
+        and marks) is a picture kept while what the table shows is the same (``view_key``
+        and the table's ``tray_key``), then the dice. Where it painted."""
+        scene = self.scene
+        tray = scene.regions["tray"]
+        area = self.area(surface)
+        dress = scene.table.tray_key()
+        if dress is None or probe.recording() or probe._shown is not None:
+            surface.blit(self.felt(surface, area, tray), area)  # (drawn each time)
+            self.draw(surface, felt=False)
+            return area
+        app = scene.app
+        view = scene._view_key if scene._view_frame == app.frame else scene.view_key()
+        key = (tuple(area), tuple(tray), id(surface), surface.get_size(), theme.metrics.key,
+               theme.generation, view, dress)
+        if self._dressed is None or self._dressed[0] != key:
+            surface.blit(self.felt(surface, area, tray), area)
+            clip = surface.get_clip()
+            surface.set_clip(area.clip(clip))
+            try:
+                scene.table.draw_tray(surface, tray)
+            finally:
+                surface.set_clip(clip)
+            kept = self._dressed[1] if self._dressed is not None else None
+            if kept is None or kept.get_size() != area.size:
+                kept = pygame.Surface(area.size, 0, surface)
+            kept.blit(surface, (0, 0), area)
+            self._dressed = (key, kept)
+        else:
+            surface.blit(self._dressed[1], area)
+        self.draw(surface, felt=False, dressed=True)
+        return area
 
     def area(self, surface: pygame.Surface) -> pygame.Rect:
         """The tray and a little round it: what a frame that draws only the tray draws. A
@@ -186,11 +226,13 @@ class Tray:
         return self.scene.regions["tray"].inflate(theme.px(4), theme.px(4)).clip(
             surface.get_rect())
 
-    def _draw_inside(self, surface: pygame.Surface, tray: pygame.Rect, felt: bool) -> None:
+    def _draw_inside(self, surface: pygame.Surface, tray: pygame.Rect, felt: bool,
+                     dressed: bool = False) -> None:
         scene = self.scene
         if felt:
             panel(surface, tray, theme.FELT, 22, theme.FELT_DARK)
-        scene.table.draw_tray(surface, tray)
+        if not dressed:
+            scene.table.draw_tray(surface, tray)
         throw = scene.throw if scene.landing is not None and self.animator.busy else None
         if throw is not None:  # the dice in the air: nothing yet of how they land
             positions, _, action = throw

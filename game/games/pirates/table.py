@@ -405,6 +405,9 @@ class Table(BaseTable):
             return True
         return False
 
+    def tray_key(self) -> tuple | None:
+        return (self.scene.card_turn(),)  # (a card turning over on the felt: each frame)
+
     def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
         s = self.state
         px = theme.px

@@ -208,6 +208,13 @@ class Table:
     def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
         """Extra things on the felt, under the dice (a card, a chest, zones)."""
 
+    def tray_key(self) -> tuple | None:
+        """What ``draw_tray`` draws depends on besides what the scene's ``view_key`` says
+        the screen shows (a card turning over: how far): while both stay the same, a frame
+        that draws the tray alone (dice tumbling) keeps the felt as dressed then. None:
+        it cannot be told, the felt is dressed again in every such frame."""
+        return ()
+
     def turn_rows(self, seats: list[int], cell) -> list[Row]:
         """The sheet's "Turns" count and every turn, newest first (the sheet scrolls down to
         the first): one row per turn, ``cell(result)`` for each player's entry of
