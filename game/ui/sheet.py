@@ -495,18 +495,19 @@ class ScoreSheet:
         return painted
 
     def _element(self, surface: pygame.Surface, box: pygame.Rect, key: tuple, paint,
-                 covers: bool = False) -> None:
+                 covers: bool = False, kept: tuple | None = None) -> None:
         """One thing the sheet paints in ``box`` (nothing else paints there, but a line
         over a row's edge that ``covers`` its box whole), known by ``key``. Drawn over what
         the screen showed (``_diff``: the elements drawn then), it is painted again only
-        where its key changed or something painted again under it."""
+        where its key changed or something painted again under it. ``kept``: ``paint``
+        paints the picture kept for that key where there is one (``_kept``)."""
         clip = surface.get_clip()
         ident = (tuple(box), tuple(clip))
         self._elements[ident] = key
         if self._diff is None:
             paint()
         else:  # (painted, or not, once all are known: ``_paint_changed``)
-            self._earlier.append((ident, box, clip, key, paint, covers))
+            self._earlier.append((ident, box, clip, key, paint, covers, kept))
 
     def _paint_changed(self, surface: pygame.Surface, diff: dict) -> list[pygame.Rect] | None:
         """Over the sheet the screen shows (its elements ``diff``), paint what is not as it
@@ -530,13 +531,13 @@ class ScoreSheet:
                 surface.fill(theme.PANEL, part)
                 done.append(part)
         boxes = []
-        for i, (ident, box, where, key, paint, covers) in enumerate(elements):
+        for i, (ident, box, where, key, paint, covers, kept) in enumerate(elements):
             boxes.append(box)
             if diff.get(ident) == key and (not done or box.collidelist(done) < 0):
                 continue
             surface.set_clip(where)
-            if not covers:
-                surface.fill(theme.PANEL, box)
+            if not covers and self._picture_of(kept, box) is None:
+                surface.fill(theme.PANEL, box)  # (a picture kept covers it all: not twice)
             paint()
             if not covers:  # (what it overlaps of those before it, again in order)
                 for j in box.collidelistall(boxes[:i]):
@@ -545,7 +546,7 @@ class ScoreSheet:
                         continue
                     surface.set_clip(part)
                     surface.fill(theme.PANEL, part)
-                    for _, other, at, _, again, _ in elements[:i + 1]:
+                    for _, other, at, _, again, _, _ in elements[:i + 1]:
                         if other.colliderect(part):  # (each as far as its clip went)
                             surface.set_clip(part.clip(at))
                             again()
@@ -890,7 +891,7 @@ class ScoreSheet:
         if key is None or (self._overflow and box.collidelist(self._overflow) >= 0):
             paint()  # (a focus ring reaches into it: not over the plain panel)
             return
-        picture = self._cells.get(key) or self._cells_before.get(key)
+        picture = self._picture_of(key, box)
         if picture is not None:
             surface.blit(picture, box)
             self._cells[key] = picture
@@ -900,6 +901,12 @@ class ScoreSheet:
             picture = pygame.Surface(box.size, 0, surface)
             picture.blit(surface, (0, 0), box)
             self._cells[key] = picture
+
+    def _picture_of(self, key: tuple | None, box: pygame.Rect) -> pygame.Surface | None:
+        """The picture ``_kept`` paints for ``key`` in ``box`` (it covers the box), if any."""
+        if key is None or (self._overflow and box.collidelist(self._overflow) >= 0):
+            return None
+        return self._cells.get(key) or self._cells_before.get(key)
 
     def _keep_cells(self) -> None:
         """A draw begins: the pictures of the last one join those painted before (the
@@ -1029,10 +1036,12 @@ class ScoreSheet:
                            tuple((key, tuple(box)) for key, box, _, _ in cells)), whole)
         else:
             self._element(surface, label_box, label_key, lambda: self._kept(
-                surface, label_key if keep else None, label_box, label))
+                surface, label_key if keep else None, label_box, label),
+                kept=label_key if keep else None)
             for key, place, paint, picture in cells:
                 self._element(surface, place, key, lambda place=place, paint=paint,
-                              picture=picture: self._kept(surface, picture, place, paint))
+                              picture=picture: self._kept(surface, picture, place, paint),
+                              kept=picture)
         if line.clip(area).h >= line.h // 2:
             self.line_rects[row.label] = line
             if row.box:
