@@ -86,9 +86,14 @@ class Button:
                 focused, tuple(self.colour), self.hotkey, self.note, self.size, self.min_size,
                 self.wrap, self.step is not None)
 
-    def area(self) -> pygame.Rect:
-        """Where it paints, its shadow included."""
-        return self.rect.inflate(0, 2 * theme.px(3))
+    def area(self, focused: bool = False) -> pygame.Rect:
+        """Where it paints, its shadow included (and the keyboard's focus ring round it,
+        which reaches past both)."""
+        area = self.rect.union(self.rect.move(0, theme.px(3)))  # (as ``draw`` paints it)
+        if focused:  # (as ``focus_ring`` draws it)
+            w = max(2, theme.px(2))
+            area.union_ip(self.rect.inflate(4 * w, 4 * w))
+        return area
 
     def show_hotkey(self) -> bool:
         """The key is written under the label when there is room and a keyboard is likely
