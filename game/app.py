@@ -11,6 +11,7 @@ import asyncio
 import os
 import random
 import time
+from collections.abc import Hashable
 
 import pygame
 
@@ -117,6 +118,15 @@ class Scene:
         screen does, and return those regions; None: the whole scene must be drawn."""
         return None
 
+    def overlay_parts(self) -> list[tuple[Hashable, pygame.Rect]] | None:
+        """An overlay that moves over the kept picture of the scenes under it (a card
+        turning over): what drawing it now paints, as (key, rectangle) pairs in the order
+        drawn, each rectangle holding every pixel of its part and each key changing
+        whenever those pixels would. From one frame to the next the app then restores and
+        draws again only where a part came, went or changed (``App._redraw_over``). None:
+        the overlay is drawn whole each frame."""
+        return None
+
     def message_rect(self) -> pygame.Rect:
         """Where short messages (toasts) go on this scene: a place of their own that covers
         no control. By default a strip along the bottom of the window."""
@@ -183,6 +193,8 @@ class App:
         self._under_ok = False
         self._under_stage: str | None = None  # "drawn", then "dimmed", not shown yet
         self._staged_at = -10  # the last frame that drew it alone (``_stage_under``)
+        # the overlay and its parts (Scene.overlay_parts) the screen shows over ``_under``
+        self._over_shown: tuple[Scene, frozenset] | None = None
         self.spreading = False  # drawing a frame the loop steps (a table may spread its work)
         # A frame spends its time on the game or on drawing, not both (``worked``): the
         # frame that did game work, and the frame that draws what it led to
@@ -415,6 +427,7 @@ class App:
         """Something changed: the next frame is drawn (in full)."""
         self._dirty = True
         self._under_ok, self._under_stage = False, None
+        self._over_shown = None
 
     # -- frames ----------------------------------------------------------------------------
     def typing(self) -> bool:
@@ -596,11 +609,15 @@ class App:
         scenes = self.visible_scenes()
         if len(scenes) > 1 and self._under is not None and self._under_ok \
                 and self._under.get_size() == self.screen.get_size():
+            top = scenes[-1]
+            if self._redraw_over(top):
+                return True
             self.screen.blit(self._under, (0, 0))
             self._under_stage = None
-            scenes[-1].draw(self.screen)
+            top.draw(self.screen)
             if self.toast:
                 self.draw_toast(self.screen)
+            self._over_shown = self._over_parts(top)
             self.present()
             self.drawn_frames += 1
             self.partial_frames += 1
@@ -613,6 +630,47 @@ class App:
         self.drawn_frames += 1
         self.partial_frames += 1
         self.present(rects)
+        return True
+
+    def _over_parts(self, top: Scene) -> tuple[Scene, frozenset] | None:
+        """What the screen shows of the overlay ``top`` just drawn over ``_under`` (its
+        parts), or None when that is not known: the overlay gave none, a toast is over it,
+        or a test reads what is drawn (each frame drawn whole)."""
+        if self.toast or probe.recording():
+            return None
+        parts = top.overlay_parts()
+        return None if parts is None else (top, frozenset((k, tuple(r)) for k, r in parts))
+
+    def _redraw_over(self, top: Scene) -> bool:
+        """A frame of an overlay that moves over the picture kept of the scenes under it
+        (a card turning over), drawn where it changed only: where a part of it came, went
+        or changed since the frame before (``Scene.overlay_parts``), that rectangle (one,
+        round them all) is restored from ``_under`` and the overlay drawn again cut to it,
+        and only it is presented; nothing when nothing changed. False when the frame must
+        show the whole picture: ``_under`` is new (staged), the screen shows something
+        else than the overlay's last parts, a toast, a test reading what is drawn."""
+        shown = self._over_shown
+        if shown is None or shown[0] is not top or self._under_stage is not None:
+            return False
+        now = self._over_parts(top)
+        if now is None:
+            return False
+        self._over_shown = now
+        changed = [pygame.Rect(r) for _, r in shown[1] ^ now[1]]
+        area = changed[0].unionall(changed[1:]).clip(self.screen.get_rect()) if changed \
+            else None
+        if not area:
+            return True  # (the screen shows it already)
+        self.screen.blit(self._under, area, area)
+        clip = self.screen.get_clip()
+        self.screen.set_clip(area)
+        try:
+            top.draw(self.screen)
+        finally:
+            self.screen.set_clip(clip)
+        self.present([area])
+        self.drawn_frames += 1
+        self.partial_frames += 1
         return True
 
     def visible_scenes(self) -> list[Scene]:
@@ -660,6 +718,9 @@ class App:
         top.draw(self.screen)
         if self.toast:
             self.draw_toast(self.screen)
+        if keep_under:
+            self._over_shown = self._over_parts(top) if len(scenes) > 1 and top.dim_alpha \
+                else None
         self.present()
         if not self.drawn_frames:
             web.first_frame()

@@ -109,3 +109,95 @@ def test_the_card_draw_is_one_moment_with_every_word_once_and_on_its_own(size):
         assert len(said) == 1, said
     finally:
         pygame.quit()
+
+
+def test_a_card_is_drawn_as_blending_its_whole_picture_would():
+    """``draw_card`` copies a card's picture but for its rounded corners (blending every
+    pixel of it was the slowest part of a frame under a card in the page): over a table of
+    every colour, each card, face up and down, whole, turning, scaled down from a larger
+    picture, odd sizes and a sliver, must be what blending its whole picture gives, corners
+    and shadow included: pixel for pixel where the picture is drawn at its own size, and
+    within four steps of a colour where it is scaled (smoothscale's rounding leaves a
+    scaled picture's alpha at 251 to 254 where it is opaque, which blending took as up to
+    four 255ths of the table under it: the copy is the card's own colour). A band of the
+    picture left out or a corner misplaced leaves the table's colours there."""
+    import random
+
+    from game.ui import cards
+    app = make_app((390, 844, 2, True))
+    try:
+        deck = GAMES["pirates"].state_type().CARD_DECK
+        rng = random.Random(1)
+        table = pygame.Surface((520, 700)).convert(app.screen)
+        for x in range(0, 520, 4):
+            for y in range(0, 700, 4):
+                table.fill([rng.randrange(256) for _ in range(3)], (x, y, 4, 4))
+
+        def blended(surface, image, topleft, corner, kept):
+            surface.blit(image, topleft)
+
+        names = sorted(set(CARD_NAMES))[:4]
+        exact = near = 0
+        for size, source in [((180, 262), None), ((181, 263), None), ((90, 131), None),
+                             ((310, 450), (420, 605)), ((233, 335), (420, 605))]:
+            for card in [None, *names]:
+                for flip in (0.0, 0.2, 0.49, 0.5, 0.51, 0.8, 1.0):
+                    rect = pygame.Rect((37, 55), size)
+                    fast, slow = table.copy(), table.copy()
+                    cards.draw_card(fast, rect, deck, card, flip=flip, source=source)
+                    real = cards.blit_card
+                    cards.blit_card = blended
+                    try:
+                        cards.draw_card(slow, rect, deck, card, flip=flip, source=source)
+                    finally:
+                        cards.blit_card = real
+                    where = (size, source, card, flip)
+                    if source is None and flip in (0.0, 1.0) and (card or not flip):
+                        assert pygame.image.tobytes(fast, "RGB") == \
+                            pygame.image.tobytes(slow, "RGB"), where
+                        exact += 1
+                    else:
+                        alike = pygame.mask.from_threshold(fast, (0, 0, 0), (5, 5, 5, 255),
+                                                           slow)
+                        assert alike.count() == 520 * 700, where
+                        near += 1
+        assert exact > 20 and near > 100, (exact, near)
+    finally:
+        pygame.quit()
+
+
+def test_nothing_of_the_table_shows_through_a_card():
+    """A card is opaque inside its rounded edge, whatever it is drawn over, at its own size,
+    turning and scaled down: smoothscale leaves a scaled picture's alpha at 251-254 where
+    the card is opaque, and the corners (blended) must not let the table through there
+    beside the copied body (a seam: a box of another shade in each corner)."""
+    from game.ui import cards
+    app = make_app((390, 844, 2, True))
+    try:
+        deck = GAMES["pirates"].state_type().CARD_DECK
+        name = sorted(CARD_NAMES)[0]
+        checked = 0
+        for card, flip, source, size in [(name, 1.0, None, (300, 432)),
+                                         (None, 0.0, None, (300, 432)),
+                                         (name, 0.9, (420, 605), (310, 450)),
+                                         (None, 0.2, (420, 605), (310, 450)),
+                                         (name, 0.6, (600, 864), (500, 720)),
+                                         (name, 0.8, (600, 864), (560, 800)),
+                                         (name, 0.95, (600, 864), (590, 850))]:
+            seen = []
+            for colour in [(0, 0, 0), (255, 255, 255), (30, 200, 90)]:
+                table = pygame.Surface((700, 900)).convert(app.screen)
+                table.fill(colour)
+                cards.draw_card(table, pygame.Rect((40, 40), size), deck, card, flip=flip,
+                                source=source)
+                seen.append(table)
+            scale = 1 - flip * 2 if flip < 0.5 else flip * 2 - 1
+            width = max(2, int(size[0] * scale))
+            inside = pygame.Rect(40 + size[0] // 2 - width // 2, 40, width, size[1])
+            inside = inside.inflate(-28, -28)  # (clear of the rounded edge)
+            shown = {pygame.image.tobytes(s.subsurface(inside), "RGB") for s in seen}
+            assert len(shown) == 1, (card, flip, source, size)
+            checked += 1
+        assert checked == 7
+    finally:
+        pygame.quit()

@@ -197,6 +197,44 @@ def test_a_sheet_drawn_over_itself_paints_what_changed(table, how):
             f"{how}: more than the cell painted again"
 
 
+def test_a_column_lit_again_is_painted_from_its_pictures(table, monkeypatch):
+    """The player to act's column is lit; the turn passes (the other column lit, its
+    values changing over a few draws, as a player's dice change its previews) and comes
+    back: the cells lit again are painted from the pictures kept of them a turn before,
+    no text written again, and the sheet is the sheet drawn afresh."""
+    from game.ui import sheet as sheet_module
+
+    app, play = table
+    size = app.screen.get_size()
+    model = copy.deepcopy(play._sheet_model())
+    boxes = [r for r in model.rows if r.key][:3]
+    for r, value in zip(boxes, ("4", "10", "15"), strict=True):  # (the first player's)
+        r.cells[0] = dataclasses.replace(r.cells[0], text=value)
+    lit = {c.text for r in model.rows for c in r.cells[:1] if c.text}
+    assert model.active_column == 0 and len(lit) >= 4, lit
+    surface = pygame.Surface(size, 0, app.screen)
+    surface.fill(theme.BG)
+    play.sheet.draw(surface, model)
+    other = changed(model, "active")
+    row = next(r for r in other.rows if r.key and r.cells[1].text == "")
+    shown = model
+    for value in ("3", "9", "12", "7"):  # (the other player's previews)
+        later = copy.deepcopy(other)
+        later.rows[other.rows.index(row)].cells[1] = dataclasses.replace(row.cells[1],
+                                                                         text=value)
+        play.sheet.draw(surface, later, over=play.sheet._key(shown))
+        shown = later
+    written = []
+    own = sheet_module.draw_text_in
+    monkeypatch.setattr(sheet_module, "draw_text_in",
+                        lambda *a, **k: written.append(a[1]) or own(*a, **k))
+    play.sheet.draw(surface, model, over=play.sheet._key(shown))
+    monkeypatch.undo()
+    assert pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB") == \
+        fresh_sheet(play, model, size)
+    assert not lit & set(written), f"written again: {written}"
+
+
 def test_the_sheet_keeps_nothing_of_another_size(table):
     """A sheet of another width lays its columns out again: no cell of the old width."""
     app, play = table
@@ -263,6 +301,83 @@ def test_a_frame_after_a_move_draws_only_what_changed():
         assert whole < 0.1 * drawn, f"{whole} whole frames of {drawn}"
     finally:
         pygame.quit()
+
+
+def flying(play) -> bool:
+    """Moments out of the tray are on screen or on their way (a score's dice flying to the
+    sheet, a box lit, a total counting)."""
+    return bool(play.frames._effect_rects) or bool(play.effects.reach(tray=False))
+
+
+@pytest.mark.parametrize("size", [SIZE, (390, 844, 2, True)], ids=["640x480", "390x844r2"])
+def test_frames_while_a_score_flies_to_the_sheet_draw_only_what_changed(size):
+    """Bots playing Yatzy at the normal pace (every score's dice fly to its box, the box
+    lights, the totals count, the turn passes in the top bar): the frames after a move
+    while those moments are on screen draw what changed under them and the moments over
+    it (``draw_changed``, the screen under them kept), not the whole table; each such
+    frame, and each frame after, is a whole frame's picture (where they were drawn last
+    frame the screen is as it is under them, nothing of them left behind). On a phone
+    the top bar is compact, its tools in a row under it."""
+    app = make_app(size)
+    try:
+        info = GAMES["yatzy"]
+        seats = [s.__class__(s.name, "normal") for s in long_seats(2)]
+        play = app.show("play", info=info, state=info.new_game(seats, seed=5), autosave=False)
+        app.settings.bot_speed = "normal"
+        changed_flying = whole_flying = 0
+        own = play.draw_changed
+        drew_changed = []
+
+        def draw_changed(surface):
+            rects = own(surface)
+            drew_changed.append(rects is not None)
+            return rects
+        play.draw_changed = draw_changed
+        for _ in range(900):
+            before, partial = app.drawn_frames, app.partial_frames
+            was_flying = flying(play)
+            drew_changed.clear()
+            app.step(1 / 60)
+            if app.drawn_frames == before or app.scene is not play:
+                continue
+            if was_flying or flying(play):
+                changed_flying += any(drew_changed)
+                whole_flying += app.partial_frames == partial
+                where = whole_frame_differs(app, play)
+                assert not where, f"frame {app.frame}: stale {where} while a moment flies"
+        assert changed_flying >= 5, changed_flying
+        assert whole_flying <= 2, f"{whole_flying} whole frames while a moment flies"
+    finally:
+        pygame.quit()
+
+
+def test_what_changed_under_a_moment_is_kept_under_it(table):
+    """A moment lights a box over the top bar and what is under it (it shrinks as it
+    fades); under it the keyboard's focus moves to a tool of the bar (the bar drawn again
+    in a frame after a change, under the moment): that frame shows the moment where it is
+    now and nowhere else, and when the moment has gone, the bar shows the focus where it is
+    now, not the bar under the moment when it began (the picture kept under the moments is
+    the screen drawn under them in the frame they last drew). No frame while it plays is
+    drawn whole."""
+    from game.ui.moments import Lit
+
+    app, play = table
+    bar = play.regions["bar"]
+    box = pygame.Rect(bar.x + theme.px(10), bar.y + theme.px(10), bar.w - theme.px(20),
+                      bar.h + theme.px(30))
+    play.effects.add(Lit(0.5, name="lit", rect=box, colour=theme.GOOD))
+    app.invalidate()
+    whole = app.drawn_frames - app.partial_frames
+    settle(app, play, frames=3)
+    assert play.frames._effect_rects, "the moment is not on screen"
+    shown = bar_picture(app, play)
+    play.top_buttons.move(1)
+    app.invalidate()
+    settle(app, play)
+    assert not play.effects.items
+    assert app.drawn_frames - app.partial_frames == whole, "a whole frame under the moment"
+    assert bar_picture(app, play) != shown
+    assert not whole_frame_differs(app, play)
 
 
 @pytest.mark.parametrize("ratio", [1, 1.75])

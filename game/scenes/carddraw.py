@@ -15,6 +15,8 @@ up, half-way through the turn-over."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.app import App, Scene
@@ -196,45 +198,94 @@ class CardDrawScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         self._drawn_phase = self.phase
+        for _, _, paint in self._parts():
+            paint(surface)
+
+    def overlay_parts(self) -> list[tuple[tuple, pygame.Rect]]:
+        """The plates, the piles, the pulse round the deck and the cards, each where it
+        paints (see ``_parts``): a frame redraws only those that moved or changed."""
+        self.ensure_layout()
+        return [(key, rect) for key, rect, _ in self._parts()]
+
+    def _parts(self) -> list[tuple[tuple, pygame.Rect, Callable[[pygame.Surface], None]]]:
+        """What the overlay draws now, in order: (key, rectangle, painter) for each part,
+        the key saying all its look (the same key and rectangle: the same pixels over the
+        same table), the rectangle holding every pixel it paints (a card's shadow, a
+        pile's edges)."""
+        parts = []
+
+        def part(key, rect, paint, *args, **kwargs):
+            parts.append((key, rect, lambda surface: paint(surface, *args, **kwargs)))
+
         name = self.play.name(self.seat)
         title = (f"{Possessive(name)} {self.cards.title}" if self.human
                  else f"{says(name, 'draws')} a {self.cards.title}")
-        self._plate(surface, self.title_box, title, 22, theme.player_colour(self.seat))
+        colour = theme.player_colour(self.seat)
+        part(("plate", title, colour), self.title_box, self._plate, self.title_box, title, 22,
+             colour)
         deck = len(self.state.deck)
         DECK, DISCARD, CARD = self.deck, self.discard, self.card_rect
         if self.phase == "shuffle":  # the discards fly back and the pile fills up again
             t = self.time / SHUFFLE
             left = round(self.discards_before * (1 - t))
-            draw_pile(surface, DECK, self.cards, 0 if t < 1 else deck + 1, None, "")
-            draw_pile(surface, DISCARD, self.cards, left, None, "")
+            count = 0 if t < 1 else deck + 1
+            part(("pile", count), _pile_area(DECK, count), draw_pile, DECK, self.cards, count,
+                 None, "")
+            part(("pile", left), _pile_area(DISCARD, left), draw_pile, DISCARD, self.cards,
+                 left, None, "")
             for i in range(4):
                 r = _lerp_rect(DISCARD, DECK, t * 1.3 - i * 0.1)
-                draw_card(surface, r, self.cards, None, source=DISCARD.size)
-            self._plate(surface, self.wait_box, f"Reshuffle: the {self.discards_before} "
-                        "discards become the deck", 20, theme.TEXT)
-            return
-        drawn = self.phase in ("flip", "show")
-        draw_pile(surface, DECK, self.cards, deck, None, "")
-        probe.shown("deck", deck, DECK)
+                part(("back",), _card_area(r), draw_card, r, self.cards, None,
+                     source=DISCARD.size)
+            words = f"Reshuffle: the {self.discards_before} discards become the deck"
+            part(("plate", words), self.wait_box, self._plate, self.wait_box, words, 20,
+                 theme.TEXT)
+            return parts
+        part(("pile", deck), _pile_area(DECK, deck), self._deck, deck)
         if self.phase == "wait":
             pulse = theme.px(5 if theme.reduce_motion() else
                              4 + int(3 * abs((self.time * 2) % 2 - 1)))  # (still: no pulse)
             if self.human:
-                pygame.draw.rect(surface, theme.TEXT, DECK.inflate(pulse * 2, pulse * 2),
-                                 max(2, theme.px(3)), border_radius=theme.px(14))
-                probe.control("deck", DECK, surface=surface)
+                ring = DECK.inflate(pulse * 2, pulse * 2)
+                part(("ring",), ring, self._ring, ring)
                 hint = hands.say("Press Space to turn over the top card",
                                  "Click the deck to turn over the top card")
             else:
                 hint = f"{says(name, 'reaches')} for the deck…"
-            self._plate(surface, self.wait_box, hint, 20, theme.TEXT)
-            return
-        if drawn and self.card:
+            part(("plate", hint), self.wait_box, self._plate, self.wait_box, hint, 20,
+                 theme.TEXT)
+            return parts
+        if self.card:
             t = self.time / FLIP if self.phase == "flip" else 1.0
             rect = CARD if motion.reduced() else _lerp_rect(DECK, CARD, t)  # (or it turns
-            draw_card(surface, rect, self.cards, self.card, flip=min(1.0, t),  # there)
-                      source=CARD.size)
+            flip = min(1.0, t)  # there)
+            part(("card", self.card, flip), _card_area(rect), draw_card, rect, self.cards,
+                 self.card, flip=flip, source=CARD.size)
             if self.phase == "show" and self.human and self.app.toast is None:
-                self._plate(surface, self.hint_box, hands.say("Press Space to play",
-                                                              "Click to play"),
-                            16, theme.TEXT_DIM, False)
+                words = hands.say("Press Space to play", "Click to play")
+                part(("plate", words), self.hint_box, self._plate, self.hint_box, words, 16,
+                     theme.TEXT_DIM, False)
+        return parts
+
+    def _deck(self, surface: pygame.Surface, count: int) -> None:
+        draw_pile(surface, self.deck, self.cards, count, None, "")
+        probe.shown("deck", count, self.deck)
+
+    def _ring(self, surface: pygame.Surface, ring: pygame.Rect) -> None:
+        """The pulse round the deck a player turns over."""
+        pygame.draw.rect(surface, theme.TEXT, ring, max(2, theme.px(3)),
+                         border_radius=theme.px(14))
+        probe.control("deck", self.deck, surface=surface)
+
+
+def _card_area(rect: pygame.Rect) -> pygame.Rect:
+    """Where ``draw_card`` paints a card in ``rect``: the card and its shadow (4 and 5
+    pixels down and right), a pixel round for rounding."""
+    return rect.union(rect.move(4, 5)).inflate(2, 2)
+
+
+def _pile_area(rect: pygame.Rect, count: int) -> pygame.Rect:
+    """Where ``draw_pile`` paints ``count`` cards in ``rect``: each card 2 pixels up and
+    left of the one under it (six at most shown), the top one's shadow."""
+    shown = max(0, min(count, 6) - 1)
+    return _card_area(rect).union(rect.move(-2 * shown, -2 * shown))

@@ -88,8 +88,9 @@ class Chrome:
         area = bar.copy()
         if "tools" in scene.regions:
             area.union_ip((0, bar.bottom, bar.w, scene.regions["tools"].bottom + 6 - bar.bottom))
+        focused = scene.top_buttons.focused
         for b in scene.top_buttons.buttons:
-            area.union_ip(b.area())
+            area.union_ip(b.area(b is focused))
         area = area.clip(surface.get_rect())
         if not area.w or not area.h or ("sheet" in scene.regions
                                         and area.colliderect(scene.sheet.rect)):
@@ -128,11 +129,42 @@ class Chrome:
         if key == self._top_kept and self._top_picture is not None:
             surface.blit(self._top_picture, area)
             return
+        if self._top_picture is not None and self._top_kept is not None \
+                and key[1:] == self._top_kept[1:]:
+            # Only whose turn it is changed (a score arriving passes the turn): the picture,
+            # with the turn's place painted again (not the title and the seven tools)
+            band = self._turn_area()
+            focused = self.scene.top_buttons.focused
+            if area.contains(band) and not any(b.area(b is focused).colliderect(band)
+                                               for b in self.scene.top_buttons.buttons):
+                surface.blit(self._top_picture, area)
+                pygame.draw.rect(surface, theme.BG_DARK, band)
+                self._draw_turn(surface, band)
+                self._top_picture.blit(surface, band.move(-area.x, -area.y), band)
+                self._top_kept = key
+                return
         self._draw_top(surface)
         if self._top_picture is None or self._top_picture.get_size() != area.size:
             self._top_picture = pygame.Surface(area.size, 0, surface)
         self._top_picture.blit(surface, (0, 0), area)
         self._top_kept = key
+
+    def _bar_areas(self) -> tuple[pygame.Rect | None, pygame.Rect]:
+        """Where the top bar writes the game's title (None: a compact bar has none) and
+        whose turn it is."""
+        scene = self.scene
+        bar = scene.regions["bar"]
+        right = min((b.rect.left for b in scene.top_buttons.buttons
+                     if b.rect.colliderect(bar)), default=bar.right) - theme.px(10)
+        area = pygame.Rect(bar.x + theme.px(12), bar.y, right - bar.x - theme.px(12), bar.h)
+        if scene.compact_bar:
+            return None, area
+        title = pygame.Rect(area.x, area.y, min(theme.px(230), area.w // 3), area.h)
+        return title, pygame.Rect(title.right + theme.px(16), area.y,
+                                  area.right - title.right - theme.px(16), area.h)
+
+    def _turn_area(self) -> pygame.Rect:
+        return self._bar_areas()[1]
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -142,15 +174,17 @@ class Chrome:
             tools = scene.regions["tools"]
             pygame.draw.rect(surface, theme.BG_DARK, (0, bar.bottom, bar.w, tools.bottom + 6 -
                                                       bar.bottom))
-        right = min((b.rect.left for b in scene.top_buttons.buttons
-                     if b.rect.colliderect(bar)), default=bar.right) - theme.px(10)
-        area = pygame.Rect(bar.x + theme.px(12), bar.y, right - bar.x - theme.px(12), bar.h)
-        if not scene.compact_bar:
-            title = pygame.Rect(area.x, area.y, min(theme.px(230), area.w // 3), area.h)
+        title, area = self._bar_areas()
+        if title is not None:
             draw_text_in(surface, scene.info.title, title, 28, theme.TEXT, True, "left",
                          min_size=18, display=True)
-            area = pygame.Rect(title.right + theme.px(16), area.y, area.right - title.right -
-                               theme.px(16), area.h)
+        self._draw_turn(surface, area)
+        scene.top_buttons.draw(surface)
+
+    def _draw_turn(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Whose turn it is (their marker, in their colour; lit on your turn) and the
+        turn's information, in ``area`` of the top bar."""
+        scene = self.scene
         text, colour = self.turn_text(area.w - theme.px(40), 20)
         seat = scene.shown_seat
         info = scene.table.turn_info() if seat == scene.view_state.current else ""
@@ -178,7 +212,6 @@ class Chrome:
             if face.size(info)[0] <= rest.w:
                 draw_text_in(surface, info, rest, 15, theme.TEXT_DIM, align="left",
                              min_size=15)
-        scene.top_buttons.draw(surface)
 
     def status(self, surface: pygame.Surface) -> None:
         scene = self.scene

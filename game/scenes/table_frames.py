@@ -90,31 +90,23 @@ class Frames:
                 or scene.flourish.busy or not scene.regions:
             return None
         effects = scene.effects
-        flying = bool(self._effect_rects) or bool(effects.reach(tray=False))
-        if flying and (not self._clean_ok or self._clean is None
-                       or self._clean.get_size() != surface.get_size()):
+        flying = bool(self._effect_rects) or bool(effects.area(tray=False))
+        if self._sheet_late and ("sheet" not in scene.regions
+                                 or scene.hints.shown() is not None):
+            return None
+        if self._effect_rects and not self._clean_ready(surface):
             return None  # (no picture of the screen under them: a whole frame)
-        rects = []
-        for r in self._effect_rects:  # where the effects were: the screen under them again
-            surface.blit(self._clean, r, r)
-            rects.append(r)
+        rects = self._unflown(surface)
         if self._sheet_late:
-            if "sheet" not in scene.regions or scene.hints.shown() is not None:
-                return None
-            for part in self._redraw_sheet(surface, scene._sheet_model()):
-                rects.append(part)
-                if flying:
-                    self._keep_clean(surface, part)
+            rects += self._redraw_sheet(surface, scene._sheet_model())
         tray = scene.tray
         if scene.animator.busy or scene.burst.busy or scene.slides or tray.stale or \
                 effects.area(tray=True) or effects.shaking():
-            area = self._redraw_tray(surface)
-            rects.append(area)
-            if flying:
-                self._keep_clean(surface, area)
+            rects.append(self._redraw_tray(surface))
         if flying:
-            self.draw_effects(surface, keep=False)
-            rects += self._effect_rects
+            rects += self._fly(surface)
+        else:
+            self._clean_ok = False
         if rects:
             self.drew_alone()
         return rects or None
@@ -142,13 +134,38 @@ class Frames:
             self._sheet_shown = None
         return area
 
-    def _keep_clean(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """``area`` was drawn again under the effects: the picture kept under them takes it
-        where they may go (not the whole of a sheet redrawn: a pass over half a 4K frame)."""
-        for r in self.scene.effects.reach(tray=False) + self._effect_rects:
-            part = r.clip(area)
-            if part.w and part.h:
-                self._clean.blit(surface, part, part)
+    # -- the effects out of the tray over a frame drawn in part -----------------------------
+    # ``_clean`` holds the screen as it is under them where they drew last (kept in that
+    # frame, before they drew). A frame drawn in part puts the screen back there
+    # (``_unflown``), draws what changed, and ``_fly`` keeps the screen where they draw now
+    # and draws them: a copy of the places they cover, nothing of what changed under them.
+    def _clean_ready(self, surface: pygame.Surface) -> bool:
+        """``_clean`` holds the screen under the effects where they were last drawn."""
+        return self._clean_ok and self._clean is not None \
+            and self._clean.get_size() == surface.get_size()
+
+    def _unflown(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The screen under where the effects drew last frame, again (``_clean_ready``):
+        where it drew."""
+        for r in self._effect_rects:
+            surface.blit(self._clean, r, r)
+        self._sheet_soiled = False
+        return list(self._effect_rects)
+
+    def _fly(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The screen is as it is without the effects (where they were put back, what
+        changed drawn again): ``_clean`` takes it where they draw now, and they are drawn
+        over it. Where they drew."""
+        if self._clean is None or self._clean.get_size() != surface.get_size():
+            self._clean = pygame.Surface(surface.get_size(), 0, surface)
+        bounds = surface.get_rect()
+        for r in self.scene.effects.area(tray=False):
+            r = r.clip(bounds)
+            if r.w and r.h:
+                self._clean.blit(surface, r, r)
+        self._clean_ok = True
+        self.draw_effects(surface, keep=False)
+        return self._effect_rects
 
     def draw_effects(self, surface: pygame.Surface, keep: bool = True) -> None:
         """The effects that leave the tray, over everything (``keep``: a whole frame keeps a
@@ -158,13 +175,10 @@ class Frames:
         effects = scene.effects
         mine = surface is scene.app.screen and not probe.recording()
         if keep and mine:
-            reach = effects.reach(tray=False)
-            if reach:  # the screen under them, where they may go (a pass over that only)
-                if self._clean is None or self._clean.get_size() != surface.get_size():
-                    self._clean = pygame.Surface(surface.get_size(), 0, surface)
-                region = reach[0].unionall(reach[1:]).clip(surface.get_rect())
-                self._clean.blit(surface, region, region)
-            self._clean_ok = bool(reach)
+            self._clean_ok = False
+            if effects.area(tray=False):
+                self._fly(surface)
+                return
         effects.draw(surface, tray=False)
         rects = [r.clip(surface.get_rect()) for r in effects.area(tray=False)]
         soiled = any(r.colliderect(scene.sheet.rect) for r in rects)
@@ -300,7 +314,7 @@ class Frames:
         buttons = scene.table_buttons.buttons
         actions = pygame.Rect(0, 0, 0, 0)
         for b in buttons:
-            shape = b.area()
+            shape = b.area(b is focused)
             actions = actions.union(shape) if actions.w else shape
         out = {"top": (top_key, top),
                "actions": ((tuple(b.look(b is focused) for b in buttons),),
@@ -336,15 +350,20 @@ class Frames:
             return
         self._parts_shown = self.parts(surface)
         self._parts_frame = self._frame_key(surface)
+        if self._clean is None or self._clean.get_size() != surface.get_size():
+            # (made with the whole frame, not in the first frame a moment flies)
+            self._clean = pygame.Surface(surface.get_size(), 0, surface)
 
     def draw_changed(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Something changed (a move, a pointer over a button): draw again only the parts of
         the table that show something else than the screen does (the tray always, the sheet
         as ``sheet_mode`` says), each over the background as a whole frame paints it, and
-        return where it drew. None when a whole frame must be drawn: the screen does not
-        hold this table's last frame, the window, looks or layout changed, something moves
-        over the parts (effects out of the tray, the coach's marks, the odds, a card turning
-        over, the turn's flourish), or a scene built on this one draws more."""
+        return where it drew; the effects out of the tray (a score's dice flying to the
+        sheet, a total counting) over them, from the picture of the screen kept under them.
+        None when a whole frame must be drawn: the screen does not hold this table's last
+        frame, the window, looks or layout changed, something else moves over the parts
+        (the coach's marks, the odds, a card turning over, the turn's flourish), or a scene
+        built on this one draws more."""
         scene = self.scene
         app = scene.app
         if probe.recording() or not scene.draws_as_the_table() or not scene.regions \
@@ -353,14 +372,20 @@ class Frames:
             return None
         effects = scene.effects
         if scene.card_flip > 0 or scene.coach_thinking() or scene.table.animating() \
-                or scene.flourish.busy or self._effect_rects or self._sheet_soiled \
-                or effects.reach(tray=False) or effects.area(tray=False) \
-                or scene.hints.shown() is not None or scene.odds.lines():
+                or scene.flourish.busy or scene.hints.shown() is not None \
+                or scene.odds.lines():
             return None
+        # Effects out of the tray (a score's dice on their way to the sheet, a total
+        # counting) go over what changed, as in ``draw_moving``: the screen under where they
+        # were comes back from ``_clean``, the parts are drawn again under them, and they
+        # are drawn over it all (``_fly``).
+        flying = bool(self._effect_rects) or bool(effects.area(tray=False))
+        if self._effect_rects and not self._clean_ready(surface):
+            return None  # (no picture of the screen under them: a whole frame)
         parts = self.parts(surface)
         if parts is None or parts.keys() != self._parts_shown.keys():
             return None
-        rects = []
+        rects = self._unflown(surface)
         for name, (key, area) in parts.items():
             before_key, before = self._parts_shown[name]
             if key == before_key and area == before:
@@ -391,7 +416,10 @@ class Frames:
                 rects += self._redraw_sheet(surface, model)
             else:
                 self._sheet_late = mode == "late"
-        self._effect_rects, self._clean_ok = [], False
+        if flying:
+            rects += self._fly(surface)
+        else:
+            self._clean_ok = False
         self._parts_shown = parts
         self.drew_alone()
         return rects

@@ -5,6 +5,8 @@ as Pirate Fortune's Fortune Cards): this module only draws it."""
 
 from __future__ import annotations
 
+from math import ceil
+
 import pygame
 
 from game.rules.core import CardDeck, CardFace
@@ -41,7 +43,7 @@ def card_face(deck: CardDeck, card: str, w: int, h: int, effect: bool = True) ->
 
 def _card_face(card: CardFace, w: int, h: int, effect: bool) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    radius = max(6, w // 12)
+    radius = _radius(w)
     edge = max(3, w // 40)
     pygame.draw.rect(surf, PARCHMENT_EDGE, surf.get_rect(), border_radius=radius)
     pygame.draw.rect(surf, PARCHMENT, surf.get_rect().inflate(-2 * edge, -2 * edge),
@@ -109,7 +111,7 @@ def card_back(deck: CardDeck, w: int, h: int) -> pygame.Surface:
     if key in _cache:
         return _cache[key]
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    radius = max(6, w // 12)
+    radius = _radius(w)
     pygame.draw.rect(surf, BACK_LINE, surf.get_rect(), border_radius=radius)
     inner = surf.get_rect().inflate(-6, -6)
     pygame.draw.rect(surf, BACK, inner, border_radius=radius)
@@ -146,14 +148,65 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, deck: CardDeck, card: 
         image = card_face(deck, card, w, h, effect)
         scale = flip * 2 - 1
     width = max(2, int(rect.w * scale))
-    if (width, rect.h) != image.get_size():
+    sw, sh = image.get_size()
+    kept = (width, rect.h) == (sw, sh)
+    if not kept:
         image = pygame.transform.smoothscale(image, (width, max(1, rect.h)))
     shadow = pygame.Rect(0, 0, width, rect.h).move(rect.centerx - width // 2 + 4, rect.y + 5)
     pygame.draw.rect(surface, (8, 14, 20), shadow, border_radius=max(6, rect.w // 12))
     probe_card(surface, rect, card if flip >= 0.5 else None)
     if card is not None and flip >= 0.5:
         probe.shown("card words", face_words(deck, card, w, effect), rect)
-    surface.blit(image, image.get_rect(center=rect.center))
+    corner = _radius(sw)  # (the picture's corners, scaled as the picture is, and a pixel
+    blit_card(surface, image, image.get_rect(center=rect.center).topleft,  # or two more for
+              (ceil(corner * image.get_width() / sw) + 2,  # the smoothing)
+               ceil(corner * image.get_height() / sh) + 2), kept)
+
+
+def _radius(w: int) -> int:
+    """The rounded corners of a card's picture ``w`` pixels wide (face and back)."""
+    return max(6, w // 12)
+
+
+OPAQUE = 250  # (mask threshold: alpha above it) a scaled picture's opaque pixels (blit_card)
+_bodies: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}  # a kept picture, and its
+# copy without alpha in the format of a surface it is drawn on
+
+
+def blit_card(surface: pygame.Surface, image: pygame.Surface, topleft: tuple[int, int],
+              corner: tuple[int, int], kept: bool) -> None:
+    """Blit a card's picture, opaque but for its rounded corners (each within ``corner``,
+    width and height, of the picture's own): the four corners blended by their alpha, the
+    rest copied as it is, which is what blending it would give (its alpha is 255 there).
+    Blending every pixel of a large card was 38 ms at a phone's CPU in the page (pygame's
+    blitter without SIMD in WebAssembly), the copy 1 to 3 ms. ``kept``: the picture is a
+    kept one (``_cache``), its copy without alpha is kept too; else it is a picture made
+    for this blit (scaled), whose alpha is switched off once its corners are drawn.
+    smoothscale leaves a scaled picture's alpha at 251 to 254 where the card is opaque:
+    there the corners' pixels are copied too (``OPAQUE``), or the table would show a little
+    through them beside the copied body (a box of another shade in each corner)."""
+    w, h = image.get_size()
+    cx, cy = min(corner[0], w // 2), min(corner[1], h // 2)
+    x, y = topleft
+    corners = ((0, 0), (w - cx, 0), (0, h - cy), (w - cx, h - cy))
+    for ax, ay in corners:
+        surface.blit(image, (x + ax, y + ay), (ax, ay, cx, cy))
+    if kept:
+        key = (id(image), surface.get_bitsize(), surface.get_masks())
+        if key not in _bodies or _bodies[key][0] is not image:
+            _bodies[key] = (image, image.convert(surface))
+        body = _bodies[key][1]
+    else:
+        for ax, ay in corners:  # (their opaque pixels copied over what was blended)
+            block = image.subsurface((ax, ay, cx, cy))
+            opaque = pygame.mask.from_surface(block, OPAQUE)
+            opaque.to_surface(surface, setsurface=block.convert(surface), unsetcolor=None,
+                              dest=(x + ax, y + ay))
+        body = image
+        body.set_alpha(None)
+    for area in ((cx, 0, w - 2 * cx, cy), (0, cy, w, h - 2 * cy), (cx, h - cy, w - 2 * cx, cy)):
+        if area[2] > 0 and area[3] > 0:
+            surface.blit(body, (x + area[0], y + area[1]), area)
 
 
 def probe_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None) -> None:

@@ -131,7 +131,8 @@ class ScoreSheet:
     _content_rows: dict[str, pygame.Rect] = field(default_factory=dict, repr=False)
     _revealing: str | None = field(default=None, repr=False)  # a row to bring into view
     _picture_key: tuple | None = field(default=None, repr=False)
-    # pictures of the cells and labels painted in this draw and the last (``_kept``)
+    # pictures of the cells and labels painted in this draw, and of those painted before,
+    # the least lately used forgotten first (``_kept``)
     _cells: dict = field(default_factory=dict, repr=False)
     _cells_before: dict = field(default_factory=dict, repr=False)
     # what each element of the sheet painted (``_element``): in the draw under way, for
@@ -494,18 +495,19 @@ class ScoreSheet:
         return painted
 
     def _element(self, surface: pygame.Surface, box: pygame.Rect, key: tuple, paint,
-                 covers: bool = False) -> None:
+                 covers: bool = False, kept: tuple | None = None) -> None:
         """One thing the sheet paints in ``box`` (nothing else paints there, but a line
         over a row's edge that ``covers`` its box whole), known by ``key``. Drawn over what
         the screen showed (``_diff``: the elements drawn then), it is painted again only
-        where its key changed or something painted again under it."""
+        where its key changed or something painted again under it. ``kept``: ``paint``
+        paints the picture kept for that key where there is one (``_kept``)."""
         clip = surface.get_clip()
         ident = (tuple(box), tuple(clip))
         self._elements[ident] = key
         if self._diff is None:
             paint()
         else:  # (painted, or not, once all are known: ``_paint_changed``)
-            self._earlier.append((ident, box, clip, key, paint, covers))
+            self._earlier.append((ident, box, clip, key, paint, covers, kept))
 
     def _paint_changed(self, surface: pygame.Surface, diff: dict) -> list[pygame.Rect] | None:
         """Over the sheet the screen shows (its elements ``diff``), paint what is not as it
@@ -529,13 +531,13 @@ class ScoreSheet:
                 surface.fill(theme.PANEL, part)
                 done.append(part)
         boxes = []
-        for i, (ident, box, where, key, paint, covers) in enumerate(elements):
+        for i, (ident, box, where, key, paint, covers, kept) in enumerate(elements):
             boxes.append(box)
             if diff.get(ident) == key and (not done or box.collidelist(done) < 0):
                 continue
             surface.set_clip(where)
-            if not covers:
-                surface.fill(theme.PANEL, box)
+            if not covers and self._picture_of(kept, box) is None:
+                surface.fill(theme.PANEL, box)  # (a picture kept covers it all: not twice)
             paint()
             if not covers:  # (what it overlaps of those before it, again in order)
                 for j in box.collidelistall(boxes[:i]):
@@ -544,7 +546,7 @@ class ScoreSheet:
                         continue
                     surface.set_clip(part)
                     surface.fill(theme.PANEL, part)
-                    for _, other, at, _, again, _ in elements[:i + 1]:
+                    for _, other, at, _, again, _, _ in elements[:i + 1]:
                         if other.colliderect(part):  # (each as far as its clip went)
                             surface.set_clip(part.clip(at))
                             again()
@@ -560,7 +562,7 @@ class ScoreSheet:
         ``_element``) only what changed; the rectangles painted (None with ``diff`` when the
         elements are not those shown: nothing can be kept)."""
         self._measured = {}
-        self._cells_before, self._cells = self._cells, {}  # (``_kept``: two draws' pictures)
+        self._keep_cells()
         self._diff, self._elements, self._earlier, self._overflow = diff, {}, [], []
         try:
             self._paint(surface, model)
@@ -588,17 +590,26 @@ class ScoreSheet:
         # column fits; else the smallest at which the columns fit (the rows scroll, as many
         # in view as can be); else 16.
         size, columns_only = BODY, None
-        for s in (20, 19, 18, 17, 16):
-            head_h = self._header_height(model, inner.w, s, n_cols)
-            need = head_h + self._rows_height(s, model.rows)
-            all_columns = len(self._columns(model, inner.w - px(10), s)[1]) == n_cols
-            if all_columns and need <= inner.h - footer_h:
-                size = s
-                break
-            if all_columns:
-                columns_only = s
+        # (rows that do not fit at 16 fit at no size, the names' height being the same at
+        # every size: with every column in at 20 and at 16, the sizes between need no
+        # layout of the columns; a phone's sheet, which scrolls, is laid out twice, not 5)
+        if self._header_height(model, inner.w, BODY, n_cols) + \
+                self._rows_height(BODY, model.rows) > inner.h - footer_h \
+                and len(self._columns(model, inner.w - px(10), 20)[1]) == n_cols \
+                and len(self._columns(model, inner.w - px(10), BODY)[1]) == n_cols:
+            size = BODY
         else:
-            size = columns_only or BODY
+            for s in (20, 19, 18, 17, 16):
+                head_h = self._header_height(model, inner.w, s, n_cols)
+                need = head_h + self._rows_height(s, model.rows)
+                all_columns = len(self._columns(model, inner.w - px(10), s)[1]) == n_cols
+                if all_columns and need <= inner.h - footer_h:
+                    size = s
+                    break
+                if all_columns:
+                    columns_only = s
+            else:
+                size = columns_only or BODY
         head_guess = self._header_height(model, inner.w, size, n_cols)
         rows_h = self._rows_height(size, model.rows)
         bar = px(GUTTER) if head_guess + rows_h > inner.h - footer_h else 0
@@ -880,7 +891,7 @@ class ScoreSheet:
         if key is None or (self._overflow and box.collidelist(self._overflow) >= 0):
             paint()  # (a focus ring reaches into it: not over the plain panel)
             return
-        picture = self._cells.get(key) or self._cells_before.get(key)
+        picture = self._picture_of(key, box)
         if picture is not None:
             surface.blit(picture, box)
             self._cells[key] = picture
@@ -890,6 +901,27 @@ class ScoreSheet:
             picture = pygame.Surface(box.size, 0, surface)
             picture.blit(surface, (0, 0), box)
             self._cells[key] = picture
+
+    def _picture_of(self, key: tuple | None, box: pygame.Rect) -> pygame.Surface | None:
+        """The picture ``_kept`` paints for ``key`` in ``box`` (it covers the box), if any."""
+        if key is None or (self._overflow and box.collidelist(self._overflow) >= 0):
+            return None
+        return self._cells.get(key) or self._cells_before.get(key)
+
+    def _keep_cells(self) -> None:
+        """A draw begins: the pictures of the last one join those painted before (the
+        last used the last forgotten), as many as one and a half draws' and a few more. A
+        column lit for the player to act, and unlit when the turn passes, is lit again a
+        turn later: its cells' pictures of then are painted again, not their texts."""
+        before = self._cells_before
+        for key, picture in self._cells.items():
+            before.pop(key, None)
+            before[key] = picture
+        room = len(self._cells) * 3 // 2 + 32
+        if len(before) > room:
+            for key in list(before)[:len(before) - room]:
+                del before[key]
+        self._cells = {}
 
     def _ring_over(self, rect: pygame.Rect) -> pygame.Rect:
         """``rect`` with the focus ring round it, noted where the ring reaches past it (a
@@ -1004,10 +1036,12 @@ class ScoreSheet:
                            tuple((key, tuple(box)) for key, box, _, _ in cells)), whole)
         else:
             self._element(surface, label_box, label_key, lambda: self._kept(
-                surface, label_key if keep else None, label_box, label))
+                surface, label_key if keep else None, label_box, label),
+                kept=label_key if keep else None)
             for key, place, paint, picture in cells:
                 self._element(surface, place, key, lambda place=place, paint=paint,
-                              picture=picture: self._kept(surface, picture, place, paint))
+                              picture=picture: self._kept(surface, picture, place, paint),
+                              kept=picture)
         if line.clip(area).h >= line.h // 2:
             self.line_rects[row.label] = line
             if row.box:

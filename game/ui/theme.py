@@ -160,6 +160,7 @@ class Metrics:
         css_w, css_h = self.size[0] / self.dpr, self.size[1] / self.dpr
         self.zoom = max(1.0, min(css_w / BASE_W, css_h / BASE_H))
         self.scale = self.dpr * self.zoom
+        self.memo: dict[float, int] = {}  # ``px`` of the values asked at this scale
         self.touch = bool(touch)
         self.key = (self.size, self.scale, self.touch, self.large_text)  # layouts cache on this
 
@@ -182,8 +183,16 @@ metrics = Metrics()
 
 
 def px(dp: float) -> int:
-    """Design pixels to device pixels at the current window's scale."""
-    return metrics.px(dp)
+    """Design pixels to device pixels at the current window's scale (as ``Metrics.px``;
+    each value worked out once a scale: a frame asks a few dozen values thousands of
+    times, a sheet drawn after a move about 800)."""
+    memo = metrics.memo
+    device = memo.get(dp)
+    if device is None:
+        if len(memo) > 4000:
+            memo.clear()
+        device = memo[dp] = int(round(dp * metrics.scale))
+    return device
 
 
 def dp(device: float) -> float:

@@ -86,9 +86,14 @@ class Button:
                 focused, tuple(self.colour), self.hotkey, self.note, self.size, self.min_size,
                 self.wrap, self.step is not None)
 
-    def area(self) -> pygame.Rect:
-        """Where it paints, its shadow included."""
-        return self.rect.inflate(0, 2 * theme.px(3))
+    def area(self, focused: bool = False) -> pygame.Rect:
+        """Where it paints, its shadow included (and the keyboard's focus ring round it,
+        which reaches past both)."""
+        area = self.rect.union(self.rect.move(0, theme.px(3)))  # (as ``draw`` paints it)
+        if focused:  # (as ``focus_ring`` draws it)
+            w = max(2, theme.px(2))
+            area.union_ip(self.rect.inflate(4 * w, 4 * w))
+        return area
 
     def show_hotkey(self) -> bool:
         """The key is written under the label when there is room and a keyboard is likely
@@ -254,18 +259,23 @@ def dim(surface: pygame.Surface, alpha: int = 170) -> None:
     """Darken the whole screen under an overlay (pause, a question, the card draw): what is
     under it cannot be pressed now."""
     probe.covered()
-    shade = _shade(surface.get_size(), alpha)
+    shade = _shade(surface, alpha)
     surface.blit(shade, (0, 0))
 
 
 _shades: dict[tuple, pygame.Surface] = {}
 
 
-def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
-    key = (size, alpha)
+def _shade(surface: pygame.Surface, alpha: int) -> pygame.Surface:
+    """The shade laid over ``surface``: one colour, opaque, blended by a surface alpha of
+    ``alpha``, in ``surface``'s format. (A shade with an alpha in every pixel blended the
+    same colours, within one step, but took 80 ms at 780x1688 in the page at a phone's CPU,
+    pygame's per-pixel blitter having no SIMD in WebAssembly; this one 12 ms.)"""
+    key = (surface.get_size(), surface.get_bitsize(), surface.get_masks(), alpha)
     if key not in _shades:
         _shades.clear()
-        shade = pygame.Surface(size, pygame.SRCALPHA)
-        shade.fill((5, 10, 16, alpha))
+        shade = pygame.Surface(surface.get_size()).convert(surface)
+        shade.fill((5, 10, 16))
+        shade.set_alpha(alpha)
         _shades[key] = shade
     return _shades[key]
