@@ -110,7 +110,8 @@ class Scene:
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Redraw only what moves (when nothing else changed since the last frame) and
-        return those regions; None: the whole scene must be drawn."""
+        return those regions (none: it drew what was owed, and it showed as it was); None:
+        the whole scene must be drawn."""
         return None
 
     def draw_changed(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
@@ -625,11 +626,12 @@ class App:
         if len(scenes) != 1 or self.toast:
             return False
         rects = self.scene.draw_moving(self.screen)
-        if not rects:
+        if rects is None:
             return False
         self.drawn_frames += 1
         self.partial_frames += 1
-        self.present(rects)
+        if rects:  # (none: what was owed painted nothing new, a sheet drawn late as it was)
+            self.present(rects)
         return True
 
     def _over_parts(self, top: Scene) -> tuple[Scene, frozenset] | None:

@@ -97,7 +97,8 @@ class Frames:
         if self._effect_rects and not self._clean_ready(surface):
             return None  # (no picture of the screen under them: a whole frame)
         rects = self._unflown(surface)
-        if self._sheet_late:
+        late = self._sheet_late
+        if late:  # (painted over the sheet shown, it may paint nothing: the frame is done)
             rects += self._redraw_sheet(surface, scene._sheet_model())
         tray = scene.tray
         if scene.animator.busy or scene.burst.busy or scene.slides or tray.stale or \
@@ -107,9 +108,9 @@ class Frames:
             rects += self._fly(surface)
         else:
             self._clean_ok = False
-        if rects:
+        if rects or late:
             self.drew_alone()
-        return rects or None
+        return rects if rects or late else None
 
     def _redraw_sheet(self, surface: pygame.Surface, model: SheetModel) -> list[pygame.Rect]:
         """The sheet drawn again alone: over the sheet the screen shows, only what changed;
