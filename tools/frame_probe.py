@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import tempfile
 import time
@@ -34,10 +33,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("DICE_HARBOR_HOME", tempfile.mkdtemp(prefix="dice-harbor-probe-"))
+# (the bench's environment too: SDL's dummy drivers, a home of its own for the settings)
+from tools.browser_bench import (  # noqa: E402
+    BOOT_WATCH,
+    PAGE_SIZES,
+    PagePython,
+    bench_site,
+    started,
+    static_host,
+)
 
 FRAME_MS = 16.0  # the page's frame: 60 a second
 
@@ -143,14 +147,6 @@ def page(game_id: str, seconds: float, throttle: float, checkout: Path) -> tuple
     import inspect
 
     from tests.browser.cdp import Browser
-    from tools.browser_bench import (
-        BOOT_WATCH,
-        PAGE_SIZES,
-        PagePython,
-        bench_site,
-        started,
-        static_host,
-    )
     folder = Path(tempfile.mkdtemp(prefix="dice-harbor-probe-"))
     bench_site(checkout, folder / "site")
     origin, close = static_host(folder / "site")
