@@ -187,12 +187,18 @@ def coach_ring(surface: pygame.Surface, rect: pygame.Rect, tag: bool = True) -> 
     return rect
 
 
+def focus_ring_area(rect: pygame.Rect) -> pygame.Rect:
+    """Where ``focus_ring`` round ``rect`` paints: it reaches past ``rect``."""
+    w = max(2, theme.px(2))
+    return rect.inflate(4 * w, 4 * w)
+
+
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: float = 12) -> pygame.Rect:
     """Keyboard focus round ``rect``: a double ring, light outside and dark inside, that no
     other mark has and that shows on every ground (felt, panel, button). Returns its
-    outer rectangle."""
+    outer rectangle (``focus_ring_area``)."""
     w = max(2, theme.px(2))
-    outer = rect.inflate(4 * w, 4 * w)
+    outer = focus_ring_area(rect)
     pygame.draw.rect(surface, theme.BG_DARK, rect.inflate(2 * w, 2 * w), width=w,
                      border_radius=theme.px(radius))
     pygame.draw.rect(surface, theme.FOCUS, outer, width=w, border_radius=theme.px(radius + 2))

@@ -29,7 +29,7 @@ from itertools import accumulate
 import pygame
 
 from . import probe, theme
-from .marks import focus_ring, icon
+from .marks import focus_ring, focus_ring_area, icon
 from .scroll import GUTTER, ScrollArea, draw_sign
 from .text import draw_text_in, ellipsize, fit_text, initials, text_width
 
@@ -92,9 +92,8 @@ class SheetModel:
 
 def _ring(rect: pygame.Rect) -> pygame.Rect:
     """Where the keyboard's focus ring round ``rect`` (a row, a cell) paints: it may
-    reach past them."""
-    w = max(2, theme.px(2))
-    return rect.inflate(-theme.px(8), -theme.px(8)).inflate(4 * w, 4 * w)
+    reach past them (drawn inside them by 4 dp)."""
+    return focus_ring_area(rect.inflate(-theme.px(8), -theme.px(8)))
 
 
 # Widths measured for the sheet's labels and columns, by what they hold (a sheet drawn again
@@ -888,10 +887,10 @@ class ScoreSheet:
         picture kept of what it painted for ``key`` in this draw or the last (None: paint
         it afresh, keep nothing). A sheet drawn again after a move paints again only the
         cells and labels that changed."""
-        if key is None or (self._overflow and box.collidelist(self._overflow) >= 0):
-            paint()  # (a focus ring reaches into it: not over the plain panel)
+        if not self._keepable(key, box):
+            paint()
             return
-        picture = self._picture_of(key, box)
+        picture = self._cells.get(key) or self._cells_before.get(key)
         if picture is not None:
             surface.blit(picture, box)
             self._cells[key] = picture
@@ -902,9 +901,14 @@ class ScoreSheet:
             picture.blit(surface, (0, 0), box)
             self._cells[key] = picture
 
+    def _keepable(self, key: tuple | None, box: pygame.Rect) -> bool:
+        """A picture may be kept for ``key`` in ``box``: it has a key, and no focus ring
+        reaches into it (then it is not over the plain panel)."""
+        return key is not None and not (self._overflow and box.collidelist(self._overflow) >= 0)
+
     def _picture_of(self, key: tuple | None, box: pygame.Rect) -> pygame.Surface | None:
         """The picture ``_kept`` paints for ``key`` in ``box`` (it covers the box), if any."""
-        if key is None or (self._overflow and box.collidelist(self._overflow) >= 0):
+        if not self._keepable(key, box):
             return None
         return self._cells.get(key) or self._cells_before.get(key)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import hands, probe, theme
-from .marks import focus_ring
+from .marks import focus_ring, focus_ring_area
 from .text import draw_text_in, face_for, fits_whole, note_free_text, text_width, wrap_lines
 
 
@@ -90,9 +90,8 @@ class Button:
         """Where it paints, its shadow included (and the keyboard's focus ring round it,
         which reaches past both)."""
         area = self.rect.union(self.rect.move(0, theme.px(3)))  # (as ``draw`` paints it)
-        if focused:  # (as ``focus_ring`` draws it)
-            w = max(2, theme.px(2))
-            area.union_ip(self.rect.inflate(4 * w, 4 * w))
+        if focused:
+            area.union_ip(focus_ring_area(self.rect))
         return area
 
     def show_hotkey(self) -> bool:
