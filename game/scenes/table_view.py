@@ -556,23 +556,28 @@ class TableScene(Scene):
             frozen = self.frozen_sheet = dataclasses.replace(frozen,
                                                              footer=self.table.sheet().footer)
             self._frozen_hand = hands.mode()
-        # (what this frame's ``watch_view`` found, when it ran in this frame)
-        fresh = self._view_frame is None or self._view_frame != self.app.frame
-        key = (self.view_key() if fresh else self._view_key, id(self.frozen_sheet),
-               hands.mode(), theme.generation)
+        key = self._model_key_now()
         if key == self._model_key and self._model is not None and not probe.recording():
             return self._model  # (a test that reads what is drawn has it made afresh)
         self._model = self.odds.decorate(frozen or self.table.sheet())
         self._model_key = key
         return self._model
 
+    def _model_key_now(self) -> tuple:
+        """What the sheet's model depends on now (``_sheet_model``): what the screen shows,
+        the sheet frozen while dice fly, the hand its words are for, the looks."""
+        # (what this frame's ``watch_view`` found, when it ran in this frame)
+        fresh = self._view_frame is None or self._view_frame != self.app.frame
+        return (self.view_key() if fresh else self._view_key, id(self.frozen_sheet),
+                hands.mode(), theme.generation)
+
     def sheet_before(self) -> SheetModel:
         """The table's sheet for the game as it stands, before a move (what a roll shows
         while its dice fly, ``frozen_sheet``): the model the screen was drawn from when what
         the table shows did not change since and no odds are written on it, else made
         afresh (Bona Fortuna's, every box's score for the dice, is 3 ms of a phone's frame)."""
-        key = (self.view_key(), id(None), hands.mode(), theme.generation)
-        if self._model is not None and self._model_key == key and self.frozen_sheet is None \
+        if self._model is not None and self.frozen_sheet is None \
+                and self._model_key == self._model_key_now() \
                 and not self.odds.box_notes() and not probe.recording():
             return self._model
         return self.table.sheet()
