@@ -153,7 +153,7 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, deck: CardDeck, card: 
     if not kept:
         image = pygame.transform.smoothscale(image, (width, max(1, rect.h)))
     shadow = pygame.Rect(0, 0, width, rect.h).move(rect.centerx - width // 2 + 4, rect.y + 5)
-    pygame.draw.rect(surface, (8, 14, 20), shadow, border_radius=max(6, rect.w // 12))
+    pygame.draw.rect(surface, (8, 14, 20), shadow, border_radius=_radius(rect.w))
     probe_card(surface, rect, card if flip >= 0.5 else None)
     if card is not None and flip >= 0.5:
         probe.shown("card words", face_words(deck, card, w, effect), rect)

@@ -191,7 +191,7 @@ def px(dp: float) -> int:
     if device is None:
         if len(memo) > 4000:
             memo.clear()
-        device = memo[dp] = int(round(dp * metrics.scale))
+        device = memo[dp] = metrics.px(dp)
     return device
 
 
