@@ -561,6 +561,7 @@ class TableScene(Scene):
             return self._model  # (a test that reads what is drawn has it made afresh)
         self._model = self.odds.decorate(frozen or self.table.sheet())
         self._model_key = key
+        self.sheet.settle(self._model)  # (not changed in place until it is made again)
         return self._model
 
     def _model_key_now(self) -> tuple:

@@ -142,6 +142,13 @@ class ScoreSheet:
     _diff: dict | None = field(default=None, repr=False)
     _earlier: list = field(default_factory=list, repr=False)
     _overflow: list = field(default_factory=list, repr=False)  # focus rings past their box
+    # the model not changed in place until another is settled (``settle``): [the model, its
+    # part of the key, what was measured of it, the looks it was measured in]
+    _settled: list | None = field(default=None, repr=False)
+    # the last layout (``_layout``) and what it was worked out from; rows' heights by size
+    _layout_kept: tuple | None = field(default=None, repr=False)
+    _consulted: dict | None = field(default=None, repr=False)
+    _heights_kept: dict = field(default_factory=dict, repr=False)
 
     # -- input ---------------------------------------------------------------------------
     def key_at(self, pos) -> str | None:
@@ -212,10 +219,19 @@ class ScoreSheet:
     def _heights(self, size: float) -> tuple[int, int]:
         """A row's height at ``size``, and a clickable row's (a finger's height where the
         sheet is tapped)."""
+        key = (size, self.interactive, self.touch_rows, theme.metrics.key, theme.generation)
+        known = self._heights_kept.get(key)
+        if known is not None:
+            return known
         h = theme.font(size, True).get_height() + theme.px(2)
         if self.interactive and self.touch_rows and theme.metrics.touch:
-            return h, max(h, theme.px(theme.TOUCH_MIN))
-        return h, h
+            known = h, max(h, theme.px(theme.TOUCH_MIN))
+        else:
+            known = h, h
+        if len(self._heights_kept) > 64:
+            self._heights_kept.clear()
+        self._heights_kept[key] = known
+        return known
 
     @staticmethod
     def _clickable(row: Row) -> bool:
@@ -272,8 +288,14 @@ class ScoreSheet:
         column; a finger's width where a cell of it is tapped on a touch layout), and the
         width its widest text wants whole."""
         known = self._measured.get(("columns", id(model), size))
-        if known is not None:
-            return known
+        if known is None:
+            known = self._measure_columns(model, size)
+        if self._consulted is not None:  # (a layout under way: what it depends on)
+            self._consulted[size] = known
+        return known
+
+    def _measure_columns(self, model: SheetModel, size: float) -> tuple[list[int], list[int]]:
+        """``_column_widths`` measured."""
         px = theme.px
         columns = self._measured.get(("texts", id(model)))
         if columns is None:  # each column's distinct texts, and whether a cell is tapped
@@ -437,8 +459,28 @@ class ScoreSheet:
         return [line for line in lines if line]
 
     # -- drawing ---------------------------------------------------------------------------
-    def _key(self, model: SheetModel) -> tuple:
-        """Everything the sheet's picture depends on."""
+    def settle(self, model: SheetModel) -> None:
+        """``model`` will not be changed in place until another is settled (the table's,
+        made again only when what the table shows changes: ``TableScene._sheet_model``):
+        its part of the key (``_key``) and what is measured of it are worked out once, not
+        in every frame that asks (the frame of a sheet left late asked three times). A model
+        that is not settled is read afresh each time."""
+        self._settled = [model, None, {}, (theme.metrics.key, theme.generation)]
+
+    def _settled_memo(self, model: SheetModel) -> list | None:
+        """The memo of ``model`` when it is the settled one (``settle``), its measures
+        forgotten when the looks changed."""
+        settled = self._settled
+        if settled is None or settled[0] is not model:
+            return None
+        looks = (theme.metrics.key, theme.generation)
+        if settled[3] != looks:
+            settled[2], settled[3] = {}, looks
+        return settled
+
+    @staticmethod
+    def _model_key(model: SheetModel) -> tuple:
+        """Everything of ``model`` the sheet's picture depends on."""
         rows = tuple((r.label, r.short, r.kind, r.key, r.note, r.label_colour, r.note_colour,
                       tuple((c.text, c.short, c.colour, c.bold, c.fill, c.key, c.mark,
                              c.strike)
@@ -446,7 +488,18 @@ class ScoreSheet:
                      for r in model.rows)
         return (rows, tuple(tuple(h) for h in model.headers), model.active_column,
                 model.cursor, model.footer, model.corner, model.viewer, model.fixed_columns,
-                model.keep, tuple(self.rect), self.hover_key, self.page, self.scroll.offset,
+                model.keep)
+
+    def _key(self, model: SheetModel) -> tuple:
+        """Everything the sheet's picture depends on."""
+        settled = self._settled_memo(model)
+        if settled is None:
+            part = self._model_key(model)
+        else:
+            if settled[1] is None:
+                settled[1] = self._model_key(model)
+            part = settled[1]
+        return (part, tuple(self.rect), self.hover_key, self.page, self.scroll.offset,
                 self.interactive, self.touch_rows, self.label_width, theme.metrics.key,
                 theme.generation)
 
@@ -560,7 +613,8 @@ class ScoreSheet:
         """Paint the sheet: whole, or with ``diff`` (the elements the screen shows, by
         ``_element``) only what changed; the rectangles painted (None with ``diff`` when the
         elements are not those shown: nothing can be kept)."""
-        self._measured = {}
+        settled = self._settled_memo(model)  # (what was measured of it, kept)
+        self._measured = {} if settled is None else settled[2]
         self._keep_cells()
         self._diff, self._elements, self._earlier, self._overflow = diff, {}, [], []
         try:
@@ -571,16 +625,60 @@ class ScoreSheet:
         finally:
             self._diff, self._earlier = None, []
 
-    def _paint(self, surface: pygame.Surface, model: SheetModel) -> None:
+    def _layout(self, model: SheetModel, inner: pygame.Rect) -> tuple:
+        """The sheet's sizes in ``inner`` (``_lay_out``): the last layout again while all it
+        was worked out from is the same: the rows, the names, the footer, the room and the
+        looks, and its columns' widths (not their texts: a sheet after a move, a score
+        written in a column that keeps its width, is laid out as before). Paged, the
+        player to act, the viewer and the scores paged out count too."""
+        base = (tuple(inner), self.label_width, self.interactive, self.touch_rows,
+                theme.metrics.key, theme.generation, self._layout_sig(model))
+        kept = self._layout_kept
+        if kept is not None:
+            was, page, consulted, paging, page_after, layout = kept
+            if was == base and page == self.page \
+                    and (paging is None or paging == self._paging_key(model)) \
+                    and all(self._column_widths(model, s) == w for s, w in consulted.items()):
+                self.page = page_after
+                return layout
+        page = self.page
+        self._consulted = {}
+        try:
+            layout = self._lay_out(model, inner)
+            consulted = self._consulted
+        finally:
+            self._consulted = None
+        paging = self._paging_key(model) if layout[6] else None
+        self._layout_kept = (base, page, consulted, paging, self.page, layout)
+        return layout
+
+    def _layout_sig(self, model: SheetModel) -> tuple:
+        """What of ``model`` its layout depends on, but its columns' texts (their widths
+        are compared) and what paging depends on (``_paging_key``)."""
+        settled = self._settled_memo(model)
+        if settled is not None and "layout" in settled[2]:
+            return settled[2]["layout"]
+        sig = (tuple(tuple(h) for h in model.headers),
+               tuple((r.label, r.short, bool(r.note), r.kind, self._clickable(r))
+                     for r in model.rows),
+               model.footer, model.fixed_columns, model.keep)
+        if settled is not None:
+            settled[2]["layout"] = sig
+        return sig
+
+    @staticmethod
+    def _paging_key(model: SheetModel) -> tuple:
+        """What a layout that pages its columns depends on beside ``_layout_sig``: the
+        columns kept in view and the scores of those paged out."""
+        scored = next((r for r in reversed(model.rows) if r.kind == "total"), None)
+        return (model.active_column, model.viewer,
+                tuple(c.text for c in scored.cells) if scored is not None else None)
+
+    def _lay_out(self, model: SheetModel, inner: pygame.Rect) -> tuple:
+        """(body size, footer height, label column width, columns shown, their widths,
+        header height, paged, the strip's lines, its height, the total row dropped for
+        it), in device pixels."""
         px = theme.px
-        if self._diff is None:
-            pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(RADIUS))
-        inner = self.rect.inflate(-px(16), -px(12))
-        self.row_rects, self.cell_rects, self.header_rects, self.pager = {}, {}, {}, {}
-        self.line_rects = {}
-        self._content_rows = {}
-        if inner.h < px(60):  # no room for a sheet at all (never at a supported size)
-            return
         footer_h = 0
         if model.footer:
             footer_h = fit_text(model.footer, inner.w, px(40), 13, 12, wrap=True).height + px(4)
@@ -632,6 +730,21 @@ class ScoreSheet:
             if bar or head_h + rows_h + strip_h <= inner.h - footer_h:
                 break
             bar = px(GUTTER)
+        return size, footer_h, label_w, shown, col_w, head_h, paged, strip, strip_h, dropped
+
+    def _paint(self, surface: pygame.Surface, model: SheetModel) -> None:
+        px = theme.px
+        if self._diff is None:
+            pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=px(RADIUS))
+        inner = self.rect.inflate(-px(16), -px(12))
+        self.row_rects, self.cell_rects, self.header_rects, self.pager = {}, {}, {}, {}
+        self.line_rects = {}
+        self._content_rows = {}
+        if inner.h < px(60):  # no room for a sheet at all (never at a supported size)
+            return
+        scored = next((r for r in reversed(model.rows) if r.kind == "total"), None)
+        size, footer_h, label_w, shown, col_w, head_h, paged, strip, strip_h, dropped = \
+            self._layout(model, inner)
         x0 = inner.x
         col_x, x = {}, x0 + label_w
         for c in shown:
