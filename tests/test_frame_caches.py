@@ -124,6 +124,7 @@ def fresh_sheet(play, model, size) -> bytes:
     surface.fill(theme.BG)
     sheet = copy.copy(play.sheet)
     sheet._picture, sheet._picture_key, sheet._cells, sheet._cells_before = None, None, {}, {}
+    sheet._settled, sheet._layout_kept, sheet._heights_kept = None, None, {}  # (nor measures)
     with probe.record():
         sheet.draw(surface, model)
     return pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB")
@@ -243,6 +244,177 @@ def test_the_sheet_keeps_nothing_of_another_size(table):
     kept_sheet(play, model, size)
     play.sheet.rect = play.sheet.rect.inflate(-60, 0)
     assert kept_sheet(play, model, size) == fresh_sheet(play, model, size)
+
+
+def test_a_settled_model_changed_in_place_and_settled_again_shows_it(table):
+    """The table's model is settled (its part of the key and its measures worked out
+    once); changed in place and settled again (the odds written into the sheet frozen while
+    dice fly, ``OddsView.decorate``), the sheet shows the change, over itself and whole."""
+    app, play = table
+    size = app.screen.get_size()
+    model = copy.deepcopy(play._sheet_model())
+    play.sheet.settle(model)
+    surface = pygame.Surface(size, 0, app.screen)
+    surface.fill(theme.BG)
+    play.sheet.draw(surface, model)
+    first = pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB")
+    shown = play.sheet._key(model)
+    for row in model.rows:  # (in place, as the odds are written)
+        if row.key and row.cells[0].text == "":
+            row.note = "42%"
+    play.sheet.settle(model)
+    assert play.sheet._key(model) != shown, "the settled key was kept past a change"
+    play.sheet.draw(surface, model, over=shown)
+    drawn = pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB")
+    assert drawn != first and drawn == fresh_sheet(play, model, size)
+    assert kept_sheet(play, model, size) == drawn
+
+
+@pytest.mark.parametrize("how", ["wider", "narrower", "label", "footer", "row", "large_text"])
+def test_the_sheet_is_laid_out_again_when_what_its_layout_depends_on_changes(table, how):
+    """The layout is kept while the rows, the names, the room, the looks and the columns'
+    widths are the same: a text that widens or narrows its column, a longer label, a footer
+    of two lines, a row more, larger text each lay the sheet out again, drawn over itself
+    as after a move and whole."""
+    app, play = table
+    size = app.screen.get_size()
+    model = copy.deepcopy(play._sheet_model())
+    row = next(r for r in model.rows if r.key and r.cells[0].text == "")
+    at = model.rows.index(row)
+    if how == "narrower":  # (a wide text first, then a narrow one)
+        row.cells[0] = dataclasses.replace(row.cells[0], text="8888888")
+    play.sheet.settle(model)  # (as the table's: what is measured of it kept)
+    surface = pygame.Surface(size, 0, app.screen)
+    surface.fill(theme.BG)
+    play.sheet.draw(surface, model)
+    first = pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB")
+    shown = play.sheet._key(model)
+    later = model if how == "large_text" else copy.deepcopy(model)
+    cell = later.rows[at].cells[0]
+    if how == "wider":
+        later.rows[at].cells[0] = dataclasses.replace(cell, text="8888888")
+    elif how == "narrower":
+        later.rows[at].cells[0] = dataclasses.replace(cell, text="8")
+    elif how == "label":
+        later.rows[at].label += " or any other long words"
+    elif how == "footer":
+        later.footer = " ".join(["A footer long enough to take two lines"] * 3)
+    elif how == "row":
+        later.rows.insert(at, copy.deepcopy(later.rows[at]))
+    else:
+        app.settings.large_text = True
+        app.apply_looks()
+    try:
+        play.sheet.draw(surface, later, over=shown)  # (as the frame after a move)
+        drawn = pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB")
+        assert drawn != first, f"{how}: nothing changed"
+        assert drawn == fresh_sheet(play, later, size), f"{how}: the old layout kept"
+        assert kept_sheet(play, later, size) == drawn
+    finally:
+        app.settings.large_text = False
+        app.apply_looks()
+
+
+@pytest.mark.parametrize("how", ["active", "page", "scores"])
+def test_a_paged_sheet_is_laid_out_again_for_who_is_to_act_its_page_and_scores(how):
+    """A sheet too narrow for every column pages them: the player to act changing, the
+    page turned, a score of a player paged out changing, each show (the layout kept for
+    one is not the other's)."""
+    from game.ui.sheet import Cell, Row, ScoreSheet, SheetModel
+
+    pygame.init()
+    theme.forget_fonts()
+    theme.metrics.configure((1280, 720))
+    rows = [Row("Ones", [Cell(str(i)) for i in range(8)]),
+            Row("Total", [Cell(str(10 * i)) for i in range(8)], kind="total")]
+    model = SheetModel([(f"P{i}", (255, 255, 255)) for i in range(8)], rows, active_column=6)
+    sheet = ScoreSheet(pygame.Rect(0, 0, 300, 500))
+    surface = pygame.Surface((1280, 720))
+    sheet.draw(surface, model)
+    assert sheet.pager, "not paged"
+    first = pygame.image.tobytes(surface.subsurface(sheet.rect), "RGB")
+    later = copy.deepcopy(model)
+    if how == "active":
+        later.active_column = 1
+    elif how == "page":
+        sheet.turn_page(1)
+    else:
+        paged_out = next(c for c in range(8) if c not in sheet.header_rects)
+        later.rows[1].cells[paged_out].text = "12345"
+    sheet.draw(surface, later, over=sheet._key(model) if how != "page" else None)
+    drawn = pygame.image.tobytes(surface.subsurface(sheet.rect), "RGB")
+    fresh = ScoreSheet(pygame.Rect(0, 0, 300, 500), page=sheet.page)
+    again = pygame.Surface((1280, 720))
+    with probe.record():
+        fresh.draw(again, later)
+    assert drawn != first, f"{how}: nothing changed"
+    assert drawn == pygame.image.tobytes(again.subsurface(fresh.rect), "RGB"), how
+
+
+def test_a_settled_model_is_measured_again_at_another_scale():
+    """What is measured of a settled model (its texts' widths) is kept for its looks only:
+    the same model drawn at twice the scale is measured again (a sheet laid out from the
+    widths of before would give its labels and columns half their room)."""
+    from game.ui.sheet import Cell, Row, ScoreSheet, SheetModel
+
+    pygame.init()
+    theme.forget_fonts()
+    rows = [Row(f"Label number {i}", [Cell(str(1000 * i)) for _ in range(3)]) for i in range(4)]
+    model = SheetModel([(f"Player {i}", (255, 255, 255)) for i in range(3)], rows)
+    sheet = ScoreSheet(pygame.Rect(0, 0, 900, 600))
+    sheet.settle(model)
+    surface = pygame.Surface((1280, 720))
+    try:
+        theme.metrics.configure((1280, 720))
+        sheet.draw(surface, model)
+        theme.metrics.configure((1280, 720), dpr=2.0)
+        surface.fill(theme.BG)
+        sheet.draw(surface, model)
+        fresh = ScoreSheet(pygame.Rect(0, 0, 900, 600))
+        again = pygame.Surface((1280, 720))
+        again.fill(theme.BG)
+        with probe.record():
+            fresh.draw(again, model)
+        assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(again, "RGB")
+    finally:
+        theme.metrics.configure((1280, 720))
+
+
+def test_pictures_of_cells_shown_all_along_are_kept_through_many_draws(table, monkeypatch):
+    """Drawn over itself many times, one cell changing each time (a player's previews),
+    the sheet keeps the pictures of the cells shown all along (not only of those painted
+    lately): drawn whole after, it paints them from their pictures, no text written again."""
+    from game.ui import sheet as sheet_module
+
+    app, play = table
+    size = app.screen.get_size()
+    model = copy.deepcopy(play._sheet_model())
+    boxes = [r for r in model.rows if r.key][:3]
+    for r, value in zip(boxes, ("4", "10", "15"), strict=True):  # (the first player's)
+        r.cells[0] = dataclasses.replace(r.cells[0], text=value)
+    shown_all_along = {c.text for r in model.rows for c in r.cells[:1] if c.text}
+    assert len(shown_all_along) >= 4, shown_all_along
+    surface = pygame.Surface(size, 0, app.screen)
+    surface.fill(theme.BG)
+    play.sheet.draw(surface, model)
+    row = next(r for r in model.rows if r.key and r.cells[1].text == "")
+    at = model.rows.index(row)
+    shown = model
+    for value in range(100, 160):  # (the other player's previews, each new)
+        later = copy.deepcopy(model)
+        later.rows[at].cells[1] = dataclasses.replace(row.cells[1], text=str(value))
+        play.sheet.draw(surface, later, over=play.sheet._key(shown))
+        shown = later
+    last = copy.deepcopy(shown)
+    last.rows[at].cells[1] = dataclasses.replace(row.cells[1], text="7")
+    written = []
+    own = sheet_module.draw_text_in
+    monkeypatch.setattr(sheet_module, "draw_text_in",
+                        lambda *a, **k: written.append(a[1]) or own(*a, **k))
+    drawn = kept_sheet(play, last, size)  # (whole: on a surface of its own)
+    monkeypatch.undo()
+    assert drawn == fresh_sheet(play, last, size)
+    assert not shown_all_along & set(written), f"written again: {written}"
 
 
 def test_the_sheet_model_follows_the_game(table):
