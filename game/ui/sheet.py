@@ -624,10 +624,21 @@ class ScoreSheet:
         self._keep_cells()
         self._diff, self._elements, self._earlier, self._overflow = diff, {}, [], []
         try:
+            clip = surface.get_clip()
             self._paint(surface, model)
             if diff is None:
                 return [self.rect.copy()]
-            return self._paint_changed(surface, diff)
+            painted = self._paint_changed(surface, diff)
+            if painted is None:  # (most of it moved: all of it, from the elements listed,
+                # not listed again)
+                pygame.draw.rect(surface, theme.PANEL, self.rect,
+                                 border_radius=theme.px(RADIUS))
+                for _, _, where, _, paint, _, _ in self._earlier:
+                    surface.set_clip(where)
+                    paint()
+                surface.set_clip(clip)
+                return [self.rect.copy()]
+            return painted
         finally:
             self._diff, self._earlier = None, []
 
