@@ -417,6 +417,30 @@ def test_pictures_of_cells_shown_all_along_are_kept_through_many_draws(table, mo
     assert not shown_all_along & set(written), f"written again: {written}"
 
 
+@pytest.mark.parametrize("then", ["same", "changed"])
+def test_a_sheet_painted_in_part_is_finished_by_the_next_draw(table, then):
+    """The turn passing changes many cells: drawn over itself with ``spread``, the sheet
+    paints part of them and is unfinished (known by ``shown_key``); the next draw over it,
+    of the same sheet or of one changed again meanwhile, paints what is left and never
+    leaves any for a third: the sheet drawn afresh."""
+    app, play = table
+    size = app.screen.get_size()
+    model = copy.deepcopy(play._sheet_model())
+    surface = pygame.Surface(size, 0, app.screen)
+    surface.fill(theme.BG)
+    play.sheet.draw(surface, model)
+    other = changed(model, "active")
+    play.sheet.draw(surface, other, over=play.sheet._key(model), spread=True)
+    assert play.sheet.unfinished and play.sheet.shown_key != play.sheet._key(other)
+    part = pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB")
+    assert part != fresh_sheet(play, other, size), "all of it painted at once"
+    later = changed(other, "value") if then == "changed" else other
+    play.sheet.draw(surface, later, over=play.sheet.shown_key, spread=True)
+    assert not play.sheet.unfinished and play.sheet.shown_key == play.sheet._key(later)
+    assert pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB") == \
+        fresh_sheet(play, later, size)
+
+
 def test_the_sheet_model_follows_the_game(table):
     """The sheet's model made for a frame is made again when what the table shows changed:
     at every frame of a game played by bots it is the model made afresh."""

@@ -143,7 +143,9 @@ def test_the_sheet_and_a_frame_of_the_tray_alone_are_a_whole_redraw(game_id, siz
             partial += tray_alone
             sheet, late_now = "sheet" in play.regions, play._sheet_late
             if sheet and late_now:
-                assert late_at != app.drawn_frames - 1, \
+                # (two frames running only when the first painted part of it: the sheet's
+                # ``spread``, test_a_sheet_painted_over_two_frames_is_whole_after_them)
+                assert late_at != app.drawn_frames - 1 or play.sheet.unfinished, \
                     f"frame {app.frame}: the sheet late two frames running"
                 late += 1
                 late_at = app.drawn_frames
@@ -170,5 +172,49 @@ def test_the_sheet_and_a_frame_of_the_tray_alone_are_a_whole_redraw(game_id, siz
                 assert same_pixels(app.screen, fresh, area), \
                     f"frame {app.frame}: a stale sheet"
         assert late > 0 and kept > 0 and partial > 100, (late, kept, partial)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", ["yatzy", "grab_it"])
+def test_a_sheet_painted_over_two_frames_is_whole_after_them(game_id):
+    """On a phone, a sheet left late after a move that changes much of it (the turn
+    passing lights one column and unlights another) is painted over two frames, half in
+    each (``ScoreSheet.draw``'s ``spread``): the first leaves it late again, never a third
+    time; after the second the sheet is what a whole redraw gives, and so is every other
+    frame's sheet that is not late (those are sampled)."""
+    app = make_app((390, 844, 2, True))
+    try:
+        info = GAMES[game_id]
+        seats = [s.__class__(s.name, "normal") for s in long_seats(2)]
+        play = app.show("play", info=info, state=info.new_game(seats, seed=2), autosave=False)
+        app.settings.bot_speed = "normal"
+        spread = checked = run = 0
+        look = Sampled()
+        fresh = None
+        for _ in range(2400):
+            before = app.drawn_frames
+            app.step(1 / 60)
+            if app.scene is not play or play.state.is_over():
+                break
+            if app.drawn_frames == before or len(app.visible_scenes()) != 1:
+                continue
+            key = changes(app, play)
+            if play._sheet_late:
+                run += 1
+                assert run <= 2, f"frame {app.frame}: the sheet late three frames running"
+                if run == 2:
+                    assert play.sheet.unfinished, f"frame {app.frame}: late again, all painted"
+                    spread += 1
+                look(key)
+                continue
+            after_spread, run = run == 2, 0
+            if not look(key) and not after_spread:
+                continue
+            fresh = table_redrawn(play, app.screen, fresh)
+            area = play.sheet.rect.clip(app.screen.get_rect())
+            assert same_pixels(app.screen, fresh, area), f"frame {app.frame}: a stale sheet"
+            checked += after_spread
+        assert spread >= 2 and checked == spread, (spread, checked)
     finally:
         pygame.quit()

@@ -98,8 +98,10 @@ class Frames:
             return None  # (no picture of the screen under them: a whole frame)
         rects = self._unflown(surface)
         late = self._sheet_late
-        if late:  # (painted over the sheet shown, it may paint nothing: the frame is done)
-            rects += self._redraw_sheet(surface, scene._sheet_model())
+        if late:  # (painted over the sheet shown, it may paint nothing: the frame is done;
+            # when much changed, half of it, the rest in the next frame: ``draw_sheet``)
+            rects += self._redraw_sheet(surface, scene._sheet_model(),
+                                        spread=SPREAD and not probe.recording())
         tray = scene.tray
         if scene.animator.busy or scene.burst.busy or scene.slides or tray.stale or \
                 effects.area(tray=True) or effects.shaking():
@@ -112,14 +114,16 @@ class Frames:
             self.drew_alone()
         return rects if rects or late else None
 
-    def _redraw_sheet(self, surface: pygame.Surface, model: SheetModel) -> list[pygame.Rect]:
-        """The sheet drawn again alone: over the sheet the screen shows, only what changed;
-        else all of it over the background under its rounded corners. Where it painted."""
+    def _redraw_sheet(self, surface: pygame.Surface, model: SheetModel,
+                      spread: bool = False) -> list[pygame.Rect]:
+        """The sheet drawn again alone: over the sheet the screen shows, only what changed
+        (``spread``: it may leave part of it to the next frame, ``draw_sheet``); else all of
+        it over the background under its rounded corners. Where it painted."""
         area = self.scene.sheet.rect.clip(surface.get_rect())
         over = self.sheet_over(surface, model)
         if not over:
             surface.fill(theme.BG, area)
-        painted = self.draw_sheet(surface, model, over)
+        painted = self.draw_sheet(surface, model, over, spread)
         return painted if over and painted is not None else [area]
 
     def _redraw_tray(self, surface: pygame.Surface) -> pygame.Rect:
@@ -238,13 +242,18 @@ class Frames:
             and shown[1:] == self._sheet_signature(surface, model)[1:]
 
     def draw_sheet(self, surface: pygame.Surface, model: SheetModel,
-                   over: bool = False) -> list[pygame.Rect] | None:
+                   over: bool = False, spread: bool = False) -> list[pygame.Rect] | None:
         """The sheet (``over``: over the sheet the screen shows, ``sheet_over``: only what
-        changed is painted, and returned; None: all of it)."""
+        changed is painted, and returned; None: all of it). ``spread``: when much changed,
+        the sheet may paint half of it and leave the rest to the next frame (the sheet is
+        late again, once: ``ScoreSheet.draw``)."""
+        sheet = self.scene.sheet
         shown = self._sheet_shown[0] if over and self._sheet_shown is not None else None
-        painted = self.scene.sheet.draw(surface, model, over=shown)
-        self._sheet_shown = self._sheet_signature(surface, model)
-        self._sheet_late = False
+        painted = sheet.draw(surface, model, over=shown, spread=spread)
+        self._sheet_shown = (sheet.shown_key,) + self._sheet_signature(surface, model)[1:]
+        self._sheet_late = sheet.unfinished
+        if sheet.unfinished:  # (the next frame owes it: ``draw_owed``)
+            self.scene._late_at = self.scene.app.frame
         return painted
 
     def sheet_mode(self, surface: pygame.Surface, model: SheetModel) -> str:

@@ -39,6 +39,9 @@ HEADER = 15  # dp: the names above the columns (two lines where they need them)
 NOTE = 13  # dp: the odds beside a label
 STRIP = 15  # dp: the scores of the players whose columns are paged out
 MORE = 13  # dp: "▲ 3 more  ▼ 2 more" under the rows that scroll
+SPREAD_LEAST = 8  # elements changed, at least, for a draw that may spread to paint half of
+# them and leave the others to the next frame (``ScoreSheet.draw``'s ``spread``)
+UNFINISHED = "a sheet painted in part"  # (the first item of what such a screen is known by)
 
 
 def mark_room(size: float) -> int:
@@ -149,6 +152,15 @@ class ScoreSheet:
     _layout_kept: tuple | None = field(default=None, repr=False)
     _consulted: dict | None = field(default=None, repr=False)
     _heights_kept: dict = field(default_factory=dict, repr=False)
+    # a draw that painted part of what changed (``spread``): whether the screen shows the
+    # sheet in part, what it is known by (``shown_key``: ``over`` for the next draw), and
+    # what the next draw needs to paint the rest without listing the elements again
+    unfinished: bool = field(default=False, repr=False)
+    shown_key: tuple | None = field(default=None, repr=False)
+    _pending: tuple | None = field(default=None, repr=False)
+    _deferred: list = field(default_factory=list, repr=False)
+    _listed: list = field(default_factory=list, repr=False)
+    _serial: int = field(default=0, repr=False)
 
     # -- input ---------------------------------------------------------------------------
     def key_at(self, pos) -> str | None:
@@ -504,15 +516,26 @@ class ScoreSheet:
                 theme.generation)
 
     def draw(self, surface: pygame.Surface, model: SheetModel,
-             over: tuple | None = None) -> list[pygame.Rect] | None:
+             over: tuple | None = None, spread: bool = False) -> list[pygame.Rect] | None:
         """Draw the sheet; a sheet that shows the same as last time is its picture again
         (a frame of a 4K window redraws a big table in one blit). ``over``: the caller knows
         that ``surface`` shows, where the sheet is, the sheet whose picture's key (``_key``)
         that is: only what differs from it is painted again (a move changes a few cells),
         and the rectangles painted are returned (None: all of the sheet). While tests record
-        what is drawn, it is always drawn afresh."""
+        what is drawn, it is always drawn afresh.
+
+        ``spread``: over the sheet shown, when many elements changed (``SPREAD_LEAST``: the
+        turn passing lights one column and unlights another), paint the first half of them
+        and leave the others to the next draw (``unfinished``); the screen is then known by
+        ``shown_key``, the others recorded as not painted, and the next draw over it paints
+        them (without listing the elements again while the sheet is the same); it never
+        leaves any for a third."""
         key = self._key(model)
         recording = probe.recording()
+        pending = self._pending
+        if not recording:  # (a test's whole redraw on a surface of its own leaves it)
+            self._pending = None
+        self.unfinished, self._deferred, self.shown_key = False, [], key
         if (not recording and key == self._picture_key and self._picture is not None
                 and surface.get_rect().contains(self.rect)):
             surface.blit(self._picture, self.rect)
@@ -525,11 +548,28 @@ class ScoreSheet:
             and before is not None \
             and before[0] == over and before[2] == tuple(self.rect)
         offset = self.scroll.offset
-        painted = self._draw(surface, model, before[1] if diff else None)
+        # over a sheet painted in part: the rest, never spread again
+        finishing = diff and before[0][:1] == (UNFINISHED,)
+        if finishing and pending is not None and pending[0] == before[0] \
+                and pending[1] == key and pending[2] is surface:
+            painted = self._finish(surface, pending, before[1])
+        else:
+            painted = self._draw(surface, model, before[1] if diff else None,
+                                 spread and diff and not finishing)
         if painted is None:  # (what was there before did not fit what is now: all again)
             self._draw(surface, model)
         if self.scroll.offset != offset:  # (a row revealed once laid out: scrolled)
             key = self._key(model)
+        shown, elements = key, self._elements
+        if self._deferred and painted is not None:  # (the others: not painted, for the next)
+            self._serial += 1
+            shown = (UNFINISHED, self._serial)
+            elements = dict(elements)
+            for ident in self._deferred:
+                elements[ident] = None
+            self._pending = (shown, key, surface, self._listed, self._elements, self._overflow)
+            self.unfinished = True
+        self.shown_key = shown
         if inside:
             if over is not None and painted is not None and self._picture is not None \
                     and self._picture_key == over:
@@ -540,11 +580,21 @@ class ScoreSheet:
                 self._picture.blit(surface, (0, 0), self.rect)
             else:
                 self._picture = surface.subsurface(self.rect).copy()
-            self._picture_key = key
+            self._picture_key = shown
             if not recording:
-                self._picture_elements = self._shown_elements = (key, self._elements,
+                self._picture_elements = self._shown_elements = (shown, elements,
                                                                  tuple(self.rect))
         return painted
+
+    def _finish(self, surface: pygame.Surface, pending: tuple, diff: dict
+                ) -> list[pygame.Rect] | None:
+        """Over the sheet a draw painted in part (``pending``: the sheet the same since),
+        paint the elements it left, from its list of them."""
+        self._earlier, self._elements, self._overflow = pending[3], pending[4], pending[5]
+        try:
+            return self._paint_changed(surface, diff)
+        finally:
+            self._earlier = []
 
     def _element(self, surface: pygame.Surface, box: pygame.Rect, key: tuple, paint,
                  covers: bool = False, kept: tuple | None = None) -> None:
@@ -561,14 +611,16 @@ class ScoreSheet:
         else:  # (painted, or not, once all are known: ``_paint_changed``)
             self._earlier.append((ident, box, clip, key, paint, covers, kept))
 
-    def _paint_changed(self, surface: pygame.Surface, diff: dict) -> list[pygame.Rect] | None:
+    def _paint_changed(self, surface: pygame.Surface, diff: dict, spread: bool = False
+                       ) -> list[pygame.Rect] | None:
         """Over the sheet the screen shows (its elements ``diff``), paint what is not as it
         was: where an element was and is no more, the panel's colour; every element whose
         key changed, that is new, or that lies where something was painted again. An
         element painted again over the panel's colour where it overlaps one painted before
         it (a row's line under the scroll's sign, a focus ring over the next row) has that
         part painted again in the whole sheet's order. None when most of the sheet moved
-        (a column widened): painting it whole is then cheaper."""
+        (a column widened): painting it whole is then cheaper. ``spread``: of many
+        changed, the later half is left (``_deferred``), but where something is gone."""
         elements = self._earlier
         now = self._elements
         gone = [ident for ident in diff if ident not in now]
@@ -582,10 +634,20 @@ class ScoreSheet:
                 surface.set_clip(part)
                 surface.fill(theme.PANEL, part)
                 done.append(part)
+        later = set()
+        if spread:  # (none where something is gone: no hole is left)
+            changed = [i for i, (ident, _, _, key, *_) in enumerate(elements)
+                       if diff.get(ident) != key]
+            if len(changed) >= SPREAD_LEAST:
+                later = {i for i in changed[(len(changed) + 1) // 2:]
+                         if not done or elements[i][1].collidelist(done) < 0}
         boxes = []
         cells, before = self._cells, self._cells_before
         for i, (ident, box, where, key, paint, covers, kept) in enumerate(elements):
             boxes.append(box)
+            if i in later:
+                self._deferred.append(ident)
+                continue
             if diff.get(ident) == key and (not done or box.collidelist(done) < 0):
                 if kept is not None and kept not in cells:  # (still shown: its picture is
                     # one of this draw's, not the first forgotten)
@@ -615,7 +677,7 @@ class ScoreSheet:
         return done
 
     def _draw(self, surface: pygame.Surface, model: SheetModel,
-              diff: dict | None = None) -> list[pygame.Rect] | None:
+              diff: dict | None = None, spread: bool = False) -> list[pygame.Rect] | None:
         """Paint the sheet: whole, or with ``diff`` (the elements the screen shows, by
         ``_element``) only what changed; the rectangles painted (None with ``diff`` when the
         elements are not those shown: nothing can be kept)."""
@@ -628,7 +690,7 @@ class ScoreSheet:
             self._paint(surface, model)
             if diff is None:
                 return [self.rect.copy()]
-            painted = self._paint_changed(surface, diff)
+            painted = self._paint_changed(surface, diff, spread)
             if painted is None:  # (most of it moved: all of it, from the elements listed,
                 # not listed again)
                 pygame.draw.rect(surface, theme.PANEL, self.rect,
@@ -640,7 +702,7 @@ class ScoreSheet:
                 return [self.rect.copy()]
             return painted
         finally:
-            self._diff, self._earlier = None, []
+            self._diff, self._listed, self._earlier = None, self._earlier, []
 
     def _layout(self, model: SheetModel, inner: pygame.Rect) -> tuple:
         """The sheet's sizes in ``inner`` (``_lay_out``): the last layout again while all it
