@@ -130,6 +130,13 @@ def fresh_sheet(play, model, size) -> bytes:
     return pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB")
 
 
+def fresh_layout(play, model) -> dict:
+    """The columns' widths of ``model`` laid out afresh."""
+    sheet = copy.copy(play.sheet)
+    sheet._settled, sheet._layout_kept = None, None
+    return sheet._lay_out(model, sheet.rect.inflate(-theme.px(16), -theme.px(12)))[4]
+
+
 def kept_sheet(play, model, size) -> bytes:
     surface = pygame.Surface(size, 0, play.app.screen)
     surface.fill(theme.BG)
@@ -417,26 +424,40 @@ def test_pictures_of_cells_shown_all_along_are_kept_through_many_draws(table, mo
     assert not shown_all_along & set(written), f"written again: {written}"
 
 
-@pytest.mark.parametrize("then", ["same", "changed"])
+@pytest.mark.parametrize("then", ["same", "changed", "cursor_gone", "relaid"])
 def test_a_sheet_painted_in_part_is_finished_by_the_next_draw(table, then):
     """The turn passing changes many cells: drawn over itself with ``spread``, the sheet
     paints part of them and is unfinished (known by ``shown_key``); the next draw over it,
     of the same sheet or of one changed again meanwhile, paints what is left and never
-    leaves any for a third: the sheet drawn afresh."""
+    leaves any for a third: the sheet drawn afresh. So too when the keyboard's cursor (its
+    ring over the next row) goes with the turn, and when a column widens with it (every
+    cell moves: what was is cleared only where nothing is painted)."""
     app, play = table
     size = app.screen.get_size()
     model = copy.deepcopy(play._sheet_model())
+    if then == "cursor_gone":
+        model = changed(model, "cursor")
     surface = pygame.Surface(size, 0, app.screen)
     surface.fill(theme.BG)
     play.sheet.draw(surface, model)
     other = changed(model, "active")
+    other.cursor = None
+    if then == "relaid":
+        other = changed(other, "value")
+        row = next(r for r in other.rows if r.cells[0].text == "17")
+        row.cells[0].text = "1234567"
     play.sheet.draw(surface, other, over=play.sheet._key(model), spread=True)
     assert play.sheet.unfinished and play.sheet.shown_key != play.sheet._key(other)
     part = pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB")
     assert part != fresh_sheet(play, other, size), "all of it painted at once"
+    left = len(play.sheet._deferred)
     later = changed(other, "value") if then == "changed" else other
+    if then == "relaid":
+        assert play.sheet._layout_kept[5][4] != fresh_layout(play, model), "not laid out anew"
     play.sheet.draw(surface, later, over=play.sheet.shown_key, spread=True)
     assert not play.sheet.unfinished and play.sheet.shown_key == play.sheet._key(later)
+    if then != "changed":  # (what the first painted is not painted again)
+        assert len(play.sheet._fresh) <= left * 3 // 2 + 2, (len(play.sheet._fresh), left)
     assert pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB") == \
         fresh_sheet(play, later, size)
 

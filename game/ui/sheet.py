@@ -93,6 +93,28 @@ class SheetModel:
     keep: tuple[int, ...] = ()  # more columns always shown (a board's "Now" and "Deny")
 
 
+def _minus(part: pygame.Rect, boxes: list[pygame.Rect]) -> list[pygame.Rect]:
+    """What of ``part`` none of ``boxes`` covers, as rectangles."""
+    parts = [part]
+    for box in boxes:
+        out = []
+        for p in parts:
+            c = p.clip(box)
+            if not c.w or not c.h:
+                out.append(p)
+                continue
+            if c.top > p.top:
+                out.append(pygame.Rect(p.x, p.y, p.w, c.top - p.top))
+            if c.bottom < p.bottom:
+                out.append(pygame.Rect(p.x, c.bottom, p.w, p.bottom - c.bottom))
+            if c.left > p.left:
+                out.append(pygame.Rect(p.x, c.y, c.left - p.x, c.h))
+            if c.right < p.right:
+                out.append(pygame.Rect(c.right, c.y, p.right - c.right, c.h))
+        parts = out
+    return parts
+
+
 def _ring(rect: pygame.Rect) -> pygame.Rect:
     """Where the keyboard's focus ring round ``rect`` (a row, a cell) paints: it may
     reach past them (drawn inside them by 4 dp)."""
@@ -159,6 +181,8 @@ class ScoreSheet:
     shown_key: tuple | None = field(default=None, repr=False)
     _pending: tuple | None = field(default=None, repr=False)
     _deferred: list = field(default_factory=list, repr=False)
+    _gone_kept: dict = field(default_factory=dict, repr=False)
+    _fresh: set = field(default_factory=set, repr=False)  # (idents painted in this draw)
     _listed: list = field(default_factory=list, repr=False)
     _serial: int = field(default=0, repr=False)
 
@@ -319,20 +343,19 @@ class ScoreSheet:
                         texts.add((cell.text, bool(cell.mark)))
                     if cell.key and not tapped:
                         columns[c] = (texts, True)
+            columns = [(frozenset(texts), tapped) for texts, tapped in columns]
             self._measured[("texts", id(model))] = columns
         least, want = [], []
         for texts, tapped in columns:
             # (a column whose texts are those of an earlier draw: its widths measured then)
-            kept = ("column", frozenset(texts), tapped, size, theme.metrics.key,
-                    theme.generation)
+            kept = ("column", texts, tapped, size, theme.metrics.key, theme.generation)
             widths = _widths_kept.get(kept)
             if widths is None:
-                cap = px(64)
-                widest = max((min(text_width(t, size, True), cap)
-                              + (mark_room(size) if marked else 0) for t, marked in texts),
-                             default=px(20))
-                whole = max((text_width(t, size, True) + (mark_room(size) if marked else 0)
-                             for t, marked in texts), default=px(20))
+                cap, room = px(64), mark_room(size)
+                measured = [(text_width(t, size, True), room if marked else 0)
+                            for t, marked in texts]
+                widest = max((min(w, cap) + m for w, m in measured), default=px(20))
+                whole = max((w + m for w, m in measured), default=px(20))
                 floor = px(theme.TOUCH_MIN + 6) if tapped and theme.metrics.touch else px(40)
                 widths = (max(widest + px(10), floor), max(whole + px(10), widest + px(10),
                                                            floor))
@@ -536,6 +559,7 @@ class ScoreSheet:
         if not recording:  # (a test's whole redraw on a surface of its own leaves it)
             self._pending = None
         self.unfinished, self._deferred, self.shown_key = False, [], key
+        self._gone_kept, self._fresh = {}, set()
         if (not recording and key == self._picture_key and self._picture is not None
                 and surface.get_rect().contains(self.rect)):
             surface.blit(self._picture, self.rect)
@@ -567,7 +591,9 @@ class ScoreSheet:
             elements = dict(elements)
             for ident in self._deferred:
                 elements[ident] = None
-            self._pending = (shown, key, surface, self._listed, self._elements, self._overflow)
+            elements.update(self._gone_kept)  # (still there: cleared by the next draw)
+            self._pending = (shown, key, surface, self._listed, self._elements, self._overflow,
+                             self._fresh)
             self.unfinished = True
         self.shown_key = shown
         if inside:
@@ -592,7 +618,7 @@ class ScoreSheet:
         paint the elements it left, from its list of them."""
         self._earlier, self._elements, self._overflow = pending[3], pending[4], pending[5]
         try:
-            return self._paint_changed(surface, diff)
+            return self._paint_changed(surface, diff, fresh=pending[6])
         finally:
             self._earlier = []
 
@@ -611,36 +637,50 @@ class ScoreSheet:
         else:  # (painted, or not, once all are known: ``_paint_changed``)
             self._earlier.append((ident, box, clip, key, paint, covers, kept))
 
-    def _paint_changed(self, surface: pygame.Surface, diff: dict, spread: bool = False
-                       ) -> list[pygame.Rect] | None:
+    def _paint_changed(self, surface: pygame.Surface, diff: dict, spread: bool = False,
+                       fresh: set | None = None) -> list[pygame.Rect] | None:
         """Over the sheet the screen shows (its elements ``diff``), paint what is not as it
         was: where an element was and is no more, the panel's colour; every element whose
         key changed, that is new, or that lies where something was painted again. An
         element painted again over the panel's colour where it overlaps one painted before
         it (a row's line under the scroll's sign, a focus ring over the next row) has that
         part painted again in the whole sheet's order. None when most of the sheet moved
-        (a column widened): painting it whole is then cheaper. ``spread``: of many
-        changed, the later half is left (``_deferred``), but where something is gone."""
+        (a column widened): painting it whole is then cheaper.
+
+        ``spread``: of many changed, the later half is left (``_deferred``), and what is
+        gone stays as it is (``_gone_kept``: no hole in the sheet where an element is left
+        to the next frame). ``fresh``: the second of the two (the elements the first
+        painted): where something is gone, only what no element paints is the panel's
+        colour, and those painted then are not painted again."""
         elements = self._earlier
         now = self._elements
         gone = [ident for ident in diff if ident not in now]
-        if len(gone) > len(elements) // 2:
-            return None
-        clip = surface.get_clip()
-        done = []
-        for box, where in gone:
-            part = pygame.Rect(box).clip(where)
-            if part.w and part.h:
-                surface.set_clip(part)
-                surface.fill(theme.PANEL, part)
-                done.append(part)
-        later = set()
-        if spread:  # (none where something is gone: no hole is left)
+        later: set = set()
+        if spread:
             changed = [i for i, (ident, _, _, key, *_) in enumerate(elements)
                        if diff.get(ident) != key]
             if len(changed) >= SPREAD_LEAST:
-                later = {i for i in changed[(len(changed) + 1) // 2:]
-                         if not done or elements[i][1].collidelist(done) < 0}
+                later = set(changed[(len(changed) + 1) // 2:])
+        if not later and fresh is None and len(gone) > len(elements) // 2:
+            return None
+        clip = surface.get_clip()
+        done: list = []
+        stale: list = []  # (what is gone, where elements not painted since may lie)
+        if later:
+            self._gone_kept = {ident: diff[ident] for ident in gone}
+        else:
+            boxes = [box.clip(where) for _, box, where, *_ in elements] if fresh is not None \
+                else []
+            for box, where in gone:
+                part = pygame.Rect(box).clip(where)
+                if not part.w or not part.h:
+                    continue
+                stale.append(part)
+                for piece in _minus(part, [boxes[j] for j in part.collidelistall(boxes)]) \
+                        if fresh is not None else (part,):
+                    surface.set_clip(piece)
+                    surface.fill(theme.PANEL, piece)
+                    done.append(piece)
         boxes = []
         cells, before = self._cells, self._cells_before
         for i, (ident, box, where, key, paint, covers, kept) in enumerate(elements):
@@ -648,7 +688,8 @@ class ScoreSheet:
             if i in later:
                 self._deferred.append(ident)
                 continue
-            if diff.get(ident) == key and (not done or box.collidelist(done) < 0):
+            if diff.get(ident) == key and (not done or box.collidelist(done) < 0) and (
+                    fresh is None or ident in fresh or box.collidelist(stale) < 0):
                 if kept is not None and kept not in cells:  # (still shown: its picture is
                     # one of this draw's, not the first forgotten)
                     picture = before.get(kept)
@@ -659,6 +700,7 @@ class ScoreSheet:
             if not covers and self._picture_of(kept, box) is None:
                 surface.fill(theme.PANEL, box)  # (a picture kept covers it all: not twice)
             paint()
+            self._fresh.add(ident)
             if not covers:  # (what it overlaps of those before it, again in order)
                 for j in box.collidelistall(boxes[:i]):
                     part = boxes[j].clip(box).clip(where)
