@@ -436,8 +436,10 @@ class TableScene(Scene):
         return status
 
     def draw_owed(self) -> bool:
-        """The last frame left the sheet late (it changed much: table_frames.SPREAD)."""
-        return self._sheet_late and self._late_at == self.app.frame - 1
+        """The last frame left parts or the sheet late (it changed much:
+        table_frames.SPREAD)."""
+        return (self._sheet_late or self.frames._parts_late) \
+            and self._late_at == self.app.frame - 1
 
     def may_hold(self) -> bool:
         """Dice in the air are drawn every frame (a throw started in this frame may wait a
@@ -449,7 +451,8 @@ class TableScene(Scene):
             return False  # (covered: nothing of it moves until it is on top again)
         return (self.animator.busy or self.card_flip > 0 or self.coach_thinking()
                 or self.table.animating() or self.burst.busy or self.flourish.busy
-                or self._sheet_late or self.effects.visible or bool(self.slides)
+                or self._sheet_late or self.frames._parts_late or self.effects.visible
+                or bool(self.slides)
                 or bool(self._effect_rects) or self.tray.stale)
 
     def watch_view(self) -> None:
@@ -529,7 +532,7 @@ class TableScene(Scene):
         """After a change: only the parts that changed (game.scenes.table_frames)."""
         self.ensure_layout()
         rects = self.frames.draw_changed(surface)
-        if self._sheet_late:
+        if self._sheet_late or self.frames._parts_late:
             self._late_at = self.app.frame  # (``draw_owed``)
         return rects
 
@@ -542,7 +545,10 @@ class TableScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """While only the dice move, only the tray is drawn again (game.scenes.table_frames)."""
-        return self.frames.draw_moving(surface)
+        rects = self.frames.draw_moving(surface)
+        if rects is not None and (self._sheet_late or self.frames._parts_late):
+            self._late_at = self.app.frame  # (``draw_owed``: what is still owed)
+        return rects
 
     def on_screen(self) -> bool:
         return self.frames.on_screen()
