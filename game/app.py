@@ -96,6 +96,12 @@ class Scene:
         drawn a frame late): this frame draws it, and does no game work that can wait."""
         return False
 
+    def warm(self) -> bool:
+        """A frame with nothing to draw and no game work: make one picture this scene will
+        soon draw, so that the frame which first draws it does not pay for it (a table's
+        dice before its first throw). False when it has none to make."""
+        return False
+
     def may_hold(self) -> bool:
         """Whether the screen may hold its picture a frame longer after a frame of game
         work (``App.worked``): not while something moves that must be drawn every frame
@@ -500,7 +506,8 @@ class App:
         animating = any(s.animating() for s in self.visible_scenes())
         if not (self._dirty or self._since_draw >= IDLE_REDRAW or animating
                 or self._under_stage or self.held):
-            if self._worked_at != self.frame and self.preload_sounds:
+            if self._worked_at != self.frame and not self.scene.warm() \
+                    and self.preload_sounds:
                 self.sounds.preload()  # (a frame with nothing to do: see Sounds.preload)
             self.frame += 1
             return False
