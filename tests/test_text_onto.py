@@ -90,7 +90,7 @@ def test_tests_hear_of_words_written_onto_a_colour_that_is_not_there():
 def test_a_picture_that_leaves_the_place_is_not_reported():
     """Blended where it would leave the place (the fallback), a line is no wrong colour."""
     surface = ground()
-    pygame.draw.rect(surface, (250, 200, 0), (10, 10, 380, 4))  # (over the place's top)
+    pygame.draw.rect(surface, (250, 200, 0), (10, 45, 380, 2))  # (under the line, out of flat)
     with text.record():
         text.draw_text_in(surface, "Bram scored 25", pygame.Rect(10, 10, 380, 60), 22, INK,
                           bg=GROUND, flat=pygame.Rect(10, 30, 380, 10))
