@@ -276,9 +276,7 @@ class Frames:
         shown = self._sheet_shown[0] if over and self._sheet_shown is not None else None
         painted = sheet.draw(surface, model, over=shown, spread=spread)
         self._sheet_shown = (sheet.shown_key,) + self._sheet_signature(surface, model)[1:]
-        self._sheet_late = sheet.unfinished
-        if sheet.unfinished:  # (the next frame owes it: ``draw_owed``)
-            self.scene._late_at = self.scene.app.frame
+        self._sheet_late = sheet.unfinished  # (the next frame owes it: ``draw_owed``)
         return painted
 
     def sheet_mode(self, surface: pygame.Surface, model: SheetModel) -> str:
