@@ -464,6 +464,42 @@ def test_a_sheet_painted_in_part_is_finished_by_the_next_draw(table, then):
         fresh_sheet(play, later, size)
 
 
+@pytest.mark.parametrize("how", ["plain", "cursor", "hover"])
+def test_the_sheet_writes_its_words_onto_their_ground_where_it_is_flat(table, monkeypatch,
+                                                                        how):
+    """Labels and numbers are written onto the colour under them and copied, not blended
+    (in the page the blitter has no SIMD): the panel, the lit column, a cell's fill, a lit
+    row; blended where a ring or an outline lies under them. With the keyboard's cursor on
+    a row (its ring round the label) or the pointer over one, nothing is written onto a
+    colour that is not all there (``text.not_flat``)."""
+    from game.ui import text
+
+    app, play = table
+    model = copy.deepcopy(play._sheet_model())
+    rows = [r for r in model.rows if r.key]
+    for r, value in zip(rows[:4], ("4", "10", "15", "24"), strict=True):  # (both columns)
+        r.cells[0] = dataclasses.replace(r.cells[0], text=value)
+        r.cells[1] = dataclasses.replace(r.cells[1], text=value + "0")
+    model.cursor = rows[1].key if how == "cursor" else None
+    play.sheet.hover_key = rows[2].key if how == "hover" else None
+    onto = []
+    own = text._opaque
+    monkeypatch.setattr(text, "_opaque", lambda *a: onto.append(a[0]) or own(*a))
+    surface = pygame.Surface(app.screen.get_size(), 0, app.screen)
+    surface.fill(theme.BG)
+    text.not_flat()
+    try:
+        with text.record():
+            play.sheet.draw(surface, model)
+        wrong = text.not_flat()
+    finally:
+        play.sheet.hover_key = None
+    assert not wrong, "\n".join(wrong)
+    assert {rows[0].label, "4", "150", "240"} <= set(onto), onto
+    assert (rows[1].label in onto) == (how != "cursor"), onto  # (under a ring: blended)
+    assert rows[2].label in onto  # (the row lit under the pointer: onto its colour)
+
+
 def test_the_sheet_model_follows_the_game(table):
     """The sheet's model made for a frame is made again when what the table shows changed:
     at every frame of a game played by bots it is the model made afresh."""

@@ -1196,9 +1196,13 @@ class ScoreSheet:
                 draw_text_in(surface, row.note, badge.inflate(-px(8), 0), NOTE, row.note_colour,
                              True, "right", min_size=12)
             room = label_w - px(10) - (note_w + px(4) if note_w else 0)
-            draw_text_in(surface, self._label_text(row, size, room),
-                         pygame.Rect(x0 + px(6), y, room, h - px(2)),
-                         size, row.label_colour, bold, "left", min_size=size)
+            words = pygame.Rect(x0 + px(6), y, room, h - px(2))
+            # (written onto the ground it knows, copied, not blended: in the page the
+            # blitter has no SIMD; a lit row's rounded ends are left of it; not under a ring)
+            draw_text_in(surface, self._label_text(row, size, room), words, size,
+                         row.label_colour, bold, "left", min_size=size,
+                         bg=None if row.key is not None and row.key == model.cursor else
+                         theme.PANEL_LIGHT if lit else theme.PANEL, flat=words)
         label_key = ("label", row.label, row.short, tuple(row.label_colour), row.note,
                      tuple(row.note_colour), bold, label_w, note_w, looks)
         label_box = pygame.Rect(x0, y, label_w, h)
@@ -1217,12 +1221,19 @@ class ScoreSheet:
             marked = bool(cell.key and self.interactive and cell.key in (model.cursor,
                                                                           self.hover_key))
 
-            def paint(cell=cell, box=box, c=c) -> None:
+            def paint(cell=cell, box=box, c=c, marked=marked) -> None:
+                ground, flat = theme.PANEL, box
+                if lit:  # (inside the lit row's rounded ends)
+                    ground, flat = theme.PANEL_LIGHT, box.inflate(-2 * px(6), 0)
                 if c == model.active_column:
                     pygame.draw.rect(surface, (32, 50, 70), box)
+                    ground = (32, 50, 70)
                 if cell.fill:
-                    pygame.draw.rect(surface, cell.fill, box.inflate(-px(4), -px(4)),
-                                     border_radius=px(6))
+                    inside = box.inflate(-px(4), -px(4))
+                    pygame.draw.rect(surface, cell.fill, inside, border_radius=px(6))
+                    ground, flat = cell.fill, inside.inflate(-2 * px(6), 0)
+                if marked or (lit and row.key == model.cursor):
+                    ground = None  # (a ring or an outline over it: blended)
                 if cell.key and self.interactive:
                     if cell.key == model.cursor:  # the keyboard's cursor: the focus ring
                         focus_ring(surface, box.inflate(-px(8), -px(8)), 6)
@@ -1242,10 +1253,10 @@ class ScoreSheet:
                          room * 0.42)
                     text_box = pygame.Rect(left + room, box.y, text_box.right - left - room,
                                            box.h)
-                if words:
+                if words:  # (written onto its ground, copied: see the label's)
                     draw_text_in(surface, words, text_box, size, cell.colour,
                                  cell.bold or bold, "left" if cell.mark else "center",
-                                 min_size=size)
+                                 min_size=size, bg=ground, flat=flat.clip(text_box))
                 if cell.strike:
                     stroke = box.inflate(-px(10), -px(8))
                     pygame.draw.line(surface, cell.colour, stroke.bottomleft, stroke.topright,
