@@ -240,6 +240,10 @@ def test_a_sheet_painted_over_two_frames_is_whole_after_them(game_id):
                 look(key)
                 continue
             if play._sheet_late:
+                # (painted in part: the rest comes alone the next frame, or the one after
+                # when the next draws other parts that changed: ``sheet_mode``)
+                assert not play.sheet.unfinished or app.drawn_frames - spread_at <= 2, \
+                    f"frame {app.frame}: a sheet painted in part left late too long"
                 look(key)
                 continue
             if not look(key) and not after_spread:

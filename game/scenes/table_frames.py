@@ -89,6 +89,7 @@ class Frames:
         # to the next one (SPREAD)
         self._sheet_shown: tuple | None = None
         self._sheet_late = False
+        self._left_in_part = False  # a sheet painted in part left late once more (``sheet_mode``)
         self._screen_mine: int | None = None  # the app's frame this table last drew alone
         self._drawn_view: tuple | None = None  # what it showed then (``picture_key``)
         self._view_frame: int | None = None  # the app's frame of the last ``watch_view``
@@ -277,6 +278,7 @@ class Frames:
         painted = sheet.draw(surface, model, over=shown, spread=spread)
         self._sheet_shown = (sheet.shown_key,) + self._sheet_signature(surface, model)[1:]
         self._sheet_late = sheet.unfinished  # (the next frame owes it: ``draw_owed``)
+        self._left_in_part = False
         return painted
 
     def sheet_mode(self, surface: pygame.Surface, model: SheetModel) -> str:
@@ -302,6 +304,10 @@ class Frames:
             return "draw"  # (the effects over it, and no picture of it without them)
         if shown[0] == now[0]:
             return "keep"
+        if self._sheet_late and scene.sheet.unfinished and not self._left_in_part:
+            self._left_in_part = True  # (painted in part, as the screen shows: the rest in
+            # the frame after this one, alone, not with the other parts that changed now)
+            return "late"
         return "draw" if self._sheet_late else "late"
 
     def fill_background(self, surface: pygame.Surface, whole_sheet: bool = False) -> None:

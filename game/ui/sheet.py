@@ -623,14 +623,16 @@ class ScoreSheet:
             self._earlier = []
 
     def _element(self, surface: pygame.Surface, box: pygame.Rect, key: tuple, paint,
-                 covers: bool = False, kept: tuple | None = None) -> None:
+                 covers: bool = False, kept: tuple | None = None,
+                 at: tuple | None = None) -> None:
         """One thing the sheet paints in ``box`` (nothing else paints there, but a line
         over a row's edge that ``covers`` its box whole), known by ``key``. Drawn over what
         the screen showed (``_diff``: the elements drawn then), it is painted again only
         where its key changed or something painted again under it. ``kept``: ``paint``
-        paints the picture kept for that key where there is one (``_kept``)."""
-        clip = surface.get_clip()
-        ident = (tuple(box), tuple(clip))
+        paints the picture kept for that key where there is one (``_kept``). ``at``: the
+        surface's clip and it as a tuple, when the caller has them (a row's elements)."""
+        clip, where = at if at is not None else (surface.get_clip(), None)
+        ident = (tuple(box), where or tuple(clip))
         self._elements[ident] = key
         if self._diff is None:
             paint()
@@ -1176,10 +1178,12 @@ class ScoreSheet:
         x0 = self.rect.x + px(8)
         right = max((col_x[c] + col_w[c] for c in shown), default=x0 + label_w)
         line = pygame.Rect(x0, y, right - x0, h)
+        clip = surface.get_clip()  # (the same for all the row's elements)
+        at = (clip, tuple(clip))
         if row.kind in ("sum", "total"):  # (its line paints every pixel of its box)
             self._element(surface, pygame.Rect(x0, y - 1, line.w + 1, 1), ("line",),
                           lambda: pygame.draw.line(surface, theme.LINE, (x0, y - 1),
-                                                   (line.right, y - 1), 1), covers=True)
+                                                   (line.right, y - 1), 1), covers=True, at=at)
         lit = bool(row.key and (row.key == self.hover_key or row.key == model.cursor))
         # (pictures kept only over the plain panel, while no test reads what is drawn)
         keep = not lit and not probe.recording()
@@ -1282,15 +1286,15 @@ class ScoreSheet:
                     paint()
             self._element(surface, self._ring_over(line) if row.key == model.cursor else line,
                           ("lit", row.key == model.cursor, label_key,
-                           tuple((key, tuple(box)) for key, box, _, _ in cells)), whole)
+                           tuple((key, tuple(box)) for key, box, _, _ in cells)), whole, at=at)
         else:
             self._element(surface, label_box, label_key, lambda: self._kept(
                 surface, label_key if keep else None, label_box, label),
-                kept=label_key if keep else None)
+                kept=label_key if keep else None, at=at)
             for key, place, paint, picture in cells:
                 self._element(surface, place, key, lambda place=place, paint=paint,
                               picture=picture: self._kept(surface, picture, place, paint),
-                              kept=picture)
+                              kept=picture, at=at)
         if line.clip(area).h >= line.h // 2:
             self.line_rects[row.label] = line
             if row.box:
