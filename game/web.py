@@ -188,6 +188,52 @@ def present(surface, rects=None) -> bool:
     return True
 
 
+# -- sounds decoded by the page -------------------------------------------------------------
+_decoder = None  # the page's object that decodes sounds (window.diceHarbor), False: none
+
+
+def _sound_decoder():
+    global _decoder
+    if _decoder is None:
+        _decoder = False
+        win = _window() if in_browser() else None
+        try:
+            state = getattr(win, "diceHarbor", None) if win is not None else None
+            if state is not None and not missing(state) and \
+                    not missing(getattr(state, "decodeSound", None)):
+                _decoder = state
+        except Exception:  # noqa: BLE001 - a page without it: the game decodes
+            pass
+    return _decoder
+
+
+def decode_sounds(paths: dict[str, Path], mixer: tuple[int, int, int]) -> bool:
+    """Ask the page to decode the .ogg files ``paths`` (by name) with the browser's own
+    decoder, off the game's frames, into samples of the mixer's ``(frequency, size,
+    channels)`` (``pygame.mixer.get_init()``); they come back in later frames
+    (``decoded_sound``). False when the page cannot (natively, pygbag's page): then the
+    game decodes them itself."""
+    page = _sound_decoder()
+    if not page:
+        return False
+    frequency, size, channels = mixer
+    for name, path in paths.items():
+        page.decodeSound(name, str(Path(path).resolve()), frequency, channels, size)
+    return True
+
+
+def decoded_sound() -> tuple[str, bytes | None] | None:
+    """The next sound the page has decoded: its name and its samples (the bytes of a
+    ``pygame.mixer.Sound(buffer=...)``), or None for the samples when the page could not
+    decode it; None when none is ready."""
+    page = _sound_decoder()
+    ready = page.soundDecoded() if page else None
+    if missing(ready):
+        return None
+    samples = ready.samples
+    return str(ready.name), None if missing(samples) else samples.to_bytes()
+
+
 # -- the game's files, fetched when first needed ---------------------------------------------
 # The pyodide page leaves large data (the expert Yatzy table) out of the archive it loads
 # before the first frame (web/build.py: LATER) and puts it on the site at the same path,

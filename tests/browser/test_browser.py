@@ -628,6 +628,34 @@ def test_sound_starts_after_the_first_click(game):
     g.page.wait_for("window.__audio.peak > 0.01", 10)
 
 
+def test_the_page_decodes_the_sounds_as_the_game_would(desktop):
+    """Issue 24: decoding a sound in the game's WebAssembly took 9.5-19 ms of a frame at a
+    phone's CPU. The page decodes them (the browser's decoder, off the frames) and the
+    game makes each Sound of its samples (game/ui/sound.py: preload): every sound, each
+    as long as the file and with its samples, as SDL_mixer decodes the file in the page."""
+    g = desktop
+    g.wait("len(app.sounds._cache) == len(app.sounds._files)", 60)  # (idle frames at the menu)
+    found = g.py("""
+import array, pygame
+from game.ui.theme import ASSETS
+s = app.sounds
+result = {"files": sorted(s._files), "from_page": sorted(s.from_page), "sounds": []}
+for name in sorted(s._files):
+    page = array.array("h", s._cache[name].get_raw())
+    wasm = array.array("h", pygame.mixer.Sound(str(ASSETS / "sounds" / f"{name}.ogg")).get_raw())
+    n = min(len(page), len(wasm))
+    body = n - 2 * 128 * pygame.mixer.get_init()[2]  # (all but the last 128 samples)
+    result["sounds"].append([name, len(page), len(wasm), max(map(abs, wasm)),
+                             max(abs(page[i] - wasm[i]) for i in range(body)),
+                             max(abs(page[i] - wasm[i]) for i in range(body, n))])
+""")
+    assert len(found["files"]) >= 30 and found["from_page"] == found["files"]
+    for name, page, wasm, peak, body, end in found["sounds"]:
+        assert page == wasm, (name, page, wasm)  # as long (samples, both channels)
+        assert peak > 5000 and body <= 4, (name, body, peak)  # the same samples, give or take
+        assert end <= 160, (name, end)  # (the last 128, its fade's end: silence here)
+
+
 # -- presenting: only what changed reaches the canvas, and all of it -----------------------
 def _source(*functions) -> str:
     import inspect
