@@ -311,6 +311,15 @@ class NormalPolicy(_Base):
 class EasyPolicy(NormalPolicy):
     """Chases one box at a time, then takes the most points on offer."""
 
+    def warm_steps(self, state):
+        """``NormalPolicy``'s, then the plan of each open box chased alone, in pieces (its
+        first decision built them all at once: 6.5 ms natively)."""
+        yield from super().warm_steps(state)
+        if state.rolls and not state.is_over() and state.ROLLS_PER_TURN - state.rolls >= 2:
+            for c in state.open_categories():
+                yield
+                yield from alone_plan(c).mid_steps()
+
     def hold(self, state, rerolls: int) -> list[int] | None:
         if rerolls <= 0:
             return None

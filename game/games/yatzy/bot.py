@@ -381,12 +381,14 @@ class ExpertPolicy(SearchPolicy):
         # the expert first plays: not at the browser's start; the import a piece of its own)
         from game.games.yatzy import expert_table as yatzy_table
 
+        yield
         table = yield from yatzy_table.table_steps()
         n, open_cats, _ = self._info(state)
         mask = yatzy_table.mask_of(open_cats)
         # the patterns (open upper boxes) of every sheet one box from now
         rests = {mask & ~yatzy_table.BIT[c] for c in open_cats}
         for pattern in sorted({rest & 63 for rest in rests if rest}):
+            yield
             yield from table.pattern_steps(pattern)
 
     def category_values_steps(self, n: int, open_cats: list[str], upper: int):
