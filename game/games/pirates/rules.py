@@ -254,6 +254,7 @@ def reroll_outcomes_steps(k: int, chunk: int = 128):
     3 ms at once natively, in a bot's decision under the Storm)."""
     if k not in _REROLLS:
         outcomes = yield from roll_outcomes_steps(k, FACES)
+        yield
         out = []
         for i, (multiset, p) in enumerate(outcomes):
             if i % chunk == chunk - 1:
