@@ -96,6 +96,12 @@ class Scene:
         drawn a frame late): this frame draws it, and does no game work that can wait."""
         return False
 
+    def warm(self) -> bool:
+        """A frame with nothing to draw and no game work: make one picture this scene will
+        soon draw, so that the frame which first draws it does not pay for it (a table's
+        dice before its first throw). False when it has none to make."""
+        return False
+
     def may_hold(self) -> bool:
         """Whether the screen may hold its picture a frame longer after a frame of game
         work (``App.worked``): not while something moves that must be drawn every frame
@@ -205,6 +211,10 @@ class App:
         # the sounds decoded in frames with nothing to do, before their first play: in the
         # page (natively one takes about 1 ms, at its first play)
         self.preload_sounds = web.in_browser()
+        # a frame after a change draws the tray and one more part of the table, the others
+        # in the frames after (game.scenes.table_frames.PARTS_A_FRAME): in the page, where
+        # each part is 1.5-8 ms at a phone's CPU (natively a frame draws them all in 1 ms)
+        self.spread_parts = web.in_browser()
         self.screen_serial = 0  # bumped when the window's surface is made anew
         self._since_draw = 0.0
         # Seeds for new games: random for players, fixed for tests and demos.
@@ -496,7 +506,8 @@ class App:
         animating = any(s.animating() for s in self.visible_scenes())
         if not (self._dirty or self._since_draw >= IDLE_REDRAW or animating
                 or self._under_stage or self.held):
-            if self._worked_at != self.frame and self.preload_sounds:
+            if self._worked_at != self.frame and not self.scene.warm() \
+                    and self.preload_sounds:
                 self.sounds.preload()  # (a frame with nothing to do: see Sounds.preload)
             self.frame += 1
             return False

@@ -80,6 +80,8 @@ def capture(app: App, hand: str | None = None) -> list[str]:
     app.invalidate()
     with text.record() as drawn:
         app.draw()
+    wrong = text.not_flat()  # (words written onto a colour that was not all there)
+    assert not wrong, "\n".join(wrong)
     seen: list[str] = []
     for d in drawn:
         if d.source not in seen:

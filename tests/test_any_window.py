@@ -176,6 +176,8 @@ def drawn(app: App) -> list[text.Drawn]:
     app.invalidate()
     with text.record() as lines, probe.record():
         app.draw()
+    wrong = text.not_flat()  # (words written onto a colour that was not all there)
+    assert not wrong, "\n".join(wrong)
     return lines
 
 

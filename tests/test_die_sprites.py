@@ -75,3 +75,51 @@ def test_a_face_with_half_transparent_pixels_keeps_its_alpha(window):
     for i, colour in enumerate(dice.KEYS):
         every.set_at((i, 0), colour)
     assert _keyed(every, window) is None  # every key colour is in it
+
+
+@pytest.mark.parametrize("game_id", ["yatzy", "pirates"])
+def test_a_tables_dice_are_made_in_idle_frames_before_the_first_throw(app, game_id):
+    """In the page a die's sprite takes 5-6 ms to make at a phone's CPU: the frames of a
+    first throw, which show each face for the first time, made six in one frame (34 ms). The
+    table makes them one a frame in frames with nothing else to do (``Scene.warm``): the
+    throw then makes none."""
+    from game.catalog import GAMES
+    from game.rules.core import Seat
+    from tests.ui_driver import frames, key
+    info = GAMES[game_id]
+    play = app.show("play", info=info, state=info.new_game([Seat("Ann"), Seat("Bob", "easy")],
+                                                          seed=9), autosave=False)
+    frames(app)
+    play.banner = None
+    frames(app, 3)
+    if game_id == "pirates":  # (a turn begins with a Fortune Card: then the dice can roll)
+        key(pygame.K_SPACE)
+        for _ in range(300):
+            frames(app)
+            if app.scene is play and not play.busy and play.card_flip <= 0:
+                break
+        assert any(play.state.roll_spec(a) for a in play.state.legal_actions())
+    dice._sprites.clear()  # (made by other tests or the first frames)
+    play._warmed = None
+    made = []
+    own = dice._keyed
+
+    def keyed(picture, window):
+        made.append(picture.get_size())
+        return own(picture, window)
+    dice._keyed = keyed
+    try:
+        frames(app, 30)
+        sizes = {r.w for r in play.tray.die_rects}
+        faces = set(FACE_SETS["pirate" if game_id == "pirates" else "pips"])
+        assert len(made) == len(faces) * len(sizes), (made, sizes)  # one a frame, each once
+        made.clear()
+        key(pygame.K_SPACE)
+        for _ in range(60):
+            frames(app)
+            if not play.animator.busy and play.landing is None:
+                break
+        assert play.tray.thrown_at is not None
+        assert made == [], f"a throw made {len(made)} sprites"
+    finally:
+        dice._keyed = own

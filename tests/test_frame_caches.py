@@ -16,7 +16,7 @@ import pytest
 from game.bots import make_policy
 from game.catalog import GAMES
 from game.ui import probe, theme
-from tests.test_redraw import GARBAGE, table_redrawn
+from tests.test_redraw import GARBAGE, stale_parts, table_redrawn
 from tests.test_ui_screens import long_seats, make_app
 
 SIZE = (640, 480, 1, False)
@@ -27,10 +27,12 @@ def whole_frame_differs(app, play) -> str:
     sheet left late to the next frame is not looked at (test_redraw checks it comes)."""
     fresh = table_redrawn(play, app.screen)
     shown = app.screen
-    if play._sheet_late:
+    stale = ([play.sheet.rect] if play._sheet_late else []) + stale_parts(play, app.screen)
+    if stale:  # (parts owed to the next frames: test_redraw checks they come)
         shown = shown.copy()
         for picture in (shown, fresh):
-            picture.fill(GARBAGE, play.sheet.rect)
+            for area in stale:
+                picture.fill(GARBAGE, area)
     if pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh, "RGB"):
         return ""
     found = [name for name, rect in play.regions.items()

@@ -35,6 +35,17 @@ def drawn_afresh(table) -> Iterator[None]:
         table._screen_mine, table._drawn_view, table._sheet_shown, table._sheet_late = own
 
 
+def stale_parts(table, screen: pygame.Surface) -> list[pygame.Rect]:
+    """Where the parts a frame left owed to the next (``Frames._parts_late``, SPREAD) were
+    and are: the screen may show them as they were until the next frame."""
+    frames = table.frames
+    if not frames._parts_late:
+        return []
+    now, shown = frames.parts(screen), frames._parts_shown
+    return [area for name in now if now[name] != shown[name]
+            for area in (now[name][1], shown[name][1])]
+
+
 def table_redrawn(table, screen: pygame.Surface, into: pygame.Surface | None = None
                   ) -> pygame.Surface:
     """What a whole redraw of the table gives, on a copy of ``screen`` (made on ``into``,
@@ -112,7 +123,9 @@ def test_the_sheet_and_a_frame_of_the_tray_alone_are_a_whole_redraw(game_id, siz
       (``draw_changed``): after every such frame the whole screen must be what a whole
       redraw gives (no corner of a turned die left outside the tray, no felt of another
       size, no part left as it was before the move; a sheet such a frame leaves late is
-      the sheet's check, above).
+      the sheet's check, above). As in the page (``App.spread_parts``), a frame after a
+      move draws the tray and one more part, the others owed to the next frames (at most
+      two running), then the sheet: where owed parts are is looked at once they come.
 
     (A whole redraw costs: the frames looked at are those that change something, the two
     after, and every fourth: what a frame leaves stale stays until a whole redraw.) The
@@ -126,8 +139,10 @@ def test_the_sheet_and_a_frame_of_the_tray_alone_are_a_whole_redraw(game_id, siz
         seats = [s.__class__(s.name, "normal") for s in long_seats(n)]
         play = app.show("play", info=info, state=info.new_game(seats, seed=5), autosave=False)
         app.settings.bot_speed = "fast"
-        late = kept = partial = 0
+        app.spread_parts = True  # (as in the page: parts after a change owed to the next frames)
+        late = kept = partial = owed = 0
         late_at = None  # (the frame drawn last with the sheet late)
+        owed_at, owed_run = None, 0  # (the frame drawn last with parts owed; how many running)
         look = Sampled()
         fresh = None  # (the last redraw's surface: the next is made on it)
         for _ in range(1500):
@@ -142,8 +157,16 @@ def test_the_sheet_and_a_frame_of_the_tray_alone_are_a_whole_redraw(game_id, siz
             tray_alone = app.partial_frames != partial_before
             partial += tray_alone
             sheet, late_now = "sheet" in play.regions, play._sheet_late
+            owing = play.frames._parts_late
+            if owing:  # parts owed (table_frames.PARTS_A_FRAME): the next frames bring them
+                owed += 1
+                owed_run = owed_run + 1 if owed_at == app.drawn_frames - 1 else 1
+                owed_at = app.drawn_frames
+                assert owed_run <= 2, f"frame {app.frame}: parts owed {owed_run} frames running"
             if sheet and late_now:
-                assert late_at != app.drawn_frames - 1, \
+                # (late two frames running only after parts were owed: they come first)
+                assert late_at != app.drawn_frames - 1 or owed_at in (
+                    app.drawn_frames, app.drawn_frames - 1), \
                     f"frame {app.frame}: the sheet late two frames running"
                 late += 1
                 late_at = app.drawn_frames
@@ -159,16 +182,20 @@ def test_the_sheet_and_a_frame_of_the_tray_alone_are_a_whole_redraw(game_id, siz
             fresh = table_redrawn(play, app.screen, fresh)
             if tray_alone:
                 shown = app.screen
-                if late_now:  # (the sheet left to the next frame: its check, above)
+                if late_now or owing:  # (the sheet or parts left to the next frames: their
+                    # checks, above)
                     shown = shown.copy()
+                    stale = ([play.sheet.rect] if late_now else []) + \
+                        stale_parts(play, app.screen)
                     for picture in (shown, fresh):
-                        picture.fill(GARBAGE, play.sheet.rect)
+                        for area in stale:
+                            picture.fill(GARBAGE, area)
                 assert same_pixels(shown, fresh), \
                     f"frame {app.frame}: the tray drawn alone is not the whole frame"
             else:
                 area = play.sheet.rect.clip(app.screen.get_rect())
                 assert same_pixels(app.screen, fresh, area), \
                     f"frame {app.frame}: a stale sheet"
-        assert late > 0 and kept > 0 and partial > 100, (late, kept, partial)
+        assert late > 0 and kept > 0 and partial > 100 and owed > 0, (late, kept, partial, owed)
     finally:
         pygame.quit()

@@ -177,7 +177,7 @@ class Chrome:
         title, area = self._bar_areas()
         if title is not None:
             draw_text_in(surface, scene.info.title, title, 28, theme.TEXT, True, "left",
-                         min_size=18, display=True)
+                         min_size=18, display=True, bg=theme.BG_DARK, flat=bar)
         self._draw_turn(surface, area)
         scene.top_buttons.draw(surface)
 
@@ -190,28 +190,32 @@ class Chrome:
         info = scene.table.turn_info() if seat == scene.view_state.current else ""
         mine = seat is not None and scene.state.seats[seat].is_human
         dot = theme.px(9)
+        # what the words are written onto: the bar, or inside the band's border and corners
+        under, flat = theme.BG_DARK, area
         if mine:  # your turn: unmistakable, a lit band in your colour
             band = area.inflate(0, -theme.px(14))
-            pygame.draw.rect(surface, theme.mix(colour, theme.BG_DARK, 0.2), band,
-                             border_radius=theme.px(10))
+            under, flat = theme.mix(colour, theme.BG_DARK, 0.2), \
+                band.inflate(-2 * theme.px(10), -2 * theme.px(3))
+            pygame.draw.rect(surface, under, band, border_radius=theme.px(10))
             pygame.draw.rect(surface, colour, band, width=max(1, theme.px(2)),
                              border_radius=theme.px(10))
             if scene.flourish.busy and scene.flourish.seat == seat:
                 scene.flourish.draw(surface, band, colour)
-                text = scene.flourish.text
+                text, under = scene.flourish.text, None
         if seat is not None:  # the seat's marker: its shape says whose turn without colour
             side = scene.view_state.side_of(seat)  # (partners': one)
             marks.seat(surface, side, (area.x + dot + theme.px(6), area.centery), dot, colour)
         words = pygame.Rect(area.x + 2 * dot + theme.px(14), area.y,
                             area.w - 2 * dot - theme.px(20), area.h)
-        drawn = draw_text_in(surface, text, words, 20, theme.TEXT, True, "left", min_size=16)
+        drawn = draw_text_in(surface, text, words, 20, theme.TEXT, True, "left", min_size=16,
+                             bg=under, flat=flat)
         rest = pygame.Rect(drawn.right + theme.px(14), area.y, words.right - drawn.right -
                            theme.px(14), area.h)
         if info and rest.w > theme.px(60):
             face = theme.font(15)
             if face.size(info)[0] <= rest.w:
                 draw_text_in(surface, info, rest, 15, theme.TEXT_DIM, align="left",
-                             min_size=15)
+                             min_size=15, bg=under, flat=flat)
 
     def status(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -228,14 +232,14 @@ class Chrome:
             top, bottom = layout.rows(area, fr(1), fr(1.3), gap=2)
             inline.draw_in(surface, text, top, 16, theme.TEXT, min_size=16, align="left",
                            valign="top", names=scene.seat_names(),
-                           drops=scene.table.status_details())
+                           drops=scene.table.status_details(), bg=theme.BG)
             inline.draw_in(surface, advice, bottom, 15, theme.COACH, min_size=13,
                            align="left", valign="top",  # (its dice drawn as dice)
-                           names=scene.seat_names())
+                           names=scene.seat_names(), bg=theme.BG)
         else:
             inline.draw_in(surface, text, area, 18, theme.TEXT, min_size=16, align="left",
                            valign="top", names=scene.seat_names(),
-                           drops=scene.table.status_details())
+                           drops=scene.table.status_details(), bg=theme.BG)
 
     def banner(self, surface: pygame.Surface, banner: Banner, left: float) -> None:
         """An announcement in the status area, beside the dice and never over them."""

@@ -26,6 +26,21 @@ from game.ui.sheet import ScoreSheet, SheetModel
 from game.ui.widgets import FocusGroup
 
 SPREAD = True  # a frame that changes the sheet with much else leaves the sheet to the next
+# Where the app spreads them (``App.spread_parts``: in the page), a frame after a change
+# draws the tray and at most this many other parts that changed (the top bar, the buttons,
+# the status...); the others are owed to the next frames, then the sheet. A score arriving
+# changes all of them: at a phone's CPU in the page each is 1.5-8 ms, and the frame that
+# drew them all took 14-24 ms.
+PARTS_A_FRAME = 1
+OWED_A_FRAME = 2  # and the frames after it, at most this many of those owed
+FIRST = ("status", "top", "actions", "history", "keys")  # which first: what happened
+
+
+def _split(parts: dict, most: int) -> tuple[dict, dict]:
+    """``parts`` as (the first ``most`` of them in the order of ``FIRST``, the others)."""
+    order = sorted(parts, key=FIRST.index)
+    return ({name: parts[name] for name in order[:most]},
+            {name: parts[name] for name in order[most:]})
 
 
 class Host(Protocol):
@@ -81,6 +96,7 @@ class Frames:
         # (``regions``): a frame after a move draws again only the parts that changed
         self._parts_shown: dict[str, tuple[tuple, pygame.Rect]] | None = None
         self._parts_frame: tuple | None = None  # the frame's window, looks and layout
+        self._parts_late = False  # parts that changed are owed to the next frame (SPREAD)
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """While only the dice (or a celebration's sparks) move, only the tray is drawn
@@ -96,9 +112,17 @@ class Frames:
             return None
         if self._effect_rects and not self._clean_ready(surface):
             return None  # (no picture of the screen under them: a whole frame)
+        owed = self._owed_parts(surface) if self._parts_late else None
+        if self._parts_late and owed is None:
+            return None  # (what they show cannot be told now: a whole frame)
         rects = self._unflown(surface)
         late = self._sheet_late
-        if late:  # (painted over the sheet shown, it may paint nothing: the frame is done)
+        if owed is not None:  # (the parts owed, then the sheet in the frame after)
+            now, later = _split(owed, OWED_A_FRAME)
+            rects += self._draw_parts(surface, now)
+            self._parts_shown = {**self._parts_shown, **now}
+            self._parts_late = bool(later)
+        elif late:  # (painted over the sheet shown, it may paint nothing: the frame is done)
             rects += self._redraw_sheet(surface, scene._sheet_model())
         tray = scene.tray
         if scene.animator.busy or scene.burst.busy or scene.slides or tray.stale or \
@@ -108,9 +132,10 @@ class Frames:
             rects += self._fly(surface)
         else:
             self._clean_ok = False
-        if rects or late:
+        done = bool(rects) or late or owed is not None  # (owed: it may paint nothing new)
+        if done:
             self.drew_alone()
-        return rects if rects or late else None
+        return rects if done else None
 
     def _redraw_sheet(self, surface: pygame.Surface, model: SheetModel) -> list[pygame.Rect]:
         """The sheet drawn again alone: over the sheet the screen shows, only what changed;
@@ -351,6 +376,7 @@ class Frames:
             return
         self._parts_shown = self.parts(surface)
         self._parts_frame = self._frame_key(surface)
+        self._parts_late = False
         if self._clean is None or self._clean.get_size() != surface.get_size():
             # (made with the whole frame, not in the first frame a moment flies)
             self._clean = pygame.Surface(surface.get_size(), 0, surface)
@@ -387,6 +413,55 @@ class Frames:
         if parts is None or parts.keys() != self._parts_shown.keys():
             return None
         rects = self._unflown(surface)
+        changed = {name: part for name, part in parts.items()
+                   if part != self._parts_shown[name]}
+        owed = {}
+        if SPREAD and app.spreading and app.spread_parts:
+            changed, owed = _split(changed, PARTS_A_FRAME)
+        rects += self._draw_parts(surface, changed)
+        rects.append(self._redraw_tray(surface))  # (it changes in nearly every such frame)
+        if "sheet" in scene.regions:
+            scene.sheet.rect = scene.odds.sheet_rect(scene.regions["sheet"])
+            if owed:  # (after the parts owed: what it shows is asked then)
+                self._sheet_late = True
+            else:
+                model = scene._sheet_model()
+                mode = self.sheet_mode(surface, model)
+                if mode == "draw":
+                    rects += self._redraw_sheet(surface, model)
+                else:
+                    self._sheet_late = mode == "late"
+        if flying:
+            rects += self._fly(surface)
+        else:
+            self._clean_ok = False
+        self._parts_shown = {**parts, **{name: self._parts_shown[name] for name in owed}}
+        self._parts_late = bool(owed)
+        self.drew_alone()
+        return rects
+
+    def _owed_parts(self, surface: pygame.Surface) -> dict[str, tuple[tuple, pygame.Rect]] | None:
+        """The parts the last frame left owed (``_parts_late``), as they are now, when the
+        screen holds that frame (this table's, the same window, looks and layout, nothing
+        over the parts): they are drawn as ``draw_changed`` would. None: a whole frame."""
+        scene = self.scene
+        app = scene.app
+        if probe.recording() or not scene.draws_as_the_table() or self._parts_shown is None \
+                or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1 \
+                or self._parts_frame != self._frame_key(surface) \
+                or scene.hints.shown() is not None or scene.odds.lines():
+            return None
+        parts = self.parts(surface)
+        if parts is None or parts.keys() != self._parts_shown.keys():
+            return None
+        return {name: part for name, part in parts.items() if part != self._parts_shown[name]}
+
+    def _draw_parts(self, surface: pygame.Surface,
+                    parts: dict[str, tuple[tuple, pygame.Rect]]) -> list[pygame.Rect]:
+        """Draw again those of ``parts`` that show something else than the screen has of
+        them (``_parts_shown``), each over the background where it was and is; where."""
+        scene = self.scene
+        rects = []
         for name, (key, area) in parts.items():
             before_key, before = self._parts_shown[name]
             if key == before_key and area == before:
@@ -408,19 +483,4 @@ class Frames:
                 scene.history.draw(surface)
             elif name == "keys":
                 scene.draw_keys(surface)
-        rects.append(self._redraw_tray(surface))  # (it changes in nearly every such frame)
-        if "sheet" in scene.regions:
-            scene.sheet.rect = scene.odds.sheet_rect(scene.regions["sheet"])
-            model = scene._sheet_model()
-            mode = self.sheet_mode(surface, model)
-            if mode == "draw":
-                rects += self._redraw_sheet(surface, model)
-            else:
-                self._sheet_late = mode == "late"
-        if flying:
-            rects += self._fly(surface)
-        else:
-            self._clean_ok = False
-        self._parts_shown = parts
-        self.drew_alone()
         return rects

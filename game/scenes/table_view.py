@@ -54,6 +54,7 @@ from game.scenes.tables import (
 from game.scenes.tables.base import Banner
 from game.tasks import Task
 from game.ui import hands, layout, motion, probe, theme
+from game.ui.dice import face_set, warm_sprite
 from game.ui.history import History
 from game.ui.layout import Sections, fr
 from game.ui.sheet import ScoreSheet, SheetModel
@@ -110,6 +111,7 @@ class TableScene(Scene):
         self.saving = Autosave()  # the game kept after each change (game.scenes.table_autosave)
         self._view_key: tuple | None = None
         self._late_at = -1  # the app's frame that last left the sheet late (``draw_owed``)
+        self._warmed: tuple | None = None  # the dice whose faces are all made (``warm``)
         self._model: SheetModel | None = None  # the sheet's model last made, and for what
         self._model_key: tuple | None = None  # (``_sheet_model``)
         self.chrome = Chrome(self)  # the bar, the status, banners (game.scenes.table_chrome)
@@ -436,8 +438,29 @@ class TableScene(Scene):
         return status
 
     def draw_owed(self) -> bool:
-        """The last frame left the sheet late (it changed much: table_frames.SPREAD)."""
-        return self._sheet_late and self._late_at == self.app.frame - 1
+        """The last frame left parts or the sheet late (it changed much:
+        table_frames.SPREAD)."""
+        return (self._sheet_late or self.frames._parts_late) \
+            and self._late_at == self.app.frame - 1
+
+    def warm(self) -> bool:
+        """The faces the dice on the felt can show (those a roll now would throw, those they
+        show), at their size, made before a throw shows them (``dice.warm_sprite``): one a
+        frame with nothing else to do."""
+        sizes = tuple(sorted({r.w for r in self.tray.die_rects}))
+        key = (sizes, len(self.state.actions), id(self.state))
+        if not sizes or not self.regions or key == self._warmed:
+            return False
+        specs = (self.state.roll_spec(a) for a in self.state.legal_actions()) \
+            if not self.state.is_over() else ()
+        spec = next((s for s in specs if s is not None), None)
+        values = set(spec.faces if spec is not None and spec.faces else ())
+        values |= {v for die in self.table.dice() if die.value is not None
+                   for v in face_set(die.value)}
+        if any(warm_sprite(sorted(values, key=str), size) for size in sizes):
+            return True
+        self._warmed = key  # (all made: nothing to ask until the dice or the game change)
+        return False
 
     def may_hold(self) -> bool:
         """Dice in the air are drawn every frame (a throw started in this frame may wait a
@@ -449,7 +472,8 @@ class TableScene(Scene):
             return False  # (covered: nothing of it moves until it is on top again)
         return (self.animator.busy or self.card_flip > 0 or self.coach_thinking()
                 or self.table.animating() or self.burst.busy or self.flourish.busy
-                or self._sheet_late or self.effects.visible or bool(self.slides)
+                or self._sheet_late or self.frames._parts_late or self.effects.visible
+                or bool(self.slides)
                 or bool(self._effect_rects) or self.tray.stale)
 
     def watch_view(self) -> None:
@@ -529,7 +553,7 @@ class TableScene(Scene):
         """After a change: only the parts that changed (game.scenes.table_frames)."""
         self.ensure_layout()
         rects = self.frames.draw_changed(surface)
-        if self._sheet_late:
+        if self._sheet_late or self.frames._parts_late:
             self._late_at = self.app.frame  # (``draw_owed``)
         return rects
 
@@ -542,7 +566,10 @@ class TableScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """While only the dice move, only the tray is drawn again (game.scenes.table_frames)."""
-        return self.frames.draw_moving(surface)
+        rects = self.frames.draw_moving(surface)
+        if rects is not None and (self._sheet_late or self.frames._parts_late):
+            self._late_at = self.app.frame  # (``draw_owed``: what is still owed)
+        return rects
 
     def on_screen(self) -> bool:
         return self.frames.on_screen()

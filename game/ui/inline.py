@@ -311,13 +311,14 @@ def _runs(pieces: list[tuple[bool, object]], style: Style, x: int) -> Line:
 
 
 def draw_line(surface: pygame.Surface, line: Line, x: int, y: int, height: int,
-              size: float, colour, style: Style, bold: bool = False) -> None:
-    """One laid-out line with its left at ``x``, its pictures centred in ``height``."""
+              size: float, colour, style: Style, bold: bool = False, bg=None) -> None:
+    """One laid-out line with its left at ``x``, its pictures centred in ``height``
+    (``bg``: the line's place is all that colour, ``draw_text_in``)."""
     for run in line.runs:
         left = x + run.x
         if run.kind == "text":
             draw_text_in(surface, run.value, pygame.Rect(left, y, run.w, height), size,
-                         colour, bold, "left", min_size=size)
+                         colour, bold, "left", min_size=size, bg=bg)
         elif run.kind == "dice":
             top = y + (height - style.die) // 2
             for k, value in enumerate(run.value):
@@ -389,13 +390,13 @@ def fits(text: str, box: pygame.Rect, size: float, bold: bool = False,
 
 def draw_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: float, colour,
             bold: bool = False, min_size: float = 16, align: str = "center",
-            valign: str = "center", names=(), drops=()) -> pygame.Rect:
+            valign: str = "center", names=(), drops=(), bg=None) -> pygame.Rect:
     """``text`` with its dice drawn as dice, wrapped and placed in ``box`` (centred, or
     ``align`` "left", ``valign`` "top") at the largest size from ``size`` down to
     ``min_size`` (dp) at which it fits; where it does not fit even then, its ``drops`` go
     and the players' ``names`` in it are written shorter (``text.shorten_names``); only then are
     the lines that do not fit left out. Text without dice is simply ``draw_text_in``'s.
-    Returns the area drawn."""
+    ``bg``: ``box`` is all of that colour (``draw_text_in``). Returns the area drawn."""
     laid = _laid(text, box, size, bold, min_size) if has_pictures(text) else None
     whole = laid is not None and len(laid[1]) * laid[2] <= box.h  # (laid out once, not twice)
     if (names or drops) and not whole:
@@ -406,13 +407,13 @@ def draw_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: float, c
             laid = _laid(text, box, size, bold, min_size) if has_pictures(text) else None
     if laid is None:
         return draw_text_in(surface, text, box, size, colour, bold, align, valign,
-                            min_size=min_size, wrap=True)
+                            min_size=min_size, wrap=True, bg=bg)
     s, lines, height, style = laid
     lines = lines[:max(1, box.h // height)]
     top = box.y if valign == "top" else box.centery - len(lines) * height // 2
     y = top
     for line in lines:
         x = box.x if align == "left" else box.centerx - line.width // 2
-        draw_line(surface, line, x, y, height, s, colour, style, bold)
+        draw_line(surface, line, x, y, height, s, colour, style, bold, bg)
         y += height
     return pygame.Rect(box.x, top, box.w, len(lines) * height)

@@ -118,6 +118,7 @@ class Button:
             focus_ring(surface, self.rect, 10)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
         inner = self.rect.inflate(-theme.px(12), -theme.px(4))
+        flat = self.rect.inflate(-2 * radius, 0)  # (all ``base``: its corners left out)
         room = theme.font(self.size).get_height() + theme.font(12).get_height()
         under = self.note if self.note and self.rect.h >= room else \
             self.hotkey if self.show_hotkey() else ""
@@ -129,7 +130,8 @@ class Button:
             label_box = pygame.Rect(inner.x, inner.y, inner.w, inner.h - key_h)
             draw_text_in(surface, under, pygame.Rect(inner.x, inner.bottom - key_h,
                                                      inner.w, key_h),
-                         12, theme.TEXT_DIM if self.enabled else theme.LINE, min_size=12)
+                         12, theme.TEXT_DIM if self.enabled else theme.LINE, min_size=12,
+                         bg=base, flat=flat)
         else:
             label_box = inner
         if self.step is not None:  # a number: arrows on both halves say it steps both ways
@@ -138,7 +140,7 @@ class Button:
                 draw_text(surface, text, pos, self.size + 6, colour, True, anchor)
             label_box = label_box.inflate(-theme.px(36), 0)
         draw_text_in(surface, self.label, label_box, self.size, colour, True,
-                     min_size=min(self.size, self.min_size), wrap=self.wrap)
+                     min_size=min(self.size, self.min_size), wrap=self.wrap, bg=base, flat=flat)
 
     def _label_fits(self, box: pygame.Rect) -> bool:
         """Whether the label is written whole in ``box`` (on two lines where it wraps)."""

@@ -679,12 +679,12 @@ def canvas_check(g: Game, game_id: str, steps: int, card: bool) -> dict:
     the table after a frame that drew only the tray, under a Fortune Card after every frame
     (as tests/test_redraw.py and tests/test_overlay_frames.py do natively for the screen)."""
     from tests.test_overlay_frames import whole_redraw
-    from tests.test_redraw import drawn_afresh, table_redrawn
+    from tests.test_redraw import drawn_afresh, stale_parts, table_redrawn
     return g.py("""
 import pygame
 from contextlib import contextmanager
 from collections.abc import Iterator
-""" + _source(drawn_afresh, table_redrawn, whole_redraw) + BOTS_GAME.format(game_id=game_id)
+""" + _source(drawn_afresh, stale_parts, table_redrawn, whole_redraw) + BOTS_GAME.format(game_id=game_id)
         + f"""
 from game.scenes.carddraw import CardDrawScene
 canvas = js.document.getElementById("canvas").getContext("2d")
@@ -710,11 +710,14 @@ for _ in range({steps}):
     elif app.partial_frames > partial and len(app.visible_scenes()) == 1:
         fresh = table_redrawn(app.scene, app.screen)
         out["partial"] += 1
-        if app.scene._sheet_late:  # (a frame after a move left the sheet to the next one:
-            # the canvas is the screen, above; the sheet's own check is tests/test_redraw.py)
+        stale = ([app.scene.sheet.rect] if app.scene._sheet_late else []) + \
+            stale_parts(app.scene, app.screen)
+        if stale:  # (a frame after a move left the sheet, or parts, to the next ones: the
+            # canvas is the screen, above; their own check is tests/test_redraw.py)
             masked = app.screen.copy()
             for picture in (masked, fresh):
-                picture.fill((1, 254, 3), app.scene.sheet.rect)
+                for area in stale:
+                    picture.fill((1, 254, 3), area)
             shown = pygame.image.tobytes(masked, "RGBA")
     else:
         continue
