@@ -230,8 +230,10 @@ def decoded_sound() -> tuple[str, bytes | None] | None:
     ready = page.soundDecoded() if page else None
     if missing(ready):
         return None
-    samples = ready.samples
-    return str(ready.name), None if missing(samples) else samples.to_bytes()
+    # (its error asked, not its samples: ``missing`` of a typed array would write out
+    # every sample in words, up to 170 ms at a phone's CPU)
+    failed = not missing(ready.error)
+    return str(ready.name), None if failed else ready.samples.to_bytes()
 
 
 # -- the game's files, fetched when first needed ---------------------------------------------
