@@ -258,9 +258,9 @@ def _counting(monkeypatch, module, name: str, unit: str):
     monkeypatch.setattr(module, name, counted)
 
 
-def test_the_chance_model_is_worked_out_64_rolls_a_piece(monkeypatch):
+def test_the_chance_model_is_worked_out_16_rolls_a_piece(monkeypatch):
     """``roll_outcomes_steps`` (a bot's first decision works out the rolls of five, six or
-    eight dice: 2 ms natively at once for eight) counts at most 64 rolls' ways in a piece
+    eight dice: 2 ms natively at once for eight) counts at most 16 rolls' ways in a piece
     and gives the tuple ``roll_outcomes`` gives: each roll's ways over all the rolls."""
     from game.games.pirates.rules import FACES
     from game.rules import core
@@ -270,14 +270,14 @@ def test_the_chance_model_is_worked_out_64_rolls_a_piece(monkeypatch):
         pieces, result = _pieces(core.roll_outcomes_steps(n, faces))
         total = len(faces) ** n
         assert result == tuple((m, w / total) for m, w in core.roll_ways(n, faces))
-        assert max(map(len, pieces)) <= 64 and sum(map(len, pieces)) == len(result)
+        assert max(map(len, pieces)) <= 16 and sum(map(len, pieces)) == len(result)
         assert core.roll_outcomes(n, faces) is result  # (kept: worked out once)
 
 
 def test_the_turn_tables_and_each_boxs_scores_are_built_in_small_pieces(monkeypatch):
     """The turn tables of six dice (Maxi Yatzy's first decision) built cold: no piece
     counts more than 64 rolls or sorts more than 64 dice; each box's scores of the 252
-    rolls are worked out 64 rolls a piece."""
+    rolls are worked out 16 rolls a piece."""
     from game.bots import turn_search
     from game.rules import core
     monkeypatch.setattr(core, "_OUTCOMES", {})
@@ -295,12 +295,12 @@ def test_the_turn_tables_and_each_boxs_scores_are_built_in_small_pieces(monkeypa
     pieces, scores = _pieces(turn_search.score_tables(("ones", "sum"), score).steps())
     assert scores["sum"] == [sum(d) for d in turn_search.tables(5).dice]
     scored = [sum(1 for unit in p if unit in ("ones", "sum")) for p in pieces]
-    assert max(scored) <= 64 and sum(scored) == 2 * 252
+    assert max(scored) <= 16 and sum(scored) == 2 * 252
 
 
 def test_pirate_fortunes_rerolls_and_multisets_are_worked_out_in_small_pieces(monkeypatch):
     """Under the Storm a Pirate Fortune bot first works out the outcomes of rerolling up
-    to eight dice (3 ms natively at once): at most 128 outcomes counted a piece, the same
+    to eight dice (3 ms natively at once): at most 32 outcomes counted a piece, the same
     outcomes in the same order as counting and sorting them at once; the multisets of its
     tables are the same as filtering every product (what took 3 ms)."""
     from itertools import product
@@ -315,7 +315,7 @@ def test_pirate_fortunes_rerolls_and_multisets_are_worked_out_in_small_pieces(mo
     whole = sorted(((rules.counts_of(m), p) for m, p in core.roll_outcomes(8, rules.FACES)),
                    key=lambda cp: cp[0][1:])
     assert list(result) == whole and len(result) == 1287
-    assert max(map(len, pieces)) <= 128
+    assert max(map(len, pieces)) <= 32
     for size in range(9):
         assert solver.multisets(size) == tuple(
             m for m in product(range(size + 1), repeat=solver.NONSKULL) if sum(m) == size)

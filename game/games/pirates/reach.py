@@ -242,7 +242,7 @@ class ReachTable:
         positions = BY_SIZE[n]
         stops = [0.0] * len(_SETS)
         for j, i in enumerate(positions):  # (a layer's stops took 1.8 ms at once)
-            if j % 64 == 63:
+            if j % 16 == 15:
                 yield
             stops[i] = utility_value(self.u, stop_points(self.card, s, _SETS[i]))
         floor = list(stops)

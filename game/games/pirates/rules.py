@@ -249,7 +249,7 @@ def reroll_outcomes(k: int) -> tuple[tuple[Counts, float], ...]:
     return known if known is not None else run_now(reroll_outcomes_steps(k))
 
 
-def reroll_outcomes_steps(k: int, chunk: int = 128):
+def reroll_outcomes_steps(k: int, chunk: int = 32):
     """``reroll_outcomes`` as a generator job, ``chunk`` outcomes a piece (eight dice took
     3 ms at once natively, in a bot's decision under the Storm)."""
     if k not in _REROLLS:
