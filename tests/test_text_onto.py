@@ -85,3 +85,30 @@ def test_tests_hear_of_words_written_onto_a_colour_that_is_not_there():
     with text.record():  # the wrong colour said
         text.draw_text_in(ground(), "Bram", box, 22, INK, bg=(31, 40, 60))
     assert len(text.not_flat()) == 1
+
+
+def test_a_picture_that_leaves_the_place_is_not_reported():
+    """Blended where it would leave the place (the fallback), a line is no wrong colour."""
+    surface = ground()
+    pygame.draw.rect(surface, (250, 200, 0), (10, 45, 380, 2))  # (under the line, out of flat)
+    with text.record():
+        text.draw_text_in(surface, "Bram scored 25", pygame.Rect(10, 10, 380, 60), 22, INK,
+                          bg=GROUND, flat=pygame.Rect(10, 30, 380, 10))
+    assert text.not_flat() == []
+
+
+@pytest.mark.parametrize("ratio", [1, 2, 3])
+def test_a_total_counting_writes_onto_its_chip_inside_its_border(ratio):
+    """A total counting up (moments.CountUp) writes its number onto the chip's colour, inside
+    the chip's border and round corners, at every ratio."""
+    from game.ui.moments import CountUp
+    theme.metrics.configure((390, 844), ratio, True)
+    theme.forget_fonts()
+    surface = ground((300 * ratio, 80 * ratio))
+    for h in (22, 28, 36):
+        count = CountUp(duration=1.0, rect=pygame.Rect(10, 10, 60 * ratio, h * ratio), start=0,
+                        end=250, colour=(240, 200, 60))
+        count.time = 0.5
+        with text.record() as lines:
+            count.draw(surface)
+        assert lines and text.not_flat() == []

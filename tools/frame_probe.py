@@ -131,6 +131,7 @@ def new_game(game_id: str):
 def native(game_id: str, frames: int, slow: float) -> tuple[list, float]:
     from game.app import App
     app = App(sound=False, window_size=(390, 844), dpr=2.0, touch=True)
+    app.spread_parts = True  # (as in the page: the parts after a change over the next frames)
     info, state = new_game(game_id)
     app.show("play", info=info, state=state, autosave=False)
     app.settings.bot_speed = "normal"

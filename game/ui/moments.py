@@ -335,7 +335,8 @@ class CountUp(Effect):
         pygame.draw.rect(surface, self.colour, chip, width=max(1, theme.px(2)),
                          border_radius=theme.px(6))
         draw_text_in(surface, number(self.value()), chip.inflate(-theme.px(4), 0), self.size,
-                     self.colour, True, min_size=12)
+                     self.colour, True, min_size=12, bg=theme.PANEL_LIGHT,
+                     flat=chip.inflate(-2 * theme.px(6), -2 * max(1, theme.px(2))))
 
 
 @dataclass

@@ -321,7 +321,7 @@ def draw_text_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: int
             rect.centerx = box.centerx
         if opaque is not None and not (box if flat is None else flat).contains(rect):
             # (its picture would paint outside the place of that colour)
-            image = opaque = _line_image(line, fitted.face, colour)
+            image, opaque = _line_image(line, fitted.face, colour), None
         if opaque is not None and _recorded is not None:  # (tests: is it as said?)
             _check_flat(surface, rect, bg, line)
             image = _line_image(line, fitted.face, colour)  # (its ink, for ``_note``)
