@@ -52,14 +52,52 @@ def coarse_pointer() -> bool:
 
 
 _last: tuple[float, float, float] | None = None
+# The app asks every frame whether the page changed. Reading the page's three metrics
+# costs 0.1-3 ms a frame at a phone's CPU (once 37 ms): the pyodide page counts its own
+# resizes, rotations and changes of pixel ratio (web/pyodide.tmpl: ``resized``), so a
+# frame reads that one number and the metrics only when it moved (and every
+# ``PAGE_CHECK`` frames all the same, for a change no event told); a page without the
+# count (pygbag's) has its metrics read every ``PAGE_POLL`` frames.
+PAGE_POLL = 6  # frames: a tenth of a second
+PAGE_CHECK = 60
+_counted = None  # the page's object with the count (window.diceHarbor), False: none
+_count = None  # the count when the metrics were last read
+_asked = 0  # calls since the metrics were last read
+
+
+def _resize_count():
+    """The page's count of its resizes, or None when it keeps none."""
+    global _counted
+    if _counted is None:
+        _counted = False
+        win = _window()
+        try:
+            state = getattr(win, "diceHarbor", None) if win is not None else None
+            if state is not None and not missing(state) and \
+                    not missing(getattr(state, "resized", None)):
+                _counted = state
+        except Exception:  # noqa: BLE001 - a page without it: polled
+            pass
+    if _counted is False:
+        return None
+    try:
+        return _counted.resized
+    except Exception:  # noqa: BLE001
+        return None
 
 
 def page_changed() -> tuple[float, float, float] | None:
     """The page's new metrics when it was resized or rotated since the last call, else None.
     (The first call only remembers them.)"""
-    global _last
+    global _last, _count, _asked
     if not in_browser():
         return None
+    _asked += 1
+    count = _resize_count()
+    if _last is not None and _asked < PAGE_CHECK and (
+            count == _count if count is not None else _asked < PAGE_POLL):
+        return None  # (nothing told of a change: the metrics not read)
+    _count, _asked = count, 0
     now = page_metrics()
     if now is None or now == _last:
         return None
@@ -148,6 +186,54 @@ def present(surface, rects=None) -> bool:
         if part.width and part.height:
             show(address, width, height, part.x, part.y, part.width, part.height)
     return True
+
+
+# -- sounds decoded by the page -------------------------------------------------------------
+_decoder = None  # the page's object that decodes sounds (window.diceHarbor), False: none
+
+
+def _sound_decoder():
+    global _decoder
+    if _decoder is None:
+        _decoder = False
+        win = _window() if in_browser() else None
+        try:
+            state = getattr(win, "diceHarbor", None) if win is not None else None
+            if state is not None and not missing(state) and \
+                    not missing(getattr(state, "decodeSound", None)):
+                _decoder = state
+        except Exception:  # noqa: BLE001 - a page without it: the game decodes
+            pass
+    return _decoder
+
+
+def decode_sounds(paths: dict[str, Path], mixer: tuple[int, int, int]) -> bool:
+    """Ask the page to decode the .ogg files ``paths`` (by name) with the browser's own
+    decoder, off the game's frames, into samples of the mixer's ``(frequency, size,
+    channels)`` (``pygame.mixer.get_init()``); they come back in later frames
+    (``decoded_sound``). False when the page cannot (natively, pygbag's page): then the
+    game decodes them itself."""
+    page = _sound_decoder()
+    if not page:
+        return False
+    frequency, size, channels = mixer
+    for name, path in paths.items():
+        page.decodeSound(name, str(Path(path).resolve()), frequency, channels, size)
+    return True
+
+
+def decoded_sound() -> tuple[str, bytes | None] | None:
+    """The next sound the page has decoded: its name and its samples (the bytes of a
+    ``pygame.mixer.Sound(buffer=...)``), or None for the samples when the page could not
+    decode it; None when none is ready."""
+    page = _sound_decoder()
+    ready = page.soundDecoded() if page else None
+    if missing(ready):
+        return None
+    # (its error asked, not its samples: ``missing`` of a typed array would write out
+    # every sample in words, up to 170 ms at a phone's CPU)
+    failed = not missing(ready.error)
+    return str(ready.name), None if failed else ready.samples.to_bytes()
 
 
 # -- the game's files, fetched when first needed ---------------------------------------------

@@ -245,3 +245,118 @@ def test_a_yatzy_turn_is_valued_a_box_a_piece(strength):
     pieces, result = _pieces(policy.category_values_steps(n, open_cats, upper))
     assert result == whole and len(result) == 15
     assert len(pieces) >= len(open_cats) + 1
+
+
+# -- a bot's first decisions in small pieces (issue 24: 17-21 ms frames in a phone's page) --
+def _counting(monkeypatch, module, name: str, unit: str):
+    """``module.name`` noting ``unit`` in NOTE at each call (a piece's work, counted)."""
+    real = getattr(module, name)
+
+    def counted(*args, **kwargs):
+        NOTE.append(unit)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(module, name, counted)
+
+
+def test_the_chance_model_is_worked_out_16_rolls_a_piece(monkeypatch):
+    """``roll_outcomes_steps`` (a bot's first decision works out the rolls of five, six or
+    eight dice: 2 ms natively at once for eight) counts at most 16 rolls' ways in a piece
+    and gives the tuple ``roll_outcomes`` gives: each roll's ways over all the rolls."""
+    from game.games.pirates.rules import FACES
+    from game.rules import core
+    monkeypatch.setattr(core, "_OUTCOMES", {})
+    _counting(monkeypatch, core, "_ways", "roll")
+    for n, faces in ((5, core.DIE_FACES), (6, core.DIE_FACES), (8, FACES)):
+        pieces, result = _pieces(core.roll_outcomes_steps(n, faces))
+        total = len(faces) ** n
+        assert result == tuple((m, w / total) for m, w in core.roll_ways(n, faces))
+        assert max(map(len, pieces)) <= 16 and sum(map(len, pieces)) == len(result)
+        assert core.roll_outcomes(n, faces) is result  # (kept: worked out once)
+
+
+def test_the_turn_tables_and_each_boxs_scores_are_built_in_small_pieces(monkeypatch):
+    """The turn tables of six dice (Maxi Yatzy's first decision) built cold: no piece
+    counts more than 64 rolls or sorts more than 64 dice; each box's scores of the 252
+    rolls are worked out 16 rolls a piece."""
+    from game.bots import turn_search
+    from game.rules import core
+    monkeypatch.setattr(core, "_OUTCOMES", {})
+    _counting(monkeypatch, core, "_ways", "roll")
+    monkeypatch.setattr(turn_search, "sorted", lambda *a, **k: NOTE.append("sort") or
+                        sorted(*a, **k), raising=False)
+    pieces, table = _pieces(turn_search.Tables.steps(6))
+    assert len(table.dice) == 462 and len(table.subkeeps) == 462
+    assert max(map(len, pieces)) <= 64
+    assert sum(p.count("roll") for p in pieces) == sum(len(core.roll_ways(r)) for r in range(7))
+
+    def score(name, dice):
+        NOTE.append(name)
+        return sum(dice) if name == "sum" else dice.count(1)
+    pieces, scores = _pieces(turn_search.score_tables(("ones", "sum"), score).steps())
+    assert scores["sum"] == [sum(d) for d in turn_search.tables(5).dice]
+    scored = [sum(1 for unit in p if unit in ("ones", "sum")) for p in pieces]
+    assert max(scored) <= 16 and sum(scored) == 2 * 252
+
+
+def test_pirate_fortunes_rerolls_and_multisets_are_worked_out_in_small_pieces(monkeypatch):
+    """Under the Storm a Pirate Fortune bot first works out the outcomes of rerolling up
+    to eight dice (3 ms natively at once): at most 32 outcomes counted a piece, the same
+    outcomes in the same order as counting and sorting them at once; the multisets of its
+    tables are the same as filtering every product (what took 3 ms)."""
+    from itertools import product
+
+    from game.games.pirates import rules, solver
+    from game.rules import core
+    monkeypatch.setattr(core, "_OUTCOMES", {})
+    monkeypatch.setattr(rules, "_REROLLS", {})
+    _counting(monkeypatch, core, "_ways", "roll")
+    _counting(monkeypatch, rules, "counts_of", "count")
+    pieces, result = _pieces(rules.reroll_outcomes_steps(8))
+    whole = sorted(((rules.counts_of(m), p) for m, p in core.roll_outcomes(8, rules.FACES)),
+                   key=lambda cp: cp[0][1:])
+    assert list(result) == whole and len(result) == 1287
+    assert max(map(len, pieces)) <= 32
+    for size in range(9):
+        assert solver.multisets(size) == tuple(
+            m for m in product(range(size + 1), repeat=solver.NONSKULL) if sum(m) == size)
+
+
+def test_bona_fortunas_hit_chances_are_worked_out_a_few_keeps_a_piece(monkeypatch):
+    """The Doubling Round's first decision works out each box's chance to be hit (1.2-1.9
+    ms a box natively, eleven boxes at once before): at most 24 keeps' expectations a
+    piece, the same chance as the two rerolls' best worked out at once."""
+    from game.bots import turn_search
+    from game.games.bona_fortuna import bot
+    from game.games.bona_fortuna.rules import BOX_MELDS
+    t = turn_search.tables(5)
+    ms = bot.meld_table()
+    for box in ("five_of_a_kind", "small_straight", "sixes"):
+        end = [1.0 if any(ms[m][i] for m in BOX_MELDS[box]) else 0.0 for i in range(252)]
+        first = t.best_over_keeps(t.best_over_keeps(end))
+        whole = t.expect(first, [t.keep_index[()]])[t.keep_index[()]]
+        with monkeypatch.context() as m:
+            m.setattr(bot, "_HIT_CHANCE", bot.Lazy(bot._hit_chance_steps))
+            _counting(m, turn_search, "fsum", "keep")
+            pieces, result = _pieces(bot._HIT_CHANCE.steps(box))
+        assert result == whole
+        assert max(map(len, pieces)) <= 24 and sum(map(len, pieces)) >= 2 * len(t.keeps)
+
+
+def test_grab_it_easys_plans_are_worked_out_before_its_decision(monkeypatch):
+    """Grab It!'s easy bot chases one box at a time: its first decision after a roll
+    worked out every open box's plan at once (6.5 ms natively). Its ``warm_steps``
+    works them out, at most 24 keeps a piece, so ``choose`` works out none."""
+    from game.bots import turn_search
+    from game.games.grab_it import bot
+    info = GAMES["grab_it"]
+    state = info.new_game([Seat("A", "easy"), Seat("B", "easy")], seed=6)
+    state.apply({"kind": "roll", "hold": []})
+    policy = make_policy(info.bot_module, "easy", seed=1)
+    bot.alone_plan.cache_clear()
+    _counting(monkeypatch, turn_search, "fsum", "keep")
+    pieces, _ = _pieces(policy.warm_steps(state))
+    assert max(map(len, pieces)) <= 24
+    assert all(bot.alone_plan(c)._mid is not None for c in state.open_categories())
+    NOTE.clear()
+    policy.choose(state)
+    assert len(NOTE) < len(turn_search.tables(5).keeps)  # (its keeps' values only)

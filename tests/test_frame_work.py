@@ -230,6 +230,45 @@ def test_in_the_page_sounds_are_decoded_in_frames_with_nothing_else_to_do():
     assert sounds._cache["roll_2"] is played
 
 
+def test_where_the_page_decodes_sounds_the_game_only_takes_its_samples(monkeypatch):
+    """Issue 24: decoding a sound in the page's WebAssembly took 9.5-19 ms of a frame at a
+    phone's CPU. Where the page decodes them itself (game/web.py: decode_sounds; the
+    browser test proves the page's), the first idle frame asks it for every sound and the
+    later ones take one it has decoded each, decoding nothing; a sound played before its
+    samples came is decoded at once as before, one the page could not decode here."""
+    from game import web
+    from game.ui import sound as sound_module
+    pygame.quit()
+    app = App(sound=True, seed=1, window_size=(640, 480))
+    sounds = app.sounds
+    assert sounds.open()
+    asked: list = []
+    ready: list = []
+    monkeypatch.setattr(web, "decode_sounds", lambda paths, mixer: asked.append(
+        (list(paths), mixer)) or True)
+    monkeypatch.setattr(web, "decoded_sound", lambda: ready.pop(0) if ready else None)
+    loads: list = []
+    load = sound_module.Sounds._load
+    monkeypatch.setattr(sound_module.Sounds, "_load",
+                        lambda self, name: loads.append(name) or load(self, name))
+    files = sorted(sounds._files)
+    assert sounds.preload() and sounds.preload()
+    assert len(asked) == 1 and sorted(asked[0][0]) == files  # every sound, asked once
+    assert asked[0][0][0].startswith(("land", "roll")) and asked[0][1] == pygame.mixer.get_init()
+    assert sounds._cache == {} and loads == []  # nothing decoded while the page decodes
+    sounds.play("click")  # before its samples came: decoded at once
+    assert loads == ["click"]
+    raw = {n: pygame.mixer.Sound(str(sound_module.ASSETS / "sounds" / f"{n}.ogg")).get_raw()
+           for n in files}
+    ready += [(n, None if n == "bank" else raw[n]) for n in files]  # (bank: the page failed)
+    for _ in files:
+        assert sounds.preload()
+    assert sorted(sounds._cache) == files and loads == ["click", "bank"]
+    assert sounds.from_page == set(files) - {"click", "bank"}
+    assert all(sounds._cache[n].get_raw() == raw[n] for n in files)
+    assert not sounds.preload()  # (all there)
+
+
 @pytest.mark.parametrize("game_id", ["yatzy", "farkle"])
 def test_the_coach_thinks_in_frames_that_draw_nothing_else(game_id):
     """On a person's turn with the coach always on, each slice of its work is game work:

@@ -91,3 +91,34 @@ def test_run_now_refuses_a_job_that_would_wait_for_the_frames():
     with pytest.raises(RuntimeError, match="waits for the frames"):
         run_now(waits([], [1]))
     assert run_now(waits([], [0])) == "there"
+
+
+class PieceClock:
+    """A clock for ``Task`` whose pieces take the times in ``pieces`` (ms), in turn: it
+    moves only while a piece runs (the task reads it just before and just after each)."""
+
+    def __init__(self, pieces):
+        self.t, self.pieces, self.reads = 0.0, list(pieces), 0
+
+    def __call__(self):
+        self.reads += 1
+        if self.reads > 2 and self.reads % 2 == 1 and self.pieces:  # (after a piece)
+            self.t += self.pieces.pop(0) / 1000
+        return self.t
+
+
+def test_a_task_starts_no_piece_that_would_end_past_its_budget_if_as_long_as_the_last():
+    """Issue 24: a bot's piece of 8-10 ms, begun near the end of a 6 ms budget, made the
+    frame 16 ms or more in a phone's page. A task stops before a piece when one as long as
+    the last would end past the budget; it still runs one piece a frame, and pieces far
+    shorter than the budget fill it."""
+    log = []
+    task = Task(counter(20, log), clock=PieceClock([4] * 20))
+    task.step(budget=0.006)
+    assert log == [0]  # (4 ms done: another 4 would end at 8)
+    task = Task(counter(20, log := []), clock=PieceClock([1] * 20))
+    task.step(budget=0.006)
+    assert log == [0, 1, 2, 3, 4, 5]  # (six of 1 ms: the budget, no more)
+    task = Task(counter(20, log := []), clock=PieceClock([9] * 20))
+    task.step(budget=0.006)
+    assert log == [0]  # (one piece a frame, however long)

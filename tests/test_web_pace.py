@@ -90,3 +90,71 @@ def test_natively_nothing_is_presented_by_the_page():
     import pygame
     surface = pygame.Surface((8, 8))
     assert web.present(surface) is False and web.present(surface, [pygame.Rect(0, 0, 2, 2)]) is False
+
+
+class Page:
+    """A page as game/web.py sees it (``js.window``): its size and ratio, each read of
+    which is counted, and, as the pyodide page keeps it, a count of its resizes."""
+
+    def __init__(self, counted: bool):
+        self.width, self.height, self.ratio, self.reads = 390.0, 844.0, 3.0, 0
+        if counted:
+            self.diceHarbor = type("State", (), {})()
+            self.diceHarbor.resized = 0
+
+    def __getattr__(self, name):  # (only what is not set: the metrics)
+        metrics = {"innerWidth": "width", "innerHeight": "height", "devicePixelRatio": "ratio"}
+        if name not in metrics:
+            raise AttributeError(name)
+        self.reads += 1
+        return self.__dict__[metrics[name]]
+
+    def resize(self, width: float, height: float, event: bool = True) -> None:
+        self.width, self.height = width, height
+        if event and "diceHarbor" in self.__dict__:
+            self.diceHarbor.resized += 1  # (what its resize listener does)
+
+
+@pytest.fixture
+def page(monkeypatch):
+    def make(counted: bool) -> Page:
+        p = Page(counted)
+        monkeypatch.setattr(web, "in_browser", lambda: True)
+        monkeypatch.setattr(web, "_window", lambda: p)
+        for name, value in (("_last", None), ("_counted", None), ("_count", None), ("_asked", 0)):
+            monkeypatch.setattr(web, name, value)
+        return p
+    return make
+
+
+def test_each_frame_reads_the_pages_count_of_resizes_not_its_metrics(page):
+    """Issue 24: the app asks every frame whether the page changed, and reading the page's
+    size and ratio cost 0.1-3 ms a frame at a phone's CPU. The pyodide page counts its
+    resizes: a frame reads the metrics only when the count moved (and once every
+    PAGE_CHECK frames), and a resize is seen in the frame after its event."""
+    p = page(counted=True)
+    assert web.page_changed() is None  # (the first call remembers them)
+    p.reads = 0
+    for _ in range(3 * web.PAGE_CHECK):
+        assert web.page_changed() is None
+    assert p.reads <= 3 * 3  # (three metrics, once every PAGE_CHECK frames)
+    p.resize(844, 390)  # turned
+    assert web.page_changed() == (844.0, 390.0, 3.0)
+    assert web.page_changed() is None
+    p.ratio = 2.0  # (the page's listener of the ratio's media query bumps the count too)
+    p.diceHarbor.resized += 1
+    assert web.page_changed() == (844.0, 390.0, 2.0)
+
+
+def test_a_page_without_the_count_is_polled_every_few_frames(page):
+    """pygbag's page keeps no count: its metrics are read every PAGE_POLL frames, so a
+    rotation is seen within a tenth of a second, and most frames read nothing."""
+    p = page(counted=False)
+    assert web.page_changed() is None
+    p.reads = 0
+    for _ in range(10 * web.PAGE_POLL):
+        assert web.page_changed() is None
+    assert p.reads == 3 * 10
+    p.resize(844, 390)
+    seen = next(i for i in range(1, web.PAGE_POLL + 1) if web.page_changed() is not None)
+    assert seen <= web.PAGE_POLL and web.PAGE_POLL <= 6

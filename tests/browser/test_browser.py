@@ -593,14 +593,24 @@ def test_damaged_storage_is_set_aside_with_one_sentence(desktop):
 
 def test_resizing_the_page_resizes_the_game(desktop):
     g = desktop  # (1280x720 at ratio 1)
-    g.page.viewport(700, 900, 2)
-    g.ratio = 2
-    g.wait("app.screen.get_size() == (1400, 1800)")
-    g.frames(0.3)  # a frame to be laid out again
-    assert g.page.js("[document.getElementById('canvas').width, "
-                     "document.getElementById('canvas').height]") == [1400, 1800]
-    x, y = g.button("Start")
-    assert 0 < x < 700 and 0 < y < 900  # laid out again for the new page
+    # the page's count of its resizes tells the game (game/web.py: page_changed), not the
+    # check of its metrics every PAGE_CHECK frames, turned off here
+    g.py("from game import web\nweb.PAGE_CHECK = 10 ** 9\nresult = 0")
+    try:
+        count = g.page.js("window.diceHarbor.resized")
+        g.page.viewport(700, 900, 1)  # resized
+        g.wait("app.screen.get_size() == (700, 900)")
+        g.page.viewport(700, 900, 2)  # then its pixel ratio alone
+        g.ratio = 2
+        g.wait("app.screen.get_size() == (1400, 1800)")
+        g.frames(0.3)  # a frame to be laid out again
+        assert g.page.js("[document.getElementById('canvas').width, "
+                         "document.getElementById('canvas').height]") == [1400, 1800]
+        x, y = g.button("Start")
+        assert 0 < x < 700 and 0 < y < 900  # laid out again for the new page
+        assert g.page.js("window.diceHarbor.resized") > count
+    finally:
+        g.py("from game import web\nweb.PAGE_CHECK = 60\nresult = 0")
 
 
 def test_sound_starts_after_the_first_click(game):
@@ -616,6 +626,34 @@ def test_sound_starts_after_the_first_click(game):
     g.page.wait_for("window.__audio.contexts.some(c => c.state === 'running')", 10)
     g.page.click(*g.button("Yatzy"))
     g.page.wait_for("window.__audio.peak > 0.01", 10)
+
+
+def test_the_page_decodes_the_sounds_as_the_game_would(desktop):
+    """Issue 24: decoding a sound in the game's WebAssembly took 9.5-19 ms of a frame at a
+    phone's CPU. The page decodes them (the browser's decoder, off the frames) and the
+    game makes each Sound of its samples (game/ui/sound.py: preload): every sound, each
+    as long as the file and with its samples, as SDL_mixer decodes the file in the page."""
+    g = desktop
+    g.wait("len(app.sounds._cache) == len(app.sounds._files)", 60)  # (idle frames at the menu)
+    found = g.py("""
+import array, pygame
+from game.ui.theme import ASSETS
+s = app.sounds
+result = {"files": sorted(s._files), "from_page": sorted(s.from_page), "sounds": []}
+for name in sorted(s._files):
+    page = array.array("h", s._cache[name].get_raw())
+    wasm = array.array("h", pygame.mixer.Sound(str(ASSETS / "sounds" / f"{name}.ogg")).get_raw())
+    n = min(len(page), len(wasm))
+    body = n - 2 * 128 * pygame.mixer.get_init()[2]  # (all but the last 128 samples)
+    result["sounds"].append([name, len(page), len(wasm), max(map(abs, wasm)),
+                             max(abs(page[i] - wasm[i]) for i in range(body)),
+                             max(abs(page[i] - wasm[i]) for i in range(body, n))])
+""")
+    assert len(found["files"]) >= 30 and found["from_page"] == found["files"]
+    for name, page, wasm, peak, body, end in found["sounds"]:
+        assert page == wasm, (name, page, wasm)  # as long (samples, both channels)
+        assert peak > 5000 and body <= 4, (name, body, peak)  # the same samples, give or take
+        assert end <= 160, (name, end)  # (the last 128, its fade's end: silence here)
 
 
 # -- presenting: only what changed reaches the canvas, and all of it -----------------------

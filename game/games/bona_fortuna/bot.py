@@ -47,7 +47,8 @@ from math import comb, fsum
 from typing import Any
 
 from game.bots import every_strength
-from game.bots.turn_search import TurnPlan, holds_for, score_tables, tables
+from game.bots.loading import Lazy
+from game.bots.turn_search import TurnPlan, holds_for, score_tables, tables, tables_steps
 from game.contract import PolicyBase
 from game.games.bona_fortuna.rules import (
     BONUS,
@@ -150,18 +151,26 @@ def meld_table() -> dict[str, list[int]]:
 _MELD_TABLE = score_tables(MELDS, meld_score)
 
 
-@cache
 def hit_chance(box: str) -> float:
     """Exact chance that a turn aimed at ``box`` alone makes it score (three rolls)."""
-    t = tables(5)
+    return _HIT_CHANCE.get(box)
+
+
+def _hit_chance_steps(box: str):
+    """``hit_chance`` as a generator job, in pieces (a box took 1.2-1.9 ms natively, the
+    Doubling Round's first decision all eleven at once): the best over the keeps of the
+    last roll, then of the one before."""
+    t = yield from tables_steps(5)
+    ms = yield from _MELD_TABLE.steps()
     melds = BOX_MELDS[box]
-    ms = meld_table()
+    yield
     end = [1.0 if any(ms[m][i] for m in melds) else 0.0 for i in range(len(t.dice))]
-    k1 = t.expect(end)
-    mid = [max(k1[k] for k in subs) for subs in t.subkeeps]
-    k2 = t.expect(mid)
-    first = [max(k2[k] for k in subs) for subs in t.subkeeps]
+    mid = yield from t.best_over_keeps_steps(end)
+    first = yield from t.best_over_keeps_steps(mid)
     return t.expect(first, [t.keep_index[()]])[t.keep_index[()]]
+
+
+_HIT_CHANCE = Lazy(_hit_chance_steps)
 
 
 @cache
@@ -362,8 +371,8 @@ class _Policy(PolicyBase):
         yield from _MELD_TABLE.steps()
         if state.phase == 2:
             for box in BOXES:
+                yield from _HIT_CHANCE.steps(box)
                 yield
-                hit_chance(box)
                 box_worth(box)
         if state.rolls and not state.is_over():
             plan = (yield from self._plan_steps(state))["plan"]

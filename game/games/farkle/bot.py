@@ -91,7 +91,7 @@ def _outcomes_steps(n: int):
     farkle = 0.0
     total = 6 ** n
     for j, combo in enumerate(combinations_with_replacement(range(1, 7), n)):
-        if j % 16 == 15:
+        if j % 8 == 7:  # (16 took 0.7-0.95 ms natively, about 20 times that in a phone's page)
             yield
         ways = math.factorial(n)
         for face in set(combo):
@@ -134,8 +134,7 @@ class TurnTable:
         tables = yield from all_outcomes_steps()
         self._gain = [0.0] * (N_DICE + 1)
         for i in range(size - 1, -1, -1):
-            if i % 2 == 0:
-                yield
+            yield  # (a row: two took 0.6-0.7 ms natively)
             t = i * STEP
             for n in range(1, N_DICE + 1):
                 _, menus = tables[n]
@@ -311,6 +310,8 @@ class RaceTable:
         for s in range(2, 2 * a_max + 1):
             yield
             for a in range(max(1, s - a_max), min(a_max, s - 1) + 1):
+                if a % 8 == 0:
+                    yield  # (a whole diagonal took 0.85 ms natively)
                 b = s - a
                 if a > b:
                     continue
@@ -659,8 +660,7 @@ class HardPolicy(_Base):
         best = [[0.0] * size for _ in range(N_DICE + 1)]
         menus_by_n = [outcomes(n) if n else (0.0, ()) for n in range(N_DICE + 1)]
         for k in range(size - 1, -1, -1):
-            if k % 2 == 0:
-                yield
+            yield  # (a total: two took 0.6-0.9 ms natively, every hard decision in the race)
             for n in range(1, N_DICE + 1):
                 farkle, menus = menus_by_n[n]
                 value = farkle * farkled

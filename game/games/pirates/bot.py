@@ -67,7 +67,7 @@ from game.games.pirates.reach import (
 )
 from game.games.pirates.reach import storm_keep as reach_storm_keep
 from game.games.pirates.reach_values import DECK_REACH
-from game.games.pirates.rules import FACES, PirateState, reroll_outcomes
+from game.games.pirates.rules import FACES, PirateState, reroll_outcomes_steps
 from game.games.pirates.solver import (
     EPS,
     Multi,
@@ -144,7 +144,7 @@ class _Base(PolicyBase):
                 s, m = state.dice.count("skull"), nonskull(state)
                 for r in range(2, sum(m) + 1):
                     yield
-                    reroll_outcomes(r)
+                    yield from reroll_outcomes_steps(r)
                 for k in sub_multisets(m):
                     if sum(m) - sum(k) >= 2:
                         yield

@@ -168,8 +168,9 @@ class ReachTable:
             return utility_value(self.u, -SEA_BATTLES[card][1])
         return self.u0
 
-    def _fill_g(self, a: int, s: int, v: list[float]) -> list[float]:
-        """G of layer ``s`` from the layer's V (the layers above are solved)."""
+    def _fill_g_steps(self, a: int, s: int, v: list[float]):
+        """G of layer ``s`` from the layer's V (the layers above are solved): a generator
+        job, a size of keep a piece (the layer of no skull dice took 1.8 ms at once)."""
         g = [0.0] * len(_SETS)
         n = N_DICE - s
         for i in BY_SIZE[n]:
@@ -182,6 +183,7 @@ class ReachTable:
         else:
             above = None
         for size in range(n - 1, -1, -1):
+            yield
             rest = n - size - 1
             for i in BY_SIZE[size]:
                 up = UP[i]
@@ -239,7 +241,9 @@ class ReachTable:
         n = N_DICE - s
         positions = BY_SIZE[n]
         stops = [0.0] * len(_SETS)
-        for i in positions:
+        for j, i in enumerate(positions):  # (a layer's stops took 1.8 ms at once)
+            if j % 16 == 15:
+                yield
             stops[i] = utility_value(self.u, stop_points(self.card, s, _SETS[i]))
         floor = list(stops)
         if a and s >= 1:
@@ -258,7 +262,7 @@ class ReachTable:
         v = list(floor)
         yield
         while True:
-            g = self._fill_g(a, s, v)
+            g = yield from self._fill_g_steps(a, s, v)
             yield
             best = [0.0] * len(_SETS)  # B: the best keep among the sub-multisets
             for size in range(n - 1):
@@ -283,8 +287,8 @@ class ReachTable:
             yield
             if delta < TOL:
                 break
-        self.V[a, s] = v
-        self.G[a, s] = self._fill_g(a, s, v)
+        g = yield from self._fill_g_steps(a, s, v)
+        self.V[a, s], self.G[a, s] = v, g  # (together: a job cancelled leaves neither)
 
 
 _TABLES: dict[tuple[str, Utility], ReachTable] = {}

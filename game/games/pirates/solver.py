@@ -46,8 +46,20 @@ Multi = tuple[int, int, int, int, int]
 
 @cache
 def multisets(size: int) -> tuple[Multi, ...]:
-    """Every multiset of ``size`` non-skull dice, in a fixed order."""
-    return tuple(m for m in product(range(size + 1), repeat=NONSKULL) if sum(m) == size)
+    """Every multiset of ``size`` non-skull dice, in a fixed order: the counts in ascending
+    order (as ``product(range(size + 1), repeat=NONSKULL)`` lists them), made one count at
+    a time rather than filtered out of every product (six dice: 3 ms natively, of a bot's
+    first decision)."""
+    return tuple(_counts(size, NONSKULL))
+
+
+def _counts(size: int, parts: int):
+    if parts == 1:
+        yield (size,)
+        return
+    for first in range(size + 1):
+        for rest in _counts(size - first, parts - 1):
+            yield (first, *rest)
 
 
 @cache

@@ -130,9 +130,9 @@ def decode_stream_steps(blob: bytes, count: int):
         deltas.byteswap()
     values = array("i")
     total = 0
-    for start in range(0, count, 4 * CHUNK):  # the running sum, a slice at a time
+    for start in range(0, count, CHUNK):  # the running sum, a slice at a time
         yield
-        values.extend(islice(accumulate(deltas[start:start + 4 * CHUNK], initial=total), 1, None))
+        values.extend(islice(accumulate(deltas[start:start + CHUNK], initial=total), 1, None))
         total = values[-1]
     return values
 
@@ -163,7 +163,7 @@ class Table:
         self.width: list[int] = []
         self.rank: list[list[int]] = []  # per pattern, total 0..63 -> place in a row
         for pattern in range(64):
-            if pattern % 8 == 7:
+            if pattern % 2 == 1:
                 yield
             has_base, in_play = columns(pattern)
             rank = [-1] * (THRESHOLD + 1)
@@ -237,6 +237,7 @@ def table_steps():
     global _TABLE
     if _TABLE is None:
         yield from web.fetch_steps(PATH)
+        yield
         blob = PATH.read_bytes()
         yield
         made = Table.__new__(Table)
