@@ -649,11 +649,12 @@ class ScoreSheet:
         part painted again in the whole sheet's order. None when most of the sheet moved
         (a column widened): painting it whole is then cheaper.
 
-        ``spread``: of many changed, the later half is left (``_deferred``), and what is
-        gone stays as it is (``_gone_kept``: no hole in the sheet where an element is left
-        to the next frame). ``fresh``: the second of the two (the elements the first
-        painted): where something is gone, only what no element paints is the panel's
-        colour, and those painted then are not painted again."""
+        ``spread``: of many changed, the later half is left (``_deferred``), but those
+        where something is gone (cleared now: no hole, nothing of it left in view); when
+        most of it moved, what is gone stays as it is instead (``_gone_kept``) until the
+        next. ``fresh``: the second of the two (the elements the first painted): where
+        something is gone, only what no element paints is the panel's colour, and those
+        painted then are not painted again."""
         elements = self._earlier
         now = self._elements
         gone = [ident for ident in diff if ident not in now]
@@ -663,26 +664,30 @@ class ScoreSheet:
                        if diff.get(ident) != key]
             if len(changed) >= SPREAD_LEAST:
                 later = set(changed[(len(changed) + 1) // 2:])
-        if not later and fresh is None and len(gone) > len(elements) // 2:
+        moved = len(gone) > len(elements) // 2  # (most of it: a column widened)
+        if not later and fresh is None and moved:
             return None
         clip = surface.get_clip()
         done: list = []
         stale: list = []  # (what is gone, where elements not painted since may lie)
-        if later:
+        if later and moved:  # (what is gone stays, but where no element will paint)
             self._gone_kept = {ident: diff[ident] for ident in gone}
-        else:
-            boxes = [box.clip(where) for _, box, where, *_ in elements] if fresh is not None \
-                else []
-            for box, where in gone:
-                part = pygame.Rect(box).clip(where)
-                if not part.w or not part.h:
-                    continue
-                stale.append(part)
-                for piece in _minus(part, [boxes[j] for j in part.collidelistall(boxes)]) \
-                        if fresh is not None else (part,):
-                    surface.set_clip(piece)
-                    surface.fill(theme.PANEL, piece)
-                    done.append(piece)
+        only = fresh is not None or bool(later) and moved  # (but where no element
+        # paints, or will)
+        boxes = [box.clip(where) for _, box, where, *_ in elements] if only else []
+        for box, where in gone:
+            part = pygame.Rect(box).clip(where)
+            if not part.w or not part.h:
+                continue
+            stale.append(part)
+            for piece in _minus(part, [boxes[j] for j in part.collidelistall(boxes)]) \
+                    if only else (part,):
+                surface.set_clip(piece)
+                surface.fill(theme.PANEL, piece)
+                done.append(piece)
+        if later and not moved:  # (a few gone, cleared now: what lies there is
+            # painted now too)
+            later = {i for i in later if elements[i][1].collidelist(done) < 0}
         boxes = []
         cells, before = self._cells, self._cells_before
         for i, (ident, box, where, key, paint, covers, kept) in enumerate(elements):
