@@ -58,6 +58,24 @@ def test_the_sprite_to_turn_is_not_run_length_encoded(window):
     assert still is die_sprite(4, 84) and turning is die_sprite(4, 84, turning=True)
 
 
+def test_a_pip_die_to_turn_has_a_byte_a_pixel_and_a_face_of_other_colours_keeps_four(window):
+    """The copy of a die that is turned every frame of a throw is paletted where the face's
+    colours are the die's few (in the page a quarter of the time to turn and blit); a face
+    drawn with other colours (a Pirate Fortune symbol) keeps four bytes a pixel, the same
+    pixels either way (test_a_sprite_looks_like_the_face)."""
+    for value in (1, 4, 6):
+        for colour in (theme.DIE, ASIDE, dice.DEAD):
+            turning = die_sprite(value, 84, face=colour, turning=True)
+            assert turning.get_bitsize() == 8, (value, colour)
+            assert die_sprite(value, 84, face=colour).get_bitsize() == 32  # (the still one)
+    keyed = _keyed(die_face(5, 60), window)
+    pygame.draw.circle(keyed, (10, 200, 10), (30, 30), 4)  # (a colour not in the palette)
+    assert dice._paletted(keyed, (keyed.get_colorkey(), theme.DIE_EDGE, theme.DIE,
+                                  theme.PIP)) is None
+    assert dice._paletted(keyed, (keyed.get_colorkey(), theme.DIE_EDGE, theme.DIE, theme.PIP,
+                                  (10, 200, 10))) is not None
+
+
 def test_a_key_colour_found_in_the_face_is_not_used(window):
     picture = pygame.Surface((20, 20), pygame.SRCALPHA)
     pygame.draw.rect(picture, dice.KEYS[0], (4, 4, 12, 12))  # the first key, in the face
