@@ -84,6 +84,7 @@ _sprites: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
 
 
 RED_PIP = (200, 40, 40)  # a large die's one
+_ENCODE = pygame.Surface((1, 1))  # (a blit onto it encodes a sprite, ``die_sprite``)
 
 
 def die_sprite(value: int | str, size: int, face=theme.DIE,
@@ -109,6 +110,8 @@ def die_sprite(value: int | str, size: int, face=theme.DIE,
         else:
             still = keyed.copy()
             still.set_colorkey(keyed.get_colorkey(), pygame.RLEACCEL)
+            _ENCODE.blit(still, (0, 0))  # (run-length encoded now, not at its first blit on
+            # the table: in the page 1-2 ms a face at a phone's CPU, the dice landing)
             colours = (keyed.get_colorkey(), theme.DIE_EDGE, face, theme.PIP, RED_PIP)
             pair = (still, _paletted(keyed, colours) or keyed)
         _sprites[key] = pair
