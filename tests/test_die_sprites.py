@@ -107,11 +107,13 @@ def test_a_face_with_half_transparent_pixels_keeps_its_alpha(window):
 @pytest.mark.parametrize("game_id", ["yatzy", "pirates"])
 def test_a_tables_dice_are_made_in_idle_frames_before_the_first_throw(app, game_id):
     """In the page a die's sprite takes 5-6 ms to make at a phone's CPU: the frames of a
-    first throw, which show each face for the first time, made six in one frame (34 ms). The
-    table makes them one a frame in frames with nothing else to do (``Scene.warm``): the
-    throw then makes none."""
+    first throw, which show each face for the first time, made six in one frame (34 ms), and
+    a score's dice flying to their box one at each side they shrink through. The table makes
+    them one a frame in frames with nothing else to do (``Scene.warm``): the throw then makes
+    none."""
     from game.catalog import GAMES
     from game.rules.core import Seat
+    from game.ui.moments import travel_sizes
     from tests.ui_driver import frames, key
     info = GAMES[game_id]
     play = app.show("play", info=info, state=info.new_game([Seat("Ann"), Seat("Bob", "easy")],
@@ -136,8 +138,9 @@ def test_a_tables_dice_are_made_in_idle_frames_before_the_first_throw(app, game_
         return own(picture, window)
     dice._keyed = keyed
     try:
-        frames(app, 30)
+        frames(app, 150)
         sizes = {r.w for r in play.tray.die_rects}
+        sizes |= {side for size in sizes for side in travel_sizes(size)}  # (on their way)
         faces = set(FACE_SETS["pirate" if game_id == "pirates" else "pips"])
         assert len(made) == len(faces) * len(sizes), (made, sizes)  # one a frame, each once
         made.clear()

@@ -57,6 +57,7 @@ from game.ui import hands, layout, motion, probe, theme
 from game.ui.dice import face_set, warm_sprite
 from game.ui.history import History
 from game.ui.layout import Sections, fr
+from game.ui.moments import travel_sizes
 from game.ui.sheet import ScoreSheet, SheetModel
 from game.ui.text import draw_text_in
 from game.ui.widgets import Button, FocusGroup
@@ -457,7 +458,11 @@ class TableScene(Scene):
         values = set(spec.faces if spec is not None and spec.faces else ())
         values |= {v for die in self.table.dice() if die.value is not None
                    for v in face_set(die.value)}
-        if any(warm_sprite(sorted(values, key=str), size) for size in sizes):
+        faces = sorted(values, key=str)
+        if any(warm_sprite(faces, size) for size in sizes):
+            return True
+        # then the sides they take on their way to a box (a score's dice flying)
+        if any(warm_sprite(faces, side) for size in sizes for side in travel_sizes(size)):
             return True
         self._warmed = key  # (all made: nothing to ask until the dice or the game change)
         return False

@@ -41,6 +41,12 @@ def _quantise(side: float) -> int:
     return max(step, int(round(side / step)) * step)
 
 
+def travel_sizes(side: int) -> list[int]:
+    """The sides a die of ``side`` may take on its way to a box (``Travel``), largest first:
+    the table makes their pictures before a score flies (``TableScene.warm``)."""
+    return sorted({_quantise(s) for s in range(theme.px(14), side + 1)}, reverse=True)
+
+
 def _text(text: str, size: float, colour, bold: bool = True) -> pygame.Surface:
     face = theme.font(size, bold)
     return face.render(text, True, colour)
