@@ -506,9 +506,12 @@ class App:
         animating = any(s.animating() for s in self.visible_scenes())
         if not (self._dirty or self._since_draw >= IDLE_REDRAW or animating
                 or self._under_stage or self.held):
-            if self._worked_at != self.frame and not self.scene.warm() \
-                    and self.preload_sounds:
-                self.sounds.preload()  # (a frame with nothing to do: see Sounds.preload)
+            if self._worked_at != self.frame:  # (a frame with nothing to do: a sound, taken
+                # from the page or decoded (Sounds.preload), and a picture the scene will draw
+                # soon, unless the sound was decoded here: 10-19 ms at a phone's CPU)
+                heard = self.preload_sounds and self.sounds.preload()
+                if not (heard and self.sounds.decoded_here):
+                    self.scene.warm()
             self.frame += 1
             return False
         if self._worked_at == self.frame and not self.held and self._may_hold():

@@ -269,6 +269,53 @@ def test_where_the_page_decodes_sounds_the_game_only_takes_its_samples(monkeypat
     assert not sounds.preload()  # (all there)
 
 
+class Warming(Worker):
+    """A scene with pictures to make before it draws them (``Scene.warm``): the frames it
+    was asked in."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.warmed: list[int] = []
+
+    def warm(self):
+        self.warmed.append(self.app.frame)
+        return True
+
+
+def test_an_idle_frame_takes_a_sound_from_the_page_and_warms_the_scene(monkeypatch):
+    """A frame with nothing to do takes a sound the page decoded (cheap) and lets the scene
+    make a picture (``Scene.warm``: a die's, 5 ms at a phone's CPU); a frame that decoded a
+    sound itself (10-19 ms there) lets the scene wait: the first roll's sound came after the
+    dice's pictures once (42 ms at its first play), and the sprites are not left for last."""
+    from game import web
+    pygame.quit()
+    app = App(sound=True, seed=1, window_size=(640, 480))
+    app.preload_sounds = True
+    scene = Warming(app)
+    app.replace_all(scene)
+    app.step(DT)
+    sounds = app.sounds
+    assert sounds.open()
+    ready = [(n, None) for n in sorted(sounds._files)]  # (None: the page could not)
+    monkeypatch.setattr(web, "decode_sounds", lambda paths, mixer: True)
+    monkeypatch.setattr(web, "decoded_sound", lambda: ready.pop(0) if ready else None)
+    ready[:3] = [(n, pygame.mixer.Sound(str(sounds_path(n))).get_raw()) for n, _ in ready[:3]]
+    scene.warmed.clear()
+    first = app.frame
+    for _ in range(4):
+        app.step(DT)
+    # three sounds taken (the first frame asks the page too), each frame with a picture;
+    # then one the page could not decode, decoded here: no picture in that frame
+    assert len(sounds._cache) == 4 and scene.warmed == [first, first + 1, first + 2], \
+        (len(sounds._cache), first, scene.warmed)
+    assert sounds.decoded_here
+
+
+def sounds_path(name):
+    from game.ui import sound as sound_module
+    return sound_module.ASSETS / "sounds" / f"{name}.ogg"
+
+
 @pytest.mark.parametrize("game_id", ["yatzy", "farkle"])
 def test_the_coach_thinks_in_frames_that_draw_nothing_else(game_id):
     """On a person's turn with the coach always on, each slice of its work is game work:

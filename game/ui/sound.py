@@ -21,6 +21,7 @@ class Sounds:
         self.volume = 100  # percent: the sound effects' volume (the settings' effects_volume)
         self._cache: dict[str, pygame.mixer.Sound | None] = {}
         self.played: list[str] = []  # names, newest last: lets tests see feedback happen
+        self.decoded_here = False  # the last ``preload`` decoded a sound itself (not the page)
         self.takes: list[str] = []  # the files played for them (a take, or the sound)
         folder = ASSETS / "sounds"
         self._files = {n.removesuffix(".ogg") for n in os.listdir(folder)  # (not a glob:
@@ -76,6 +77,7 @@ class Sounds:
         one it has decoded, its samples made a Sound as the mixer plays them: decoding one
         in the game's WebAssembly took 9.5-19 ms of a frame at a phone's CPU. False when
         every sound is loaded, or none can play."""
+        self.decoded_here = False
         if self.closed or not self.available:
             return False
         if self._asked is None:
@@ -88,6 +90,7 @@ class Sounds:
                 if name not in self._cache:  # (not played, and so loaded, meanwhile)
                     if samples is None:
                         self._load(name)  # (the page could not: decoded here)
+                        self.decoded_here = True
                     else:
                         self._cache[name] = pygame.mixer.Sound(buffer=samples)
                         self.from_page.add(name)
@@ -96,6 +99,7 @@ class Sounds:
         if not left:
             return False
         self._load(left[0])
+        self.decoded_here = True
         return True
 
     def _unloaded(self) -> list[str]:
