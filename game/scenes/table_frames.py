@@ -123,6 +123,9 @@ class Frames:
             rects += self._draw_parts(surface, now)
             self._parts_shown = {**self._parts_shown, **now}
             self._parts_late = bool(later)
+            if late and not later and "sheet" in scene.regions:
+                scene._sheet_model()  # (made now, kept for the frame that draws the sheet:
+                # in the page 1-3 ms of that frame)
         elif late:  # (painted over the sheet shown, it may paint nothing: the frame is done;
             # when much changed, half of it, the rest in the next frame: ``draw_sheet``)
             rects += self._redraw_sheet(surface, scene._sheet_model(),
