@@ -212,8 +212,10 @@ class App:
         # page (natively one takes about 1 ms, at its first play)
         self.preload_sounds = web.in_browser()
         # a frame after a change draws the tray and one more part of the table, the others
-        # in the frames after (game.scenes.table_frames.PARTS_A_FRAME): in the page, where
-        # each part is 1.5-8 ms at a phone's CPU (natively a frame draws them all in 1 ms)
+        # in the frames after (game.scenes.table_frames.PARTS_A_FRAME), and a sheet that
+        # changed much is painted over two frames (ScoreSheet.draw's ``spread``): in the
+        # page, where each part is 1.5-8 ms at a phone's CPU (natively a frame draws them
+        # all in 1 ms)
         self.spread_parts = web.in_browser()
         self.screen_serial = 0  # bumped when the window's surface is made anew
         self._since_draw = 0.0

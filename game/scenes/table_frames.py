@@ -127,9 +127,11 @@ class Frames:
                 scene._sheet_model()  # (made now, kept for the frame that draws the sheet:
                 # in the page 1-3 ms of that frame)
         elif late:  # (painted over the sheet shown, it may paint nothing: the frame is done;
-            # when much changed, half of it, the rest in the next frame: ``draw_sheet``)
+            # when much changed, in the page, half of it, the rest in the next frame:
+            # ``draw_sheet``)
             rects += self._redraw_sheet(surface, scene._sheet_model(),
-                                        spread=SPREAD and not probe.recording())
+                                        spread=SPREAD and scene.app.spread_parts
+                                        and not probe.recording())
         tray = scene.tray
         if scene.animator.busy or scene.burst.busy or scene.slides or tray.stale or \
                 effects.area(tray=True) or effects.shaking():

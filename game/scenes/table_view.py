@@ -113,6 +113,7 @@ class TableScene(Scene):
         self._view_key: tuple | None = None
         self._late_at = -1  # the app's frame that last left the sheet late (``draw_owed``)
         self._warmed: tuple | None = None  # the dice whose faces are all made (``warm``)
+        self._button_rects: tuple | None = None  # (the actions' place, n, looks), their rects
         self._model: SheetModel | None = None  # the sheet's model last made, and for what
         self._model_key: tuple | None = None  # (``_sheet_model``)
         self.chrome = Chrome(self)  # the bar, the status, banners (game.scenes.table_chrome)
@@ -383,12 +384,16 @@ class TableScene(Scene):
         specs = self.table.buttons()
         if not specs:
             return []
-        widest = 200 if len(specs) <= 2 else 160
         n = len(specs)
-        room = theme.dp(area.w)
-        width = min(widest, (room - 12 * (n - 1)) / n)
-        row = layout.centred(area, width * n + 12 * (n - 1), min(60, theme.dp(area.h)))
-        rects = layout.cols(row, *([fr()] * n), gap=12)
+        key = (tuple(area), n, theme.metrics.key)
+        if self._button_rects is None or self._button_rects[0] != key:
+            widest = 200 if n <= 2 else 160
+            room = theme.dp(area.w)
+            width = min(widest, (room - 12 * (n - 1)) / n)
+            row = layout.centred(area, width * n + 12 * (n - 1), min(60, theme.dp(area.h)))
+            self._button_rects = (key, layout.cols(row, *([fr()] * n), gap=12))
+        rects = [r.copy() for r in self._button_rects[1]]  # (laid out once: each frame
+        # asks, 20 us of a native frame's 175 in ``update``)
         buttons = []
         for spec, rect in zip(specs, rects, strict=True):
             def run(spec=spec):
