@@ -494,7 +494,6 @@ PROBES_ALLOWED = {
     # the scene registry: a class named in the registry's data
     ("game/scenes/__init__.py", "getattr(importlib.import_module(module), cls)"),
     # the table scene's parts, read and written by their old names (a property factory)
-    ("game/scenes/table_view.py", "getattr(getattr(self, part), name)"),
     ("game/scenes/table_view.py", "getattr(self, part)"),
 }
 
