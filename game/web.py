@@ -145,18 +145,25 @@ def first_frame() -> None:
 _present = None  # the page's present(address, width, height, x, y, w, h), False: none
 
 
+def _page_state(member: str):
+    """The page's own object (``window.diceHarbor``, the pyodide page's) when it has
+    ``member``; else None (natively, pygbag's page)."""
+    win = _window() if in_browser() else None
+    try:
+        state = getattr(win, "diceHarbor", None) if win is not None else None
+        if state is not None and not missing(state) and \
+                not missing(getattr(state, member, None)):
+            return state
+    except Exception:  # noqa: BLE001 - a page without it
+        pass
+    return None
+
+
 def _presenter():
     global _present
     if _present is None:
-        _present = False
-        win = _window() if in_browser() else None
-        try:
-            state = getattr(win, "diceHarbor", None) if win is not None else None
-            found = getattr(state, "present", None) if state is not None else None
-            if found is not None and not missing(found):
-                _present = found
-        except Exception:  # noqa: BLE001 - a page without it: SDL presents
-            pass
+        state = _page_state("present")  # (none: SDL presents)
+        _present = state.present if state is not None else False
     return _present
 
 
@@ -195,15 +202,8 @@ _decoder = None  # the page's object that decodes sounds (window.diceHarbor), Fa
 def _sound_decoder():
     global _decoder
     if _decoder is None:
-        _decoder = False
-        win = _window() if in_browser() else None
-        try:
-            state = getattr(win, "diceHarbor", None) if win is not None else None
-            if state is not None and not missing(state) and \
-                    not missing(getattr(state, "decodeSound", None)):
-                _decoder = state
-        except Exception:  # noqa: BLE001 - a page without it: the game decodes
-            pass
+        state = _page_state("decodeSound")  # (none: the game decodes)
+        _decoder = state if state is not None else False
     return _decoder
 
 

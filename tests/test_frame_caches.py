@@ -22,6 +22,16 @@ from tests.test_ui_screens import long_seats, make_app
 SIZE = (640, 480, 1, False)
 
 
+def with_previews(play):
+    """A copy of the table's sheet model with the first player's first three boxes showing
+    previews ("4", "10", "15"), as a player's dice give them."""
+    model = copy.deepcopy(play._sheet_model())
+    boxes = [r for r in model.rows if r.key][:3]
+    for r, value in zip(boxes, ("4", "10", "15"), strict=True):  # (the first player's)
+        r.cells[0] = dataclasses.replace(r.cells[0], text=value)
+    return model
+
+
 def whole_frame_differs(app, play) -> str:
     """Where the screen differs from a whole redraw of the table ("" where nowhere); a
     sheet left late to the next frame is not looked at (test_redraw checks it comes)."""
@@ -222,10 +232,7 @@ def test_a_column_lit_again_is_painted_from_its_pictures(table, monkeypatch):
 
     app, play = table
     size = app.screen.get_size()
-    model = copy.deepcopy(play._sheet_model())
-    boxes = [r for r in model.rows if r.key][:3]
-    for r, value in zip(boxes, ("4", "10", "15"), strict=True):  # (the first player's)
-        r.cells[0] = dataclasses.replace(r.cells[0], text=value)
+    model = with_previews(play)
     lit = {c.text for r in model.rows for c in r.cells[:1] if c.text}
     assert model.active_column == 0 and len(lit) >= 4, lit
     surface = pygame.Surface(size, 0, app.screen)
@@ -403,10 +410,7 @@ def test_pictures_of_cells_shown_all_along_are_kept_through_many_draws(table, mo
 
     app, play = table
     size = app.screen.get_size()
-    model = copy.deepcopy(play._sheet_model())
-    boxes = [r for r in model.rows if r.key][:3]
-    for r, value in zip(boxes, ("4", "10", "15"), strict=True):  # (the first player's)
-        r.cells[0] = dataclasses.replace(r.cells[0], text=value)
+    model = with_previews(play)
     shown_all_along = {c.text for r in model.rows for c in r.cells[:1] if c.text}
     assert len(shown_all_along) >= 4, shown_all_along
     surface = pygame.Surface(size, 0, app.screen)

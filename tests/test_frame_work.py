@@ -198,16 +198,23 @@ def test_a_roll_freezes_the_sheet_the_screen_was_drawn_from(game_id):
                 assert play.sheet_before() == make()
 
 
+def page_app(scene_class):
+    """An app with sound that preloads its sounds as in the page, ``scene_class`` on it,
+    one frame stepped."""
+    pygame.quit()
+    app = App(sound=True, seed=1, window_size=(640, 480))
+    app.preload_sounds = True
+    scene = scene_class(app)
+    app.replace_all(scene)
+    app.step(DT)
+    return app, scene
+
+
 def test_in_the_page_sounds_are_decoded_in_frames_with_nothing_else_to_do():
     """A sound decoded at its first play costs that frame its time (the first roll's, the
     first landing's: about 10 ms each in a phone's page): the page decodes them one a frame
     in frames that draw nothing and do no game work, the throws' and landings' first."""
-    pygame.quit()
-    app = App(sound=True, seed=1, window_size=(640, 480))
-    app.preload_sounds = True
-    scene = Worker(app)
-    app.replace_all(scene)
-    app.step(DT)
+    app, scene = page_app(Worker)
     sounds = app.sounds
     assert sounds.available  # (SDL's dummy audio device: tests/conftest.py)
     files = len(sounds._files)
@@ -288,12 +295,7 @@ def test_an_idle_frame_takes_a_sound_from_the_page_and_warms_the_scene(monkeypat
     sound itself (10-19 ms there) lets the scene wait: the first roll's sound came after the
     dice's pictures once (42 ms at its first play), and the sprites are not left for last."""
     from game import web
-    pygame.quit()
-    app = App(sound=True, seed=1, window_size=(640, 480))
-    app.preload_sounds = True
-    scene = Warming(app)
-    app.replace_all(scene)
-    app.step(DT)
+    app, scene = page_app(Warming)
     sounds = app.sounds
     assert sounds.open()
     ready = [(n, None) for n in sorted(sounds._files)]  # (None: the page could not)
