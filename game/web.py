@@ -188,11 +188,32 @@ def present(surface, rects=None) -> bool:
         show(address, width, height, 0, 0, width, height)
         return True
     bounds = surface.get_rect()
-    for rect in rects:
-        part = bounds.clip(rect)
-        if part.width and part.height:
-            show(address, width, height, part.x, part.y, part.width, part.height)
+    for part in merged([bounds.clip(rect) for rect in rects]):
+        show(address, width, height, part.x, part.y, part.width, part.height)
     return True
+
+
+# What putting one more rectangle on the canvas costs, in the pixels that time would copy:
+# in the page at a phone's CPU (4x) a put is about 0.12 ms and a pixel 6 ns (30 rectangles
+# of a sheet's cells, 225,000 pixels, took 5.1 ms put apart and 2.2 ms as their union of
+# 324,500).
+PUT_PIXELS = 19_000
+
+
+def merged(rects: list) -> list:
+    """``rects`` (empty ones left out) with neighbours put together where their union costs
+    less to put than the two apart (``PUT_PIXELS``): each is merged, in the order of their
+    tops, with the last one kept when that pays. Every pixel of ``rects`` is in one of them."""
+    out: list = []
+    for rect in sorted((r for r in rects if r.width and r.height), key=lambda r: (r.y, r.x)):
+        if out:
+            last = out[-1]
+            union = last.union(rect)
+            if union.w * union.h <= last.w * last.h + rect.w * rect.h + PUT_PIXELS:
+                out[-1] = union
+                continue
+        out.append(rect.copy())
+    return out
 
 
 # -- sounds decoded by the page -------------------------------------------------------------

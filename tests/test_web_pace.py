@@ -158,3 +158,26 @@ def test_a_page_without_the_count_is_polled_every_few_frames(page):
     p.resize(844, 390)
     seen = next(i for i in range(1, web.PAGE_POLL + 1) if web.page_changed() is not None)
     assert seen <= web.PAGE_POLL and web.PAGE_POLL <= 6
+
+
+def test_rectangles_put_on_the_canvas_are_merged_where_one_put_costs_less():
+    """A late sheet painted 30 cells: put apart, 30 puts took 5.1 ms at a phone's CPU, their
+    union 2.2 ms. Neighbours are put as their union where that costs less (web.PUT_PIXELS
+    a put); rectangles far apart stay apart; every pixel asked for is put."""
+    import pygame
+
+    from game import web
+    cells = [pygame.Rect(100 + (i % 3) * 160, 800 + (i // 3) * 52, 150, 50) for i in range(30)]
+    out = web.merged(cells)
+    assert len(out) == 1 and out[0] == cells[0].unionall(cells[1:])
+    apart = [pygame.Rect(0, 0, 100, 100), pygame.Rect(600, 1500, 100, 100)]
+    assert web.merged(apart) == apart  # (their union: 1.1 million pixels for 20,000)
+    assert web.merged([pygame.Rect(0, 0, 0, 10), pygame.Rect(5, 5, 10, 10)]) == \
+        [pygame.Rect(5, 5, 10, 10)]  # (an empty one: none)
+    mixed = cells[:4] + apart + [pygame.Rect(650, 1550, 80, 30)]
+    out = web.merged(mixed)
+    assert len(out) < len(mixed)
+    for r in mixed:  # (every pixel put)
+        assert any(o.contains(r) for o in out), r
+    assert sum(o.w * o.h for o in out) <= sum(r.w * r.h for r in mixed) + \
+        web.PUT_PIXELS * (len(mixed) - len(out))
