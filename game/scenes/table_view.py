@@ -465,10 +465,9 @@ class TableScene(Scene):
         values |= {v for die in self.table.dice() if die.value is not None
                    for v in face_set(die.value)}
         faces = sorted(values, key=str)
-        if any(warm_sprite(faces, size) for size in sizes):
-            return True
-        # then the sides they take on their way to a box (a score's dice flying)
-        if any(warm_sprite(faces, side) for size in sizes for side in travel_sizes(size)):
+        # at the felt's sizes first, then the sides they take on their way to a box
+        sides = [*sizes, *(side for size in sizes for side in travel_sizes(size))]
+        if any(warm_sprite(faces, side) for side in sides):
             return True
         self._warmed = key  # (all made: nothing to ask until the dice or the game change)
         return False

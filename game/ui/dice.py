@@ -87,6 +87,13 @@ RED_PIP = (200, 40, 40)  # a large die's one
 _ENCODE = pygame.Surface((1, 1))  # (a blit onto it encodes a sprite, ``die_sprite``)
 
 
+def _sprite_key(value, size: int, face, window: pygame.Surface | None) -> tuple:
+    """What a die's sprite is kept by (``_sprites``): its face, size, colour and the
+    window's pixel format it is in."""
+    fmt = (window.get_bitsize(), window.get_masks()) if window is not None else None
+    return (value, size, face, fmt)
+
+
 def die_sprite(value: int | str, size: int, face=theme.DIE,
                turning: bool = False) -> pygame.Surface:
     """``die_face`` as the table blits it: opaque, its corners marked by a colour key, in the
@@ -97,8 +104,7 @@ def die_sprite(value: int | str, size: int, face=theme.DIE,
     run-length encoded, which a turn would have to undo), a byte a pixel where the face's
     few colours allow (``_paletted``)."""
     window = pygame.display.get_surface()
-    fmt = (window.get_bitsize(), window.get_masks()) if window is not None else None
-    key = (value, size, face, fmt)
+    key = _sprite_key(value, size, face, window)
     pair = _sprites.get(key)
     if pair is None:
         if len(_sprites) > 200:
@@ -144,9 +150,8 @@ def warm_sprite(values, size: int, face=theme.DIE) -> bool:
     in the page five to six ms each at a phone's CPU: a throw showing six faces for the first
     time spent 34 ms on them in one frame). False when all are made."""
     window = pygame.display.get_surface()
-    fmt = (window.get_bitsize(), window.get_masks()) if window is not None else None
     for value in values:
-        if (value, size, face, fmt) not in _sprites:
+        if _sprite_key(value, size, face, window) not in _sprites:
             die_sprite(value, size, face=face)
             return True
     return False
