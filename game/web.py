@@ -69,15 +69,8 @@ def _resize_count():
     """The page's count of its resizes, or None when it keeps none."""
     global _counted
     if _counted is None:
-        _counted = False
-        win = _window()
-        try:
-            state = getattr(win, "diceHarbor", None) if win is not None else None
-            if state is not None and not missing(state) and \
-                    not missing(getattr(state, "resized", None)):
-                _counted = state
-        except Exception:  # noqa: BLE001 - a page without it: polled
-            pass
+        state = _page_state("resized")  # (none: the metrics polled)
+        _counted = state if state is not None else False
     if _counted is False:
         return None
     try:
