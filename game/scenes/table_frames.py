@@ -411,28 +411,18 @@ class Frames:
         built on this one draws more."""
         scene = self.scene
         app = scene.app
-        if probe.recording() or not scene.draws_as_the_table() or not scene.regions \
-                or self._parts_shown is None or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1 \
-                or self._parts_frame != self._frame_key(surface):
-            return None
-        effects = scene.effects
-        if scene.card_flip > 0 or scene.coach_thinking() or scene.table.animating() \
-                or scene.flourish.busy or scene.hints.shown() is not None \
-                or scene.odds.lines():
-            return None
         # Effects out of the tray (a score's dice on their way to the sheet, a total
         # counting) go over what changed, as in ``draw_moving``: the screen under where they
         # were comes back from ``_clean``, the parts are drawn again under them, and they
         # are drawn over it all (``_fly``).
-        flying = bool(self._effect_rects) or bool(effects.area(tray=False))
         if self._effect_rects and not self._clean_ready(surface):
             return None  # (no picture of the screen under them: a whole frame)
-        parts = self.parts(surface)
-        if parts is None or parts.keys() != self._parts_shown.keys():
+        parts = self._parts_now(surface)
+        if parts is None:
             return None
+        flying = bool(self._effect_rects) or bool(scene.effects.area(tray=False))
         rects = self._unflown(surface)
-        changed = {name: part for name, part in parts.items()
-                   if part != self._parts_shown[name]}
+        changed = self._changed(parts)
         owed = {}
         if SPREAD and app.spreading and app.spread_parts:
             changed, owed = _split(changed, PARTS_A_FRAME)
@@ -460,18 +450,33 @@ class Frames:
 
     def _owed_parts(self, surface: pygame.Surface) -> dict[str, tuple[tuple, pygame.Rect]] | None:
         """The parts the last frame left owed (``_parts_late``), as they are now, when the
-        screen holds that frame (this table's, the same window, looks and layout, nothing
-        over the parts): they are drawn as ``draw_changed`` would. None: a whole frame."""
+        screen holds that frame (``_parts_now``): they are drawn as ``draw_changed`` would.
+        None: a whole frame."""
+        parts = self._parts_now(surface)
+        return None if parts is None else self._changed(parts)
+
+    def _parts_now(self, surface: pygame.Surface) -> dict[str, tuple[tuple, pygame.Rect]] | None:
+        """The parts (``parts``) when a frame may draw again only those that changed: the
+        screen holds this table's last frame, in the same window, looks and layout, nothing
+        else moves over the parts (the coach's marks, the odds, a card turning over, the
+        turn's flourish) and no scene built on this one draws more. None: a whole frame."""
         scene = self.scene
         app = scene.app
-        if probe.recording() or not scene.draws_as_the_table() or self._parts_shown is None \
-                or self._screen_mine is None or self._screen_mine != app.drawn_frames - 1 \
+        if probe.recording() or not scene.draws_as_the_table() or not scene.regions \
+                or self._parts_shown is None or self._screen_mine is None \
+                or self._screen_mine != app.drawn_frames - 1 \
                 or self._parts_frame != self._frame_key(surface) \
-                or scene.hints.shown() is not None or scene.odds.lines():
+                or scene.card_flip > 0 or scene.coach_thinking() or scene.table.animating() \
+                or scene.flourish.busy or scene.hints.shown() is not None \
+                or scene.odds.lines():
             return None
         parts = self.parts(surface)
-        if parts is None or parts.keys() != self._parts_shown.keys():
-            return None
+        return parts if parts is not None and parts.keys() == self._parts_shown.keys() \
+            else None
+
+    def _changed(self, parts: dict[str, tuple[tuple, pygame.Rect]]
+                 ) -> dict[str, tuple[tuple, pygame.Rect]]:
+        """Those of ``parts`` that show something else, or elsewhere, than the screen has."""
         return {name: part for name, part in parts.items() if part != self._parts_shown[name]}
 
     def _draw_parts(self, surface: pygame.Surface,
