@@ -109,8 +109,9 @@ def test_a_tables_dice_are_made_in_idle_frames_before_the_first_throw(app, game_
     """In the page a die's sprite takes 5-6 ms to make at a phone's CPU: the frames of a
     first throw, which show each face for the first time, made six in one frame (34 ms), and
     a score's dice flying to their box one at each side they shrink through. The table makes
-    them one a frame in frames with nothing else to do (``Scene.warm``): the throw then makes
-    none."""
+    them in frames with nothing else to do (``Scene.warm``), one piece a frame (a face's
+    sprite to blit; at the felt's size, in another frame, its sprite to turn): the throw
+    then makes none."""
     from game.catalog import GAMES
     from game.rules.core import Seat
     from game.ui.moments import travel_sizes
@@ -130,26 +131,38 @@ def test_a_tables_dice_are_made_in_idle_frames_before_the_first_throw(app, game_
         assert any(play.state.roll_spec(a) for a in play.state.legal_actions())
     dice._sprites.clear()  # (made by other tests or the first frames)
     play._warmed = None
-    made = []
-    own = dice._keyed
+    made, turned = [], []  # (each face's sprite to blit; its sprite to turn)
+    own, own_paletted = dice._keyed, dice._paletted
 
     def keyed(picture, window):
         made.append(picture.get_size())
         return own(picture, window)
-    dice._keyed = keyed
+
+    def paletted(picture, colours):
+        turned.append(picture.get_size())
+        return own_paletted(picture, colours)
+    dice._keyed, dice._paletted = keyed, paletted
     try:
-        frames(app, 150)
-        sizes = {r.w for r in play.tray.die_rects}
-        sizes |= {side for size in sizes for side in travel_sizes(size)}  # (on their way)
+        pieces = []
+        for _ in range(150):
+            frames(app)
+            pieces.append(len(made) + len(turned))
+        assert all(b - a <= 1 for a, b in zip(pieces, pieces[1:], strict=False)), \
+            "two pieces in a frame"
+        felt = {r.w for r in play.tray.die_rects}
+        sizes = felt | {side for size in felt for side in travel_sizes(size)}  # (on their way)
         faces = set(FACE_SETS["pirate" if game_id == "pirates" else "pips"])
         assert len(made) == len(faces) * len(sizes), (made, sizes)  # one a frame, each once
+        # (those to turn at the felt's sizes only: a die flying to its box does not turn)
+        assert sorted(turned) == sorted((w, w) for w in felt for _ in faces), turned
         made.clear()
+        turned.clear()
         key(pygame.K_SPACE)
         for _ in range(60):
             frames(app)
             if not play.animator.busy and play.landing is None:
                 break
         assert play.tray.thrown_at is not None
-        assert made == [], f"a throw made {len(made)} sprites"
+        assert made == [] and turned == [], f"a throw made {len(made) + len(turned)} sprites"
     finally:
-        dice._keyed = own
+        dice._keyed, dice._paletted = own, own_paletted

@@ -465,9 +465,11 @@ class TableScene(Scene):
         values |= {v for die in self.table.dice() if die.value is not None
                    for v in face_set(die.value)}
         faces = sorted(values, key=str)
-        # at the felt's sizes first, then the sides they take on their way to a box
-        sides = [*sizes, *(side for size in sizes for side in travel_sizes(size))]
-        if any(warm_sprite(faces, side) for side in sides):
+        # at the felt's sizes first (to blit, then to turn: they are thrown), then the sides
+        # they take on their way to a box (not turned)
+        sides = [*((size, True) for size in sizes),
+                 *((side, False) for size in sizes for side in travel_sizes(size))]
+        if any(warm_sprite(faces, side, turning=turning) for side, turning in sides):
             return True
         self._warmed = key  # (all made: nothing to ask until the dice or the game change)
         return False

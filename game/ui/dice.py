@@ -80,7 +80,7 @@ def die_face(value: int | str, size: int, face=theme.DIE, pip=theme.PIP) -> pyga
 
 # Colours a die never shows: the first free one marks a die sprite's transparent pixels.
 KEYS = ((255, 0, 255), (0, 255, 255), (255, 255, 0), (1, 2, 3))
-_sprites: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
+_sprites: dict[tuple, list] = {}  # (``_made``)
 
 
 RED_PIP = (200, 40, 40)  # a large die's one
@@ -104,6 +104,16 @@ def die_sprite(value: int | str, size: int, face=theme.DIE,
     run-length encoded, which a turn would have to undo), a byte a pixel where the face's
     few colours allow (``_paletted``)."""
     window = pygame.display.get_surface()
+    pair = _made(value, size, face, window)
+    if turning and pair[2] is not None:
+        _to_turn(pair)
+    return pair[1] if turning else pair[0]
+
+
+def _made(value, size: int, face, window: pygame.Surface | None) -> list:
+    """The sprites of a face (``die_sprite``), made when not yet: [the one to blit, the one
+    to turn, None] or, before the one to turn is made from the keyed picture (``_to_turn``),
+    [the one to blit, the keyed picture, the colours of its palette]."""
     key = _sprite_key(value, size, face, window)
     pair = _sprites.get(key)
     if pair is None:
@@ -112,16 +122,22 @@ def die_sprite(value: int | str, size: int, face=theme.DIE,
         picture = die_face(value, size, face=face)
         keyed = _keyed(picture, window)
         if keyed is None:
-            pair = (picture, picture)
+            pair = [picture, picture, None]
         else:
             still = keyed.copy()
             still.set_colorkey(keyed.get_colorkey(), pygame.RLEACCEL)
             _ENCODE.blit(still, (0, 0))  # (run-length encoded now, not at its first blit on
             # the table: in the page 1-2 ms a face at a phone's CPU, the dice landing)
-            colours = (keyed.get_colorkey(), theme.DIE_EDGE, face, theme.PIP, RED_PIP)
-            pair = (still, _paletted(keyed, colours) or keyed)
+            pair = [still, keyed, (keyed.get_colorkey(), theme.DIE_EDGE, face, theme.PIP,
+                                   RED_PIP)]
         _sprites[key] = pair
-    return pair[1] if turning else pair[0]
+    return pair
+
+
+def _to_turn(pair: list) -> None:
+    """The sprite to turn of ``pair`` (``_made``) made from its keyed picture."""
+    pair[1] = _paletted(pair[1], pair[2]) or pair[1]
+    pair[2] = None
 
 
 def _paletted(keyed: pygame.Surface, colours) -> pygame.Surface | None:
@@ -134,25 +150,34 @@ def _paletted(keyed: pygame.Surface, colours) -> pygame.Surface | None:
     w, h = keyed.get_size()
     small = pygame.Surface((w, h), 0, 8)
     small.set_palette(colours + [colours[0]] * (256 - len(colours)))
+    # (each pixel is one of them, exactly: the count of those found is all of them; the
+    # picture compared as bytes was half of the time, 2-4 ms in the page)
+    found_all = pygame.mask.from_threshold(keyed, colours[0], (1, 1, 1, 255)).count()
     for colour in colours[1:]:  # (index 0, the key, where none of them is)
         found = pygame.mask.from_threshold(keyed, colour, (1, 1, 1, 255))
-        if found.count():
+        count = found.count()
+        if count:
             found.to_surface(small, setcolor=colour, unsetcolor=None)
-    small.set_colorkey(0)
-    if pygame.image.tobytes(small.convert(keyed), "RGB") != \
-            pygame.image.tobytes(keyed, "RGB"):
+            found_all += count
+    if found_all != w * h:
         return None  # (a colour not in ``colours``: drawn with more, a symbol's)
+    small.set_colorkey(0)
     return small
 
 
-def warm_sprite(values, size: int, face=theme.DIE) -> bool:
-    """Make the first of the sprites of ``values`` at ``size`` not made yet (``die_sprite``;
-    in the page five to six ms each at a phone's CPU: a throw showing six faces for the first
-    time spent 34 ms on them in one frame). False when all are made."""
+def warm_sprite(values, size: int, face=theme.DIE, turning: bool = True) -> bool:
+    """Make the next piece of the sprites of ``values`` at ``size`` not made yet: a face's
+    sprite to blit, or (``turning``: dice thrown at that size turn) its sprite to turn
+    (``die_sprite``; in the page 3-10 ms each at a phone's CPU: a throw showing six faces
+    for the first time spent 34 ms on them in one frame). False when all are made."""
     window = pygame.display.get_surface()
     for value in values:
-        if _sprite_key(value, size, face, window) not in _sprites:
-            die_sprite(value, size, face=face)
+        pair = _sprites.get(_sprite_key(value, size, face, window))
+        if pair is None:
+            _made(value, size, face, window)
+            return True
+        if turning and pair[2] is not None:
+            _to_turn(pair)
             return True
     return False
 
