@@ -16,6 +16,7 @@ import pytest
 from game.bots import make_policy
 from game.catalog import GAMES
 from game.ui import probe, theme
+from game.ui.sheet import SPREAD_A_DRAW, SPREAD_FIRST
 from tests.test_redraw import GARBAGE, stale_parts, table_redrawn
 from tests.test_ui_screens import long_seats, make_app
 
@@ -437,11 +438,12 @@ def test_pictures_of_cells_shown_all_along_are_kept_through_many_draws(table, mo
 
 
 @pytest.mark.parametrize("then", ["same", "changed", "cursor_gone", "relaid"])
-def test_a_sheet_painted_in_part_is_finished_by_the_next_draw(table, then):
+def test_a_sheet_painted_in_part_is_finished_by_the_next_draws(table, then):
     """The turn passing changes many cells: drawn over itself with ``spread``, the sheet
-    paints part of them and is unfinished (known by ``shown_key``); the next draw over it,
-    of the same sheet or of one changed again meanwhile, paints what is left and never
-    leaves any for a third: the sheet drawn afresh. So too when the keyboard's cursor (its
+    paints the first of them (``SPREAD_A_DRAW``) and is unfinished (known by
+    ``shown_key``); each next draw over it of the same sheet paints the next of them, and
+    one of a sheet changed again meanwhile all that is left at once: the sheet drawn
+    afresh. So too when the keyboard's cursor (its
     ring over the next row) goes with the turn, and when a column widens with it (every
     cell moves: what was is cleared only where nothing is painted)."""
     app, play = table
@@ -471,16 +473,69 @@ def test_a_sheet_painted_in_part_is_finished_by_the_next_draw(table, then):
                 if (box, where) not in play.sheet._elements]
         assert gone and all(pygame.image.tobytes(surface.subsurface(r), "RGB") ==
                             pygame.image.tobytes(whole.subsurface(r), "RGB") for r in gone)
-    left = len(play.sheet._deferred)
+    left = first_left = len(play.sheet._deferred)
     later = changed(other, "value") if then == "changed" else other
     if then == "relaid":
         assert play.sheet._layout_kept[5][4] != fresh_layout(play, model), "not laid out anew"
-    play.sheet.draw(surface, later, over=play.sheet.shown_key, spread=True)
-    assert not play.sheet.unfinished and play.sheet.shown_key == play.sheet._key(later)
-    if then != "changed":  # (what the first painted is not painted again)
-        assert len(play.sheet._fresh) <= left * 3 // 2 + 2, (len(play.sheet._fresh), left)
+    painted, draws = 0, 0
+    while True:  # (the same sheet: the next SPREAD_A_DRAW at least, each time; a sheet
+        # changed meanwhile: all that differs at once)
+        play.sheet.draw(surface, later, over=play.sheet.shown_key, spread=True)
+        painted += len(play.sheet._fresh)
+        draws += 1
+        if not play.sheet.unfinished:
+            break
+        assert then != "changed", "a sheet changed meanwhile left in part again"
+        now = len(play.sheet._deferred)
+        assert now <= left - SPREAD_A_DRAW, (now, left)
+        left = now
+    assert play.sheet.shown_key == play.sheet._key(later)
+    assert draws >= (1 if then == "changed" else 2), draws  # (more than half was left)
+    if then != "changed":  # (what a draw painted is not painted again)
+        assert painted <= first_left * 3 // 2 + 2, (painted, first_left)
     assert pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB") == \
         fresh_sheet(play, later, size)
+
+
+def test_a_sheet_scrolled_as_the_turn_passes_is_spread_too():
+    """On a phone the rows are of two heights (those tapped are taller): the rows scrolled
+    as the turn passes (the bot's choice brought into view) are not where rows were, and
+    many elements are gone. Spread, the first draw still paints only the first few of what
+    changed (what is gone stays where an element will paint: before, all that lay where
+    rows were was painted in that frame, 12 ms more in the page at a phone's CPU), and the
+    draws after it leave the sheet as drawn afresh."""
+    app = make_app((390, 844, 2, True))
+    try:
+        info = GAMES["yatzy"]
+        play = app.show("play", info=info, state=info.new_game(long_seats(2, humans=2), seed=4),
+                        autosave=False)
+        play.banner = None
+        settle(app, play, check=False)
+        size = app.screen.get_size()
+        model = copy.deepcopy(play._sheet_model())
+        surface = pygame.Surface(size, 0, app.screen)
+        surface.fill(theme.BG)
+        play.sheet.draw(surface, model)
+        over = play.sheet._key(model)
+        before = dict(play.sheet._shown_elements[1])
+        assert play.sheet.scroll.max_offset > 0
+        play.sheet.scroll.scroll(1)  # (a row on: rows of both heights move)
+        other = changed(model, "active")
+        play.sheet.draw(surface, other, over=over, spread=True)
+        gone = [ident for ident in before if ident not in play.sheet._elements]
+        assert len(gone) > SPREAD_A_DRAW, gone  # (the case: many gone, not most)
+        assert len(gone) <= len(play.sheet._elements) // 2, gone
+        assert play.sheet.unfinished
+        assert len(play.sheet._fresh) <= 2 * SPREAD_FIRST, play.sheet._fresh
+        for _ in range(20):
+            play.sheet.draw(surface, other, over=play.sheet.shown_key, spread=True)
+            if not play.sheet.unfinished:
+                break
+        assert not play.sheet.unfinished
+        assert pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB") == \
+            fresh_sheet(play, other, size)
+    finally:
+        pygame.quit()
 
 
 @pytest.mark.parametrize("how", ["plain", "cursor", "hover"])

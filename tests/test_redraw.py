@@ -204,13 +204,15 @@ def test_the_sheet_and_a_frame_of_the_tray_alone_are_a_whole_redraw(game_id, siz
 
 
 @pytest.mark.parametrize("game_id", ["yatzy", "grab_it"])
-def test_a_sheet_painted_over_two_frames_is_whole_after_them(game_id):
+def test_a_sheet_painted_over_frames_is_whole_after_them(game_id):
     """On a phone, a sheet left late after a move that changes much of it (the turn
-    passing lights one column and unlights another) is painted over two frames, half in
-    each (``ScoreSheet.draw``'s ``spread``): the first leaves it late again, the next
-    never paints it in part again; once it is not late the sheet is what a whole redraw
-    gives, and so is every other frame's sheet that is not late (those are sampled). As in
-    the page, the other parts after a change come first (``App.spread_parts``)."""
+    passing lights one column and unlights another) is painted over a few frames
+    (``ScoreSheet.draw``'s ``spread``), ``SPREAD_A_DRAW`` changed elements in each, top
+    first: each leaves fewer for the next, none is skipped (a frame that draws other parts
+    that changed may leave it once), and once it is not late the sheet is what a whole
+    redraw gives, and so is every other frame's sheet that is not late (those are sampled).
+    As in the page, the other parts after a change come first (``App.spread_parts``)."""
+    from game.ui.sheet import SPREAD_A_DRAW
     app = make_app((390, 844, 2, True))
     try:
         info = GAMES[game_id]
@@ -218,8 +220,9 @@ def test_a_sheet_painted_over_two_frames_is_whole_after_them(game_id):
         play = app.show("play", info=info, state=info.new_game(seats, seed=2), autosave=False)
         app.settings.bot_speed = "normal"
         app.spread_parts = True  # (as in the page: the parts after a change come first)
-        spread = checked = 0
+        spread = checked = longest = 0
         serial, spread_at, after_spread = play.sheet._serial, None, False
+        left = run = 0  # (elements left by the last draw in part; such draws in a row)
         look = Sampled()
         fresh = None
         for _ in range(2400):
@@ -233,9 +236,16 @@ def test_a_sheet_painted_over_two_frames_is_whole_after_them(game_id):
             if play.sheet._serial != serial:  # (painted in part in this frame)
                 serial = play.sheet._serial
                 assert play._sheet_late, f"frame {app.frame}: painted in part, not late"
-                assert spread_at != app.drawn_frames - 1, \
-                    f"frame {app.frame}: the sheet painted in part two frames running"
-                spread_at, after_spread = app.drawn_frames, True
+                now = len(play.sheet._deferred)
+                if spread_at is not None and app.drawn_frames - spread_at <= 2 and left:
+                    # (the same sheet's next draw: what it left, less the most it paints)
+                    assert now <= left - SPREAD_A_DRAW, \
+                        f"frame {app.frame}: {now} left of {left}, painted too few"
+                    run += 1
+                else:
+                    run = 1
+                longest = max(longest, run)
+                spread_at, after_spread, left = app.drawn_frames, True, now
                 spread += 1
                 look(key)
                 continue
@@ -246,6 +256,7 @@ def test_a_sheet_painted_over_two_frames_is_whole_after_them(game_id):
                     f"frame {app.frame}: a sheet painted in part left late too long"
                 look(key)
                 continue
+            left = 0
             if not look(key) and not after_spread:
                 continue
             fresh = table_redrawn(play, app.screen, fresh)
@@ -253,6 +264,7 @@ def test_a_sheet_painted_over_two_frames_is_whole_after_them(game_id):
             assert same_pixels(app.screen, fresh, area), f"frame {app.frame}: a stale sheet"
             checked += after_spread
             after_spread = False
-        assert spread >= 2 and checked == spread, (spread, checked)
+        # (the turn passing changes 15-30 elements: three draws or more)
+        assert spread >= 4 and longest >= 3 and checked >= 2, (spread, longest, checked)
     finally:
         pygame.quit()

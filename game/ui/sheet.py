@@ -39,8 +39,13 @@ HEADER = 15  # dp: the names above the columns (two lines where they need them)
 NOTE = 13  # dp: the odds beside a label
 STRIP = 15  # dp: the scores of the players whose columns are paged out
 MORE = 13  # dp: "▲ 3 more  ▼ 2 more" under the rows that scroll
-SPREAD_LEAST = 8  # elements changed, at least, for a draw that may spread to paint half of
-# them and leave the others to the next frame (``ScoreSheet.draw``'s ``spread``)
+# A draw that may spread what changed over frames (``ScoreSheet.draw``'s ``spread``) paints
+# SPREAD_FIRST of the elements that changed (top first), then the next draws SPREAD_A_DRAW
+# each, until none is left. In the page at a phone's CPU an element painted is 0.3-1 ms and
+# the first draw lists them all besides (3-7 ms); the turn passing changes 15-30: half of
+# them in one frame was most of the frames over 16 ms while bots play (issue 24)
+SPREAD_FIRST = 3
+SPREAD_A_DRAW = 5
 UNFINISHED = "a sheet painted in part"  # (the first item of what such a screen is known by)
 
 
@@ -547,12 +552,12 @@ class ScoreSheet:
         and the rectangles painted are returned (None: all of the sheet). While tests record
         what is drawn, it is always drawn afresh.
 
-        ``spread``: over the sheet shown, when many elements changed (``SPREAD_LEAST``: the
-        turn passing lights one column and unlights another), paint the first half of them
-        and leave the others to the next draw (``unfinished``); the screen is then known by
-        ``shown_key``, the others recorded as not painted, and the next draw over it paints
-        them (without listing the elements again while the sheet is the same); it never
-        leaves any for a third."""
+        ``spread``: over the sheet shown, when more elements changed than ``SPREAD_FIRST``
+        (the turn passing lights one column and unlights another), paint the first of them
+        and leave the others to the next draws (``unfinished``); the screen is then known
+        by ``shown_key``, the others recorded as not painted, and the next draw over it
+        paints the next ``SPREAD_A_DRAW`` of them (without listing the elements again while
+        the sheet is the same), or all that are left when it is not spread."""
         key = self._key(model)
         recording = probe.recording()
         pending = self._pending
@@ -572,11 +577,14 @@ class ScoreSheet:
             and before is not None \
             and before[0] == over and before[2] == tuple(self.rect)
         offset = self.scroll.offset
-        # over a sheet painted in part: the rest, never spread again
+        # over a sheet painted in part: the rest (spread again when much is left), from
+        # the elements listed then while the sheet is the same; else what differs, at once
         finishing = diff and before[0][:1] == (UNFINISHED,)
+        fresh = self._fresh
         if finishing and pending is not None and pending[0] == before[0] \
                 and pending[1] == key and pending[2] is surface:
-            painted = self._finish(surface, pending, before[1])
+            painted = self._finish(surface, pending, before[1], spread)
+            fresh = pending[6] | self._fresh  # (painted in each draw of it so far)
         else:
             painted = self._draw(surface, model, before[1] if diff else None,
                                  spread and diff and not finishing)
@@ -593,7 +601,7 @@ class ScoreSheet:
                 elements[ident] = None
             elements.update(self._gone_kept)  # (still there: cleared by the next draw)
             self._pending = (shown, key, surface, self._listed, self._elements, self._overflow,
-                             self._fresh)
+                             fresh)
             self.unfinished = True
         self.shown_key = shown
         if inside:
@@ -612,13 +620,15 @@ class ScoreSheet:
                                                                  tuple(self.rect))
         return painted
 
-    def _finish(self, surface: pygame.Surface, pending: tuple, diff: dict
-                ) -> list[pygame.Rect] | None:
+    def _finish(self, surface: pygame.Surface, pending: tuple, diff: dict,
+                spread: bool = False) -> list[pygame.Rect] | None:
         """Over the sheet a draw painted in part (``pending``: the sheet the same since),
-        paint the elements it left, from its list of them."""
+        paint the elements it left, from its list of them (``spread``: the next of them
+        when many are left)."""
         self._earlier, self._elements, self._overflow = pending[3], pending[4], pending[5]
+        self._listed = pending[3]  # (for a draw after this one, when it leaves some again)
         try:
-            return self._paint_changed(surface, diff, fresh=pending[6])
+            return self._paint_changed(surface, diff, spread, fresh=pending[6])
         finally:
             self._earlier = []
 
@@ -649,12 +659,15 @@ class ScoreSheet:
         part painted again in the whole sheet's order. None when most of the sheet moved
         (a column widened): painting it whole is then cheaper.
 
-        ``spread``: of many changed, the later half is left (``_deferred``), but those
-        where something is gone (cleared now: no hole, nothing of it left in view); when
-        most of it moved, what is gone stays as it is instead (``_gone_kept``) until the
-        next. ``fresh``: the second of the two (the elements the first painted): where
-        something is gone, only what no element paints is the panel's colour, and those
-        painted then are not painted again."""
+        ``spread``: of those changed, all but the first ``SPREAD_FIRST`` (in a draw after
+        the first, ``fresh``: ``SPREAD_A_DRAW``) are left (``_deferred``), but those where
+        something is gone (cleared now: no hole, nothing of it left in view); when most of
+        it moved, or more than ``SPREAD_A_DRAW`` is gone (a scroll), what is gone stays as
+        it is instead (``_gone_kept``) until the next. ``fresh``: a draw after the first
+        (the elements those before painted): where something is gone, only what no element
+        paints is the panel's colour, and those painted then are not painted again; what
+        lies under what is gone is painted now, so nothing gone is kept for the draw after
+        it."""
         elements = self._earlier
         now = self._elements
         gone = [ident for ident in diff if ident not in now]
@@ -662,18 +675,20 @@ class ScoreSheet:
         if spread:
             changed = [i for i, (ident, _, _, key, *_) in enumerate(elements)
                        if diff.get(ident) != key]
-            if len(changed) >= SPREAD_LEAST:
-                later = set(changed[(len(changed) + 1) // 2:])
+            most = SPREAD_FIRST if fresh is None else SPREAD_A_DRAW
+            later = set(changed[most:])
         moved = len(gone) > len(elements) // 2  # (most of it: a column widened)
         if not later and fresh is None and moved:
             return None
         clip = surface.get_clip()
         done: list = []
         stale: list = []  # (what is gone, where elements not painted since may lie)
-        if later and moved:  # (what is gone stays, but where no element will paint)
+        # (much gone, spread: what is gone stays, but where no element will paint; a
+        # scroll of two rows moved 16 of 35, all painted in the first frame: 12 ms more)
+        keep = bool(later) and fresh is None and (moved or len(gone) > SPREAD_A_DRAW)
+        if keep:
             self._gone_kept = {ident: diff[ident] for ident in gone}
-        only = fresh is not None or bool(later) and moved  # (but where no element
-        # paints, or will)
+        only = fresh is not None or keep  # (cleared but where no element paints, or will)
         boxes = [box.clip(where) for _, box, where, *_ in elements] if only else []
         for box, where in gone:
             part = pygame.Rect(box).clip(where)
@@ -685,7 +700,7 @@ class ScoreSheet:
                 surface.set_clip(piece)
                 surface.fill(theme.PANEL, piece)
                 done.append(piece)
-        if later and not moved:  # (a few gone, cleared now: what lies there is
+        if later and not only:  # (a few gone, cleared now: what lies there is
             # painted now too)
             later = {i for i in later if elements[i][1].collidelist(done) < 0}
         boxes = []
