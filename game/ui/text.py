@@ -256,6 +256,7 @@ def _fit(text: str, width: int, height: int, size: float, min_size: float, bold:
     """(With larger text on, a box too small for the larger sizes takes the text at the
     standard ones: larger text never makes a layout overflow that fits without it.)"""
     width = max(1, width)
+    measured: dict = {}  # (the text on one line and a space, at the first size tried)
     tries = [(s, None) for s in _sizes(size, min_size)]
     if theme.metrics.large_text:
         tries += [(s, False) for s in _sizes(size, min_size)]
@@ -270,6 +271,13 @@ def _fit(text: str, width: int, height: int, size: float, min_size: float, bold:
                 return Fitted((one,), s, face, lh)
         else:
             last = (s, larger) == tries[-1]  # (only the last try may cut a word)
+            if not last:
+                known = measured.get(larger)
+                if known is None:
+                    known = measured[larger] = (s, face.size(" ".join(text.split()))[0],
+                                                face.size(" ")[0])
+                if _too_many_lines(known, s, width, height // lh):
+                    continue
             words_fit = last or all(face.size(w)[0] <= width for w in text.split())
             lines = wrap_lines(face, text, width)
             if words_fit and len(lines) * lh <= height:  # shrink before cutting a word
@@ -284,6 +292,22 @@ def _fit(text: str, width: int, height: int, size: float, min_size: float, bold:
         lines = lines[:keep]
         lines[-1] = ellipsize(face, lines[-1] + " " + ELLIPSIS, width)
     return Fitted(tuple(lines), min_size, face, lh)
+
+
+def _too_many_lines(measured: tuple, size: float, width: int, most: int) -> bool:
+    """Whether the text wrapped to ``width`` at ``size`` surely takes more than ``most``
+    lines, from its width on one line and a space's at another size (``measured``: that
+    size and the two; a text's width grows with its size, give or take the rounding of
+    each glyph's, less than 15%): the lines and the spaces between them are that width,
+    give or take the rounding of each line's. A size too big for its box is ruled out
+    without measuring anything at it: the first measure at a size loads its glyphs, 0.6-1
+    ms natively a size, more than ten times that in the page at a phone's CPU (a banner
+    that tried eleven sizes took 10-55 ms)."""
+    at, whole, space = measured
+    ratio = size / at
+    whole, space = whole * ratio * 0.85, space * ratio * 1.15 + 1
+    # (n lines: whole <= n * width + (n - 1) * space + 2 * n)
+    return (whole + space) / (width + space + 2) > most
 
 
 def draw_text_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: int = 22,
