@@ -9,10 +9,9 @@ import pygame
 import pytest
 
 from game.ui import dice, theme
-from game.ui.dice import FACE_SETS, _keyed, die_face, die_sprite
+from game.ui.dice import ASIDE, FACE_SETS, _keyed, die_face, die_sprite
 
 VALUES = sorted({v for faces in FACE_SETS.values() for v in faces}, key=str)
-ASIDE = (214, 208, 196)
 
 
 @pytest.fixture
@@ -166,3 +165,67 @@ def test_a_tables_dice_are_made_in_idle_frames_before_the_first_throw(app, game_
         assert made == [] and turned == [], f"a throw made {len(made) + len(turned)} sprites"
     finally:
         dice._keyed, dice._paletted = own, own_paletted
+
+
+def test_dice_set_aside_are_made_before_the_throw_that_sets_them_aside():
+    """In Farkle a roll that sets dice aside throws fewer, larger dice, and the ones set aside
+    fly to their row and rest there in their own colour: the faces at those sizes were made
+    in the frame of that throw (six, 30-60 ms in the page at a phone's CPU). The idle frames
+    before it make them (``TableScene.warm``): the throw makes none. On a phone, where the
+    felt's dice are as large as their number lets them be."""
+    from game.catalog import GAMES
+    from game.rules.core import Seat
+    from game.scenes.table_tray import ASIDE_DP
+    from tests.test_ui_screens import make_app
+    from tests.ui_driver import frames, key
+    app = make_app((390, 844, 3, True))
+    info = GAMES["farkle"]
+    play = app.show("play", info=info, state=info.new_game([Seat("Ann"), Seat("Bob", "easy")],
+                                                          seed=9), autosave=False)
+    frames(app)
+    play.banner = None
+    frames(app, 3)
+    key(pygame.K_SPACE)  # (the first roll: all six dice)
+    for _ in range(120):
+        frames(app)
+        if not play.animator.busy and play.landing is None and not play.busy:
+            break
+    aside = max((a for a in play.state.legal_actions()  # (the fewest set aside)
+                 if a.get("kind") == "roll" and a.get("set_aside")),
+                key=lambda a: len(play.state.roll_spec(a).rolled))
+    n = len(play.state.roll_spec(aside).rolled)
+    sides = {r.w for r in play.tray.placed(play.regions["tray"], n, True)}
+    # (the case: larger dice than now, and than those of a roll that sets more aside)
+    assert min(sides) > max(r.w for r in play.tray.die_rects)
+    assert all(min(sides) < r.w for a in play.state.legal_actions() if a.get("set_aside")
+               and len(a["set_aside"]) > 6 - n
+               for r in play.tray.placed(play.regions["tray"],
+                                         len(play.state.roll_spec(a).rolled), True))
+    made = []
+    own = dice._keyed
+
+    def keyed(picture, window):
+        made.append(picture.get_size())
+        return own(picture, window)
+    dice._keyed = keyed
+    try:
+        frames(app, 400)
+        window = pygame.display.get_surface()
+        for side in sides:
+            for value in range(1, 7):  # (made to blit and to turn)
+                assert dice._sprites[dice._sprite_key(value, side, theme.DIE, window)][2] \
+                    is None, (value, side)
+        for colour in (theme.DIE, ASIDE):  # (flying to their row, then at rest there)
+            assert all(dice._sprite_key(v, theme.px(ASIDE_DP), colour, window)
+                       in dice._sprites for v in range(1, 7)), colour
+        made.clear()
+        assert play.act(aside)
+        for _ in range(90):
+            frames(app)
+            if not play.animator.busy and play.landing is None:
+                break
+        assert play.tray.thrown_at is not None
+        assert made == [], f"the throw made {len(made)} sprites: {made}"
+    finally:
+        dice._keyed = own
+        pygame.quit()

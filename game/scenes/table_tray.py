@@ -279,7 +279,7 @@ class Tray:
             self.die_rects.append(rect)
             self.die_spots.append(drawn)
         if groups:
-            size = theme.px(34)
+            size = theme.px(ASIDE_DP)
             gx, gy = tray.x + theme.px(14), tray.bottom - size - theme.px(10)
             label = pygame.Rect(gx, gy - theme.px(20), tray.w - theme.px(28), theme.px(18))
             draw_text_in(surface, scene.table.aside_label(), label, 13, theme.FELT_TEXT, True,
@@ -296,10 +296,13 @@ class Tray:
         return self.scene.table.dice_rects(tray, n) or dice_row(tray, n, aside)
 
 
+ASIDE_DP = 34  # a die set aside: its side, along the bottom of the tray
+
+
 def aside_slots(tray: pygame.Rect, groups: list[list]) -> list[list[pygame.Rect]]:
     """Where each die set aside earlier this turn sits, group by group, along the bottom of
     the tray (as many as fit)."""
-    size = theme.px(34)
+    size = theme.px(ASIDE_DP)
     gx, gy = tray.x + theme.px(14), tray.bottom - size - theme.px(10)
     out = []
     for group in groups:

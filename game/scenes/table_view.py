@@ -45,7 +45,7 @@ from game.scenes.table_input import TableInput
 from game.scenes.table_layout import tab_rects, table_layout
 from game.scenes.table_moments import Moments
 from game.scenes.table_pacing import Pacing
-from game.scenes.table_tray import Tray, aside_slots, dice_row
+from game.scenes.table_tray import ASIDE_DP, Tray, aside_slots, dice_row
 from game.scenes.tables import (
     announces_seating,
     load_table,
@@ -55,7 +55,7 @@ from game.scenes.tables import (
 from game.scenes.tables.base import Banner
 from game.tasks import Task
 from game.ui import hands, layout, motion, probe, theme
-from game.ui.dice import face_set, warm_sprite
+from game.ui.dice import ASIDE, face_set, warm_sprite
 from game.ui.history import History
 from game.ui.layout import Sections, fr
 from game.ui.moments import travel_sizes
@@ -114,6 +114,7 @@ class TableScene(Scene):
         self._view_key: tuple | None = None
         self._late_at = -1  # the app's frame that last left the sheet late (``draw_owed``)
         self._warmed: tuple | None = None  # the dice whose faces are all made (``warm``)
+        self._warm_plan: tuple | None = None  # (those dice, what ``warm`` makes for them)
         self._button_rects: tuple | None = None  # (the actions' place, n, looks), their rects
         self._model: SheetModel | None = None  # the sheet's model last made, and for what
         self._model_key: tuple | None = None  # (``_sheet_model``)
@@ -451,28 +452,61 @@ class TableScene(Scene):
             and self._late_at == self.app.frame - 1
 
     def warm(self) -> bool:
-        """The faces the dice on the felt can show (those a roll now would throw, those they
-        show), at their size, made before a throw shows them (``dice.warm_sprite``): one a
-        frame with nothing else to do."""
+        """The faces the dice can show (those a roll now would throw, those they show), at
+        the sizes they are drawn at, made before a throw shows them (``dice.warm_sprite``):
+        one piece a frame with nothing else to do. The sizes: the felt's now, the felt's
+        once a roll lands (fewer dice after some are set aside are larger: Farkle made six
+        in the frame of such a throw, 30-60 ms in the page at a phone's CPU), the sides a
+        die takes on its way to a box, and, where dice are set aside, their row's."""
         sizes = tuple(sorted({r.w for r in self.tray.die_rects}))
         key = (sizes, len(self.state.actions), id(self.state))
         if not sizes or not self.regions or key == self._warmed:
             return False
-        specs = (self.state.roll_spec(a) for a in self.state.legal_actions()) \
-            if not self.state.is_over() else ()
-        spec = next((s for s in specs if s is not None), None)
+        plan = self._warm_plan[1] if self._warm_plan is not None \
+            and self._warm_plan[0] == key else None
+        if plan is None:  # (worked out once for the dice and the game as they are)
+            plan = self._warm_sides(sizes)
+            self._warm_plan = (key, plan)
+        if any(warm_sprite(faces, side, face=colour, turning=turning)
+               for faces, side, colour, turning in plan):
+            return True
+        self._warmed = key  # (all made: nothing to ask until the dice or the game change)
+        self._warm_plan = None
+        return False
+
+    def _warm_sides(self, sizes: tuple) -> list[tuple]:
+        """What ``warm`` makes, in order: (faces, side, the die's colour, turned)."""
+        rolls = [(a, spec) for a in self.state.legal_actions()
+                 if (spec := self.state.roll_spec(a)) is not None] \
+            if not self.state.is_over() else []
+        spec = rolls[0][1] if rolls else None
         values = set(spec.faces if spec is not None and spec.faces else ())
         values |= {v for die in self.table.dice() if die.value is not None
                    for v in face_set(die.value)}
         faces = sorted(values, key=str)
-        # at the felt's sizes first (to blit, then to turn: they are thrown), then the sides
-        # they take on their way to a box (not turned)
-        sides = [*((size, True) for size in sizes),
-                 *((side, False) for size in sizes for side in travel_sizes(size))]
-        if any(warm_sprite(faces, side, turning=turning) for side, turning in sides):
-            return True
-        self._warmed = key  # (all made: nothing to ask until the dice or the game change)
-        return False
+        tray = self.regions.get("tray")
+        counts = {(len(self.table.throw_dice(action, rolled.rolled)),
+                   bool(self.table.throw_aside(action))) for action, rolled in rolls}
+        aside = bool(self.table.aside_dice()) or any(apart for _, apart in counts)
+        # (dice set aside leave the felt: the rolls after the next throw fewer)
+        later = {(n, True) for n in range(1, max((n for n, _ in counts), default=0))} \
+            if aside else set()
+
+        def sides(which) -> list[int]:  # (the felt's sizes for those counts, largest first)
+            found = {r.w for n, apart in which for r in self.tray.placed(tray, n, apart)} \
+                if tray is not None else set()
+            return sorted(found - set(sizes), reverse=True)
+        felt = [*sizes, *sides(counts)]
+        # the felt's now and once the next roll lands (to blit, then to turn: they are
+        # thrown); the row of those set aside (the dice flying there, then at rest); the
+        # felt's for the rolls after it; the sides a die takes on its way to a box
+        plan = [(faces, size, theme.DIE, True) for size in felt]
+        if aside:
+            plan += [(faces, theme.px(ASIDE_DP), colour, False) for colour in (theme.DIE, ASIDE)]
+        plan += [(faces, size, theme.DIE, True) for size in sides(later) if size not in felt]
+        plan += [(faces, side, theme.DIE, False) for side in
+                 dict.fromkeys(side for size in felt for side in travel_sizes(size))]
+        return plan
 
     def may_hold(self) -> bool:
         """Dice in the air are drawn every frame (a throw started in this frame may wait a

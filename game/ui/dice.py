@@ -28,6 +28,7 @@ FACE_SETS: dict[str, tuple] = {
 }
 SKULL_FACE = (44, 44, 52)
 DEAD = (150, 150, 146)  # the face of a die whose roll failed (a farkle): greyed  # a skull die is dark: it stands out without its colour too
+ASIDE = (214, 208, 196)  # a die out of play this turn (set aside)
 
 _cache: dict[tuple, pygame.Surface] = {}
 
@@ -356,7 +357,7 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
         draw_text(surface, "?", r.center, max(theme.FONT_FLOOR, theme.dp(rect.w) / 2),
                   theme.FELT, True, "center")
     else:
-        colour = (214, 208, 196) if mode == "aside" else DEAD if mode == "dead" else theme.DIE
+        colour = ASIDE if mode == "aside" else DEAD if mode == "dead" else theme.DIE
         face = die_sprite(value, rect.w, face=colour, turning=bool(rotation))
         if rotation:
             face = pygame.transform.rotate(face, rotation)
