@@ -111,7 +111,8 @@ def test_the_card_draw_is_one_moment_with_every_word_once_and_on_its_own(size):
         pygame.quit()
 
 
-def test_a_card_is_drawn_as_blending_its_whole_picture_would():
+@pytest.mark.parametrize("smooth", [True, False], ids=["native", "page"])
+def test_a_card_is_drawn_as_blending_its_whole_picture_would(smooth, monkeypatch):
     """``draw_card`` copies a card's picture but for its rounded corners (blending every
     pixel of it was the slowest part of a frame under a card in the page): over a table of
     every colour, each card, face up and down, whole, turning, scaled down from a larger
@@ -120,10 +121,12 @@ def test_a_card_is_drawn_as_blending_its_whole_picture_would():
     within four steps of a colour where it is scaled (smoothscale's rounding leaves a
     scaled picture's alpha at 251 to 254 where it is opaque, which blending took as up to
     four 255ths of the table under it: the copy is the card's own colour). A band of the
-    picture left out or a corner misplaced leaves the table's colours there."""
+    picture left out or a corner misplaced leaves the table's colours there. So too where a
+    card on the move is scaled by the nearest pixel (``cards.SMOOTH_MOVING``: the page)."""
     import random
 
     from game.ui import cards
+    monkeypatch.setattr(cards, "SMOOTH_MOVING", smooth)
     app = make_app((390, 844, 2, True))
     try:
         deck = GAMES["pirates"].state_type().CARD_DECK
@@ -166,12 +169,15 @@ def test_a_card_is_drawn_as_blending_its_whole_picture_would():
         pygame.quit()
 
 
-def test_nothing_of_the_table_shows_through_a_card():
+@pytest.mark.parametrize("smooth", [True, False], ids=["native", "page"])
+def test_nothing_of_the_table_shows_through_a_card(smooth, monkeypatch):
     """A card is opaque inside its rounded edge, whatever it is drawn over, at its own size,
     turning and scaled down: smoothscale leaves a scaled picture's alpha at 251-254 where
     the card is opaque, and the corners (blended) must not let the table through there
-    beside the copied body (a seam: a box of another shade in each corner)."""
+    beside the copied body (a seam: a box of another shade in each corner). So too scaled
+    by the nearest pixel (the page's card on the move)."""
     from game.ui import cards
+    monkeypatch.setattr(cards, "SMOOTH_MOVING", smooth)
     app = make_app((390, 844, 2, True))
     try:
         deck = GAMES["pirates"].state_type().CARD_DECK
@@ -199,5 +205,35 @@ def test_nothing_of_the_table_shows_through_a_card():
             assert len(shown) == 1, (card, flip, source, size)
             checked += 1
         assert checked == 7
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("smooth", [True, False], ids=["native", "page"])
+def test_a_card_on_the_move_is_scaled_as_the_place_says_and_at_rest_not_at_all(smooth,
+                                                                               monkeypatch):
+    """A card turning over or coming off the deck is scaled each frame: smoothed natively, by
+    the nearest pixel in the page (``cards.SMOOTH_MOVING``: smoothscale there has no SIMD,
+    7-24 ms a frame at a phone's CPU); a card at rest at its picture's size is not scaled."""
+    from game.ui import cards
+    monkeypatch.setattr(cards, "SMOOTH_MOVING", smooth)
+    used = []
+    for name in ("smoothscale", "scale"):
+        own = getattr(pygame.transform, name)
+        monkeypatch.setattr(pygame.transform, name,
+                            lambda *a, own=own, name=name: used.append(name) or own(*a))
+    app = make_app((390, 844, 2, True))
+    try:
+        deck = GAMES["pirates"].state_type().CARD_DECK
+        card = sorted(CARD_NAMES)[0]
+        surface = pygame.Surface((700, 900)).convert(app.screen)
+        for flip, source in ((0.3, None), (0.8, None), (1.0, (420, 605))):
+            used.clear()
+            cards.draw_card(surface, pygame.Rect(40, 40, 310, 450), deck, card, flip=flip,
+                            source=source)
+            assert used == ["smoothscale" if smooth else "scale"], (flip, source, used)
+        used.clear()
+        cards.draw_card(surface, pygame.Rect(40, 40, 310, 450), deck, card)  # (at rest)
+        assert used == []
     finally:
         pygame.quit()

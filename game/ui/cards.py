@@ -9,6 +9,7 @@ from math import ceil
 
 import pygame
 
+from game import web
 from game.rules.core import CardDeck, CardFace
 
 from . import probe, theme
@@ -23,6 +24,12 @@ BACK_LINE = (214, 170, 80)
 _cache: dict[tuple, pygame.Surface] = {}
 
 
+# A card on the move (turning over, coming off the deck) is scaled each frame: smoothed
+# natively, by the nearest pixel in the page, where smoothscale has no SIMD (7-24 ms a frame
+# at a phone's CPU, 1-2 by the nearest: a card drawn in Pirate Fortune was ten frames of
+# 20-50 ms; at a ratio of 2 or 3 and on the move its steps are not seen); at rest it is its
+# picture, never scaled
+SMOOTH_MOVING = not web.in_browser()
 NAMED = 100  # dp: a card narrower than this shows its picture only (its name is beside it)
 EFFECT = 200  # dp: a card at least this wide also writes out its effect
 
@@ -151,7 +158,8 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, deck: CardDeck, card: 
     sw, sh = image.get_size()
     kept = (width, rect.h) == (sw, sh)
     if not kept:
-        image = pygame.transform.smoothscale(image, (width, max(1, rect.h)))
+        scaler = pygame.transform.smoothscale if SMOOTH_MOVING else pygame.transform.scale
+        image = scaler(image, (width, max(1, rect.h)))
     shadow = pygame.Rect(0, 0, width, rect.h).move(rect.centerx - width // 2 + 4, rect.y + 5)
     pygame.draw.rect(surface, (8, 14, 20), shadow, border_radius=_radius(rect.w))
     probe_card(surface, rect, card if flip >= 0.5 else None)
