@@ -70,9 +70,9 @@ class LinkFlow:
 
     def remaining(self, state: GameState) -> list[dict]:
         """The moves made elsewhere still to show on the table."""
-        if self.target is None or len(state.actions) >= len(self.target):
+        if self.target is None or state.action_count >= len(self.target):
             return []
-        return self.target[len(state.actions):]
+        return self.target[state.action_count:]
 
     def watching(self, scene) -> bool:
         """Nobody at this device may move: moves made elsewhere are being shown, or the turn
@@ -238,7 +238,7 @@ def play(app, info: GameInfo, state: GameState, site: str = "", entry=None) -> N
         app.show("link_send", info=info, state=state, site=site_for(site))
         return
     keep = since_last_move(state, viewer)
-    start = state.rewound(keep) if keep < len(state.actions) else state
+    start = state.rewound(keep) if keep < state.action_count else state
     app.show("play", info=info, state=start, autosave=False,
              flow=LinkFlow(info, site_for(site), viewer, state.actions))
 

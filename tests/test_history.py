@@ -50,6 +50,8 @@ def test_undo_is_allowed_exactly_for_decisions_that_drew_nothing(game_id):
                 back = state.rewound(state.undo_point())
                 assert back.to_json() == before
                 assert back.actions == state.actions[:-1]
+                # (counted without copying them, as the table asks in every frame)
+                assert back.action_count == state.action_count - 1 == len(back.actions)
                 allowed += 1
         assert allowed and refused
 

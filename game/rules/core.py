@@ -621,6 +621,12 @@ class GameState:
         """Every action applied so far (copies), oldest first."""
         return [dict(a) for a in self._log]
 
+    @property
+    def action_count(self) -> int:
+        """How many actions were applied so far (``len(actions)``, nothing copied: the
+        table asks in every frame, and a long game's copies were 15 us of each natively)."""
+        return len(self._log)
+
     def logs(self) -> tuple[list, ...]:
         """The lists that record what was played (the actions, who made them, which drew):
         they only grow and their entries never change, so a copy of the game may hold

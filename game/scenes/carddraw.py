@@ -121,9 +121,9 @@ class CardDrawScene(Scene):
         """Ctrl+Z over the card: what the Undo button says it does (take back the last
         move, the stop that ended the turn before this draw); the card waits for its turn
         again."""
-        actions = len(self.play.state.actions)
+        actions = self.play.state.action_count
         self.play.undo()
-        if len(self.play.state.actions) < actions:
+        if self.play.state.action_count < actions:
             self.close()
 
     def close(self) -> None:
@@ -149,9 +149,9 @@ class CardDrawScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and any(
                 b.rect.collidepoint(event.pos) for b in self.play.top_buttons.buttons):
             # the table's tools stay in reach above the card (Undo, Menu, Skip...)
-            actions = len(self.play.state.actions)
+            actions = self.play.state.action_count
             self.play.top_buttons.handle(event)
-            if len(self.play.state.actions) < actions:
+            if self.play.state.action_count < actions:
                 self.close()
             return
         press = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (

@@ -289,9 +289,9 @@ class LearnScene(PlayScene):
                 return
         chosen = self._chosen()
         zero = self.table.pending_zero
-        moves = len(self.state.actions)
+        moves = self.state.action_count
         super().handle(event)
-        if len(self.state.actions) == moves and self.human_turn and not self.busy:
+        if self.state.action_count == moves and self.human_turn and not self.busy:
             self._check_choice(chosen, zero)
 
     def go_on(self) -> None:

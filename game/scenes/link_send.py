@@ -86,7 +86,7 @@ class LinkSendScene(GameScreen):
         many of them and how many more there are)."""
         s = self.state
         scores = s.final_scores()
-        parts = [f"{self.info.title}, move {number(len(s.actions))}"]
+        parts = [f"{self.info.title}, move {number(s.action_count)}"]
         if not self.final:
             parts.append(f"{Possessive(s.seats[s.current].name)} turn")
         if scores:

@@ -80,7 +80,7 @@ class OddsView:
 
     def position_key(self) -> tuple:
         state = self.scene.state
-        return (id(state), len(state.actions), tuple(self.scene.table.odds_selection()))
+        return (id(state), state.action_count, tuple(self.scene.table.odds_selection()))
 
     def update(self) -> None:
         """Once a frame: start the odds of a new position or selection, work on them."""

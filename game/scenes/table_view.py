@@ -420,7 +420,7 @@ class TableScene(Scene):
                                               "skips ahead)"))
 
     def _position(self) -> tuple:
-        return (id(self.state), len(self.state.actions))
+        return (id(self.state), self.state.action_count)
 
     def current_hint(self):
         """The hint on show for this very position, or None."""
@@ -459,7 +459,7 @@ class TableScene(Scene):
         in the frame of such a throw, 30-60 ms in the page at a phone's CPU), the sides a
         die takes on its way to a box, and, where dice are set aside, their row's."""
         sizes = tuple(sorted({r.w for r in self.tray.die_rects}))
-        key = (sizes, len(self.state.actions), id(self.state))
+        key = (sizes, self.state.action_count, id(self.state))
         if not sizes or not self.regions or key == self._warmed:
             return False
         plan = self._warm_plan[1] if self._warm_plan is not None \
@@ -535,7 +535,7 @@ class TableScene(Scene):
         """What the screen shows, in short: when it changes from one frame to the next the
         frame is drawn (otherwise an idle table costs nothing)."""
         sel = self.table.held if self.table.held is not None else self.table.chosen
-        return (len(self.state.actions), id(self.state), self.busy, self.shown_seat,
+        return (self.state.action_count, id(self.state), self.busy, self.shown_seat,
                 self.banner[0] if self.banner else None, len(self.history.entries),
                 self.history.offset, self.current_hint() is not None, self.coach_thinking(),
                 id(self.odds.current()), bool(self.odds.lines()), self.fast_forward,

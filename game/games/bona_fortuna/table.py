@@ -121,7 +121,7 @@ class Table(BaseTable):
         """The game's ``preview`` for the position the table shows, worked out once for it
         (a sheet asks it for each of its 22 boxes: 12 ms of a phone's frame, 22 times)."""
         s = self.state
-        key = (len(s.actions), tuple(s.dice), s.rolls, s.phase, s.current)
+        key = (s.action_count, tuple(s.dice), s.rolls, s.phase, s.current)
         kept = self._previewed
         if kept is None or kept[0] is not s or kept[1] != key:
             kept = self._previewed = (s, key, s.preview())  # (the game held: its id stays its)
