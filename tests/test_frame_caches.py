@@ -16,7 +16,7 @@ import pytest
 from game.bots import make_policy
 from game.catalog import GAMES
 from game.ui import probe, theme
-from game.ui.sheet import SPREAD_A_DRAW, SPREAD_FIRST
+from game.ui.sheet import SPREAD_A_DRAW
 from tests.test_redraw import GARBAGE, stale_parts, table_redrawn
 from tests.test_ui_screens import long_seats, make_app
 
@@ -497,18 +497,18 @@ def test_a_sheet_painted_in_part_is_finished_by_the_next_draws(table, then):
         fresh_sheet(play, later, size)
 
 
-def test_a_sheet_scrolled_as_the_turn_passes_is_spread_too():
-    """On a phone the rows are of two heights (those tapped are taller): the rows scrolled
-    as the turn passes (the bot's choice brought into view) are not where rows were, and
-    many elements are gone. Spread, the first draw still paints only the first few of what
-    changed (what is gone stays where an element will paint: before, all that lay where
-    rows were was painted in that frame, 12 ms more in the page at a phone's CPU), and the
-    draws after it leave the sheet as drawn afresh."""
+@pytest.mark.parametrize("view", ["scrolled", "scrolled_in_layout", "paged"])
+def test_a_sheet_whose_rows_scrolled_is_painted_at_once(view):
+    """The turn passes as the rows scroll (the bot's choice brought into view) or the
+    columns page: the sheet is drawn at once, not spread over frames (``ScoreSheet.draw``'s
+    ``spread``), or the rows painted first would show beside those they pushed on (a row
+    twice on screen for 80 ms). So too when the scroll comes once the sheet is laid out (a
+    row revealed before its place was known). The turn passing alone is still spread."""
     app = make_app((390, 844, 2, True))
     try:
         info = GAMES["yatzy"]
-        play = app.show("play", info=info, state=info.new_game(long_seats(2, humans=2), seed=4),
-                        autosave=False)
+        seats = long_seats(6, humans=6) if view == "paged" else long_seats(2, humans=2)
+        play = app.show("play", info=info, state=info.new_game(seats, seed=4), autosave=False)
         play.banner = None
         settle(app, play, check=False)
         size = app.screen.get_size()
@@ -516,22 +516,26 @@ def test_a_sheet_scrolled_as_the_turn_passes_is_spread_too():
         surface = pygame.Surface(size, 0, app.screen)
         surface.fill(theme.BG)
         play.sheet.draw(surface, model)
-        over = play.sheet._key(model)
-        before = dict(play.sheet._shown_elements[1])
-        assert play.sheet.scroll.max_offset > 0
-        play.sheet.scroll.scroll(1)  # (a row on: rows of both heights move)
         other = changed(model, "active")
-        play.sheet.draw(surface, other, over=over, spread=True)
-        gone = [ident for ident in before if ident not in play.sheet._elements]
-        assert len(gone) > SPREAD_A_DRAW, gone  # (the case: many gone, not most)
-        assert len(gone) <= len(play.sheet._elements) // 2, gone
+        alone = pygame.Surface(size, 0, app.screen)  # (the turn passing alone: spread)
+        alone.blit(surface, (0, 0))
+        play.sheet.draw(alone, model)
+        play.sheet.draw(alone, other, over=play.sheet._key(model), spread=True)
         assert play.sheet.unfinished
-        assert len(play.sheet._fresh) <= 2 * SPREAD_FIRST, play.sheet._fresh
-        for _ in range(20):
-            play.sheet.draw(surface, other, over=play.sheet.shown_key, spread=True)
-            if not play.sheet.unfinished:
-                break
-        assert not play.sheet.unfinished
+        play.sheet.draw(surface, model)
+        over = play.sheet._key(model)
+        if view == "scrolled":
+            assert play.sheet.scroll.max_offset > 0
+            play.sheet.scroll.scroll(1)  # (a row on)
+        elif view == "scrolled_in_layout":
+            last = next(r.key for r in reversed(other.rows) if r.key)
+            play.sheet._revealing = last  # (as ``reveal`` leaves it before the layout)
+        else:
+            assert play.sheet.pager, "not paged"
+            play.sheet.turn_page(1)
+        play.sheet.draw(surface, other, over=over, spread=True)
+        assert play.sheet._view() != over[4:5] + (play.sheet.page,) or view == "paged"
+        assert not play.sheet.unfinished, "spread over frames"
         assert pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB") == \
             fresh_sheet(play, other, size)
     finally:

@@ -557,7 +557,9 @@ class ScoreSheet:
         and leave the others to the next draws (``unfinished``); the screen is then known
         by ``shown_key``, the others recorded as not painted, and the next draw over it
         paints the next ``SPREAD_A_DRAW`` of them (without listing the elements again while
-        the sheet is the same), or all that are left when it is not spread."""
+        the sheet is the same), or all that are left when it is not spread. Never where the
+        rows scrolled or the columns paged since the sheet shown (``_view``): the rows
+        painted first would show beside the rows they pushed on."""
         key = self._key(model)
         recording = probe.recording()
         pending = self._pending
@@ -572,6 +574,9 @@ class ScoreSheet:
             return None
         inside = surface.get_rect().contains(self.rect) and self.rect.w and self.rect.h
         before = self._shown_elements
+        # (rows scrolled or columns paged since: all at once, never spread, or the rows
+        # painted first would show beside those they pushed on, a row twice for 80 ms)
+        spread = spread and (before is None or before[3] == self._view())
         # (not while a test notes the scores shown: an element not painted notes nothing)
         diff = not recording and probe._shown is None and inside and over is not None \
             and before is not None \
@@ -617,8 +622,13 @@ class ScoreSheet:
             self._picture_key = shown
             if not recording:
                 self._picture_elements = self._shown_elements = (shown, elements,
-                                                                 tuple(self.rect))
+                                                                 tuple(self.rect),
+                                                                 self._view())
         return painted
+
+    def _view(self) -> tuple:
+        """Which rows and columns are in view: where the rows are scrolled, the page."""
+        return (self.scroll.offset, self.page)
 
     def _finish(self, surface: pygame.Surface, pending: tuple, diff: dict,
                 spread: bool = False) -> list[pygame.Rect] | None:
@@ -662,12 +672,11 @@ class ScoreSheet:
         ``spread``: of those changed, all but the first ``SPREAD_FIRST`` (in a draw after
         the first, ``fresh``: ``SPREAD_A_DRAW``) are left (``_deferred``), but those where
         something is gone (cleared now: no hole, nothing of it left in view); when most of
-        it moved, or more than ``SPREAD_A_DRAW`` is gone (a scroll), what is gone stays as
-        it is instead (``_gone_kept``) until the next. ``fresh``: a draw after the first
-        (the elements those before painted): where something is gone, only what no element
-        paints is the panel's colour, and those painted then are not painted again; what
-        lies under what is gone is painted now, so nothing gone is kept for the draw after
-        it."""
+        it moved, what is gone stays as it is instead (``_gone_kept``) until the next.
+        ``fresh``: a draw after the first (the elements those before painted): where
+        something is gone, only what no element paints is the panel's colour, and those
+        painted then are not painted again; what lies under what is gone is painted now, so
+        nothing gone is kept for the draw after it."""
         elements = self._earlier
         now = self._elements
         gone = [ident for ident in diff if ident not in now]
@@ -683,9 +692,8 @@ class ScoreSheet:
         clip = surface.get_clip()
         done: list = []
         stale: list = []  # (what is gone, where elements not painted since may lie)
-        # (much gone, spread: what is gone stays, but where no element will paint; a
-        # scroll of two rows moved 16 of 35, all painted in the first frame: 12 ms more)
-        keep = bool(later) and fresh is None and (moved or len(gone) > SPREAD_A_DRAW)
+        keep = bool(later) and fresh is None and moved  # (what is gone stays, but where
+        # no element will paint)
         if keep:
             self._gone_kept = {ident: diff[ident] for ident in gone}
         only = fresh is not None or keep  # (cleared but where no element paints, or will)
@@ -751,10 +759,12 @@ class ScoreSheet:
         self._diff, self._elements, self._earlier, self._overflow = diff, {}, [], []
         try:
             clip = surface.get_clip()
+            view = self._view()
             self._paint(surface, model)
             if diff is None:
                 return [self.rect.copy()]
-            painted = self._paint_changed(surface, diff, spread)
+            # (a row revealed once laid out scrolls the rows: all at once, as in ``draw``)
+            painted = self._paint_changed(surface, diff, spread and self._view() == view)
             if painted is None:  # (most of it moved: all of it, from the elements listed,
                 # not listed again)
                 pygame.draw.rect(surface, theme.PANEL, self.rect,
