@@ -8,6 +8,7 @@ every frame (pygbag needs ``await asyncio.sleep(0)``; there are no threads anywh
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
 import time
@@ -217,6 +218,12 @@ class App:
         # page, where each part is 1.5-8 ms at a phone's CPU (natively a frame draws them
         # all in 1 ms)
         self.spread_parts = web.in_browser()
+        # the cyclic garbage collector's pauses, in the page: what the start made is frozen
+        # once the first frame is up (gc.freeze: a full collection went over it, 82 ms at a
+        # phone's CPU, 13-40 ms over a game's objects without it), and a young collection
+        # that would come soon is made in a frame with nothing to do rather than in the
+        # middle of a busy one (``_tidy``)
+        self.tend_garbage = web.in_browser()
         self.screen_serial = 0  # bumped when the window's surface is made anew
         self._since_draw = 0.0
         # Seeds for new games: random for players, fixed for tests and demos.
@@ -508,9 +515,11 @@ class App:
         animating = any(s.animating() for s in self.visible_scenes())
         if not (self._dirty or self._since_draw >= IDLE_REDRAW or animating
                 or self._under_stage or self.held):
-            if self._worked_at != self.frame:  # (a frame with nothing to do: a sound, taken
-                # from the page or decoded (Sounds.preload), and a picture the scene will draw
-                # soon, unless the sound was decoded here: 10-19 ms at a phone's CPU)
+            if self._worked_at != self.frame and not (self.tend_garbage and self._tidy()):
+                # (a frame with nothing to do: the garbage that would be collected soon; else
+                # a sound, taken from the page or decoded (Sounds.preload), and a picture the
+                # scene will draw soon, unless the sound was decoded here: 10-19 ms at a
+                # phone's CPU)
                 heard = self.preload_sounds and self.sounds.preload()
                 if not (heard and self.sounds.decoded_here):
                     self.scene.warm()
@@ -535,6 +544,28 @@ class App:
             self.spreading = False
         self.frame += 1
         return True
+
+    @staticmethod
+    def _tidy() -> bool:
+        """Collect now the young generation of cyclic garbage whose collection comes soon
+        (half way to its threshold; the older first): in the page at a phone's CPU 1-10 ms,
+        much of a frame that draws. Not the oldest: over a game's objects 13-40 ms, too
+        much for any frame, and rare (it waits for many young collections, and for the
+        objects that survived them to be a quarter of the old ones). True when it
+        collected."""
+        counts, limits = gc.get_count(), gc.get_threshold()
+        for generation in (1, 0):
+            if limits[generation] and counts[generation] * 2 >= limits[generation]:
+                gc.collect(generation)
+                return True
+        return False
+
+    def _first_up(self) -> None:
+        """The first frame is on the screen: the page is told (its loading screen goes),
+        and in the page what the start made is frozen (``tend_garbage``)."""
+        web.first_frame()
+        if self.tend_garbage:
+            gc.freeze()
 
     def worked(self) -> None:
         """A scene did game work in this frame (applied a move, thought a bot's decision
@@ -712,7 +743,7 @@ class App:
             self.draw_too_small(self.screen)
             self.present()
             if not self.drawn_frames:
-                web.first_frame()
+                self._first_up()
             self.drawn_frames += 1
             return
         scenes = self.visible_scenes()
@@ -741,7 +772,7 @@ class App:
                 else None
         self.present()
         if not self.drawn_frames:
-            web.first_frame()
+            self._first_up()
         self.drawn_frames += 1
 
     def _shown_under(self, scenes: list[Scene], keep_under: bool) -> bool:

@@ -313,6 +313,72 @@ def test_an_idle_frame_takes_a_sound_from_the_page_and_warms_the_scene(monkeypat
     assert sounds.decoded_here
 
 
+def test_in_the_page_an_idle_frame_collects_the_garbage_due_soon_and_does_nothing_else(
+        monkeypatch):
+    """In the page the cyclic garbage collector's pauses are the frame's (a young
+    generation 1-10 ms at a phone's CPU): a frame with nothing to do collects the young
+    generation whose collection comes soon (half way to its threshold, the older first), and
+    then neither takes a sound nor warms a picture; never the oldest (13-40 ms: too much for
+    any frame); a frame that draws or works never collects; with nothing due, an idle frame
+    warms as before. Natively it never collects (``App.tend_garbage``)."""
+    import gc
+    app, scene = page_app(Warming)
+    app.tend_garbage = True
+    app.preload_sounds = False  # (their own test: a sound decoded here lets warm wait)
+    collected = []
+    own = gc.collect
+    monkeypatch.setattr(gc, "collect", lambda generation=2: collected.append(
+        (app.frame, generation)) or own(generation))
+    limits = gc.get_threshold()
+    counts = [0, 0, 0]
+    monkeypatch.setattr(gc, "get_count", lambda: tuple(counts))
+    for _ in range(3):  # (until the frames are idle)
+        app.step(DT)
+    scene.warmed.clear()
+    first = app.frame
+    app.step(DT)  # (nothing due: a picture warmed)
+    counts[0] = (limits[0] + 1) // 2  # (the young generation half way to its threshold)
+    app.step(DT)
+    counts[1] = (limits[1] + 1) // 2  # (the older first; the oldest never)
+    counts[2] = limits[2]
+    app.step(DT)
+    counts[0] = counts[1] = 0
+    app.step(DT)  # (only the oldest due: a picture warmed)
+    assert collected == [(first + 1, 0), (first + 2, 1)], collected
+    assert scene.warmed == [first, first + 3], scene.warmed  # (none in a frame that
+    # collected)
+    counts[0] = counts[1] = limits[0]  # (due, but the frames are busy)
+    scene.work_in = {app.frame}
+    app.step(DT)  # (game work)
+    app.invalidate()
+    assert app.step(DT)  # (drawn)
+    assert collected == [(first + 1, 0), (first + 2, 1)], collected
+    app.tend_garbage = False  # (natively)
+    app.step(DT)
+    assert collected == [(first + 1, 0), (first + 2, 1)], collected
+
+
+def test_in_the_page_what_the_start_made_is_frozen_once_the_first_frame_is_up():
+    """A full collection went over every object the start made (modules, fonts, the
+    menu): 82 ms at a phone's CPU in the page, 13 ms once they are frozen (gc.freeze)
+    when the first frame is on the screen. Natively nothing is frozen (the tests make
+    hundreds of apps)."""
+    import gc
+    pygame.quit()
+    assert gc.get_freeze_count() == 0
+    try:
+        for page in (False, True):
+            app = App(sound=False, seed=1, window_size=(640, 480))
+            app.tend_garbage = page
+            app.replace_all(Warming(app))
+            assert gc.get_freeze_count() == 0
+            assert app.step(DT) and app.drawn_frames == 1
+            assert (gc.get_freeze_count() > 0) == page
+            pygame.quit()
+    finally:
+        gc.unfreeze()
+
+
 def sounds_path(name):
     from game.ui import sound as sound_module
     return sound_module.ASSETS / "sounds" / f"{name}.ogg"
