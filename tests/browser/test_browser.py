@@ -336,9 +336,10 @@ def test_a_phone_plays_a_turn_by_taps_alone(phone):
     # drawn at ratio 2 (web.render_ratio), not the phone's 3: 780x1688 pixels for 390x844
     assert g.py("result = [list(app.screen.get_size()), app.touch]") == [[780, 1688], True]
     # (the page's economies: the parts after a change spread over frames, a card on the
-    # move scaled by the nearest pixel)
-    assert g.py("from game.ui import cards\nresult = [app.spread_parts, cards.SMOOTH_MOVING]"
-                ) == [True, False]
+    # move scaled by the nearest pixel, the garbage tended: what the start made frozen)
+    assert g.py("import gc\nfrom game.ui import cards\nresult = [app.spread_parts, "
+                "cards.SMOOTH_MOVING, app.tend_garbage, gc.get_freeze_count() > 1000]"
+                ) == [True, False, True, True]
     assert g.page.js("[document.getElementById('canvas').width, "
                      "document.getElementById('canvas').height]") == [780, 1688]
     g.page.tap(*g.button("Start"))
