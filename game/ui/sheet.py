@@ -670,7 +670,8 @@ class ScoreSheet:
         (a column widened): painting it whole is then cheaper.
 
         ``spread``: of those changed, all but the first ``SPREAD_FIRST`` (in a draw after
-        the first, ``fresh``: ``SPREAD_A_DRAW``) are left (``_deferred``), but those where
+        the first, ``fresh``: ``SPREAD_A_DRAW``) and the rest of the row of the last of
+        them are left (``_deferred``), but those where
         something is gone (cleared now: no hole, nothing of it left in view); when most of
         it moved, what is gone stays as it is instead (``_gone_kept``) until the next.
         ``fresh``: a draw after the first (the elements those before painted): where
@@ -684,8 +685,11 @@ class ScoreSheet:
         if spread:
             changed = [i for i, (ident, _, _, key, *_) in enumerate(elements)
                        if diff.get(ident) != key]
-            most = SPREAD_FIRST if fresh is None else SPREAD_A_DRAW
-            later = set(changed[most:])
+            cut = SPREAD_FIRST if fresh is None else SPREAD_A_DRAW
+            while 0 < cut < len(changed) and \
+                    elements[changed[cut]][1].top == elements[changed[cut - 1]][1].top:
+                cut += 1  # (a row whole: never a lit row's ring half gone for a frame)
+            later = set(changed[cut:])
         moved = len(gone) > len(elements) // 2  # (most of it: a column widened)
         if not later and fresh is None and moved:
             return None
