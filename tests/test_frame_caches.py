@@ -440,10 +440,10 @@ def test_pictures_of_cells_shown_all_along_are_kept_through_many_draws(table, mo
 @pytest.mark.parametrize("then", ["same", "changed", "cursor_gone", "relaid"])
 def test_a_sheet_painted_in_part_is_finished_by_the_next_draws(table, then):
     """The turn passing changes many cells: drawn over itself with ``spread``, the sheet
-    paints the first of them (``SPREAD_A_DRAW``) and is unfinished (known by
-    ``shown_key``); each next draw over it of the same sheet paints the next of them, and
-    one of a sheet changed again meanwhile all that is left at once: the sheet drawn
-    afresh. So too when the keyboard's cursor (its
+    paints the first of them (``SPREAD_FIRST`` and the rest of that row) and is unfinished
+    (known by ``shown_key``); each next draw over it of the same sheet paints the next
+    ``SPREAD_A_DRAW`` at least, rows whole, and one of a sheet changed again meanwhile all
+    that is left at once: the sheet drawn afresh. So too when the keyboard's cursor (its
     ring over the next row) goes with the turn, and when a column widens with it (every
     cell moves: what was is cleared only where nothing is painted)."""
     app, play = table
@@ -477,6 +477,7 @@ def test_a_sheet_painted_in_part_is_finished_by_the_next_draws(table, then):
     later = changed(other, "value") if then == "changed" else other
     if then == "relaid":
         assert play.sheet._layout_kept[5][4] != fresh_layout(play, model), "not laid out anew"
+
     def rows_whole():  # (no row painted in part: a lit row's ring half gone for a frame;
         # but where a column widened, every cell moved: what lies where cells were is
         # painted when it is, a row in two frames)
