@@ -478,12 +478,10 @@ def test_a_sheet_painted_in_part_is_finished_by_the_next_draws(table, then):
     if then == "relaid":
         assert play.sheet._layout_kept[5][4] != fresh_layout(play, model), "not laid out anew"
 
-    def rows_whole():  # (no row painted in part: a lit row's ring half gone for a frame;
-        # but where a column widened, every cell moved: what lies where cells were is
-        # painted when it is, a row in two frames)
+    def rows_whole():  # (no row painted in part: a lit row's ring half gone for a frame,
+        # a row's cells at two widths where a column widened)
         tops = {ident[0][1] for ident in play.sheet._fresh}
-        assert then == "relaid" or not tops & {ident[0][1] for ident in play.sheet._deferred}, \
-            tops
+        assert not tops & {ident[0][1] for ident in play.sheet._deferred}, tops
     rows_whole()
     painted, draws = 0, 0
     while True:  # (the same sheet: the next SPREAD_A_DRAW at least, each time; a sheet

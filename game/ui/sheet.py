@@ -713,8 +713,12 @@ class ScoreSheet:
                 surface.fill(theme.PANEL, piece)
                 done.append(piece)
         if later and not only:  # (a few gone, cleared now: what lies there is
-            # painted now too)
-            later = {i for i in later if elements[i][1].collidelist(done) < 0}
+            # painted now too, and the rest of its row)
+            cleared = {box.top for _, box, *_ in elements if box.collidelist(done) >= 0}
+            later = {i for i in later if elements[i][1].top not in cleared}
+        # (the rows left: what lies where something is gone is painted with its row, in
+        # a later draw; nothing is cleared there meanwhile)
+        late_rows = {elements[i][1].top for i in later} if only else set()
         boxes = []
         cells, before = self._cells, self._cells_before
         for i, (ident, box, where, key, paint, covers, kept) in enumerate(elements):
@@ -729,6 +733,9 @@ class ScoreSheet:
                     picture = before.get(kept)
                     if picture is not None:
                         cells[kept] = picture
+                continue
+            if box.top in late_rows:
+                self._deferred.append(ident)
                 continue
             surface.set_clip(where)
             if not covers and self._picture_of(kept, box) is None:
