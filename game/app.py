@@ -214,7 +214,7 @@ class App:
         self.preload_sounds = web.in_browser()
         # a frame after a change draws the tray and one more part of the table, the others
         # in the frames after (game.scenes.table_frames.PARTS_A_FRAME), and a sheet that
-        # changed much is painted over two frames (ScoreSheet.draw's ``spread``): in the
+        # changed much is painted over a few frames (ScoreSheet.draw's ``spread``): in the
         # page, where each part is 1.5-8 ms at a phone's CPU (natively a frame draws them
         # all in 1 ms)
         self.spread_parts = web.in_browser()

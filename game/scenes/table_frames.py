@@ -127,7 +127,7 @@ class Frames:
                 scene._sheet_model()  # (made now, kept for the frame that draws the sheet:
                 # in the page 1-3 ms of that frame)
         elif late:  # (painted over the sheet shown, it may paint nothing: the frame is done;
-            # when much changed, in the page, half of it, the rest in the next frame:
+            # when much changed, in the page, the first of it, the rest in the next frames:
             # ``draw_sheet``)
             rects += self._redraw_sheet(surface, scene._sheet_model(),
                                         spread=SPREAD and scene.app.spread_parts
@@ -148,7 +148,7 @@ class Frames:
     def _redraw_sheet(self, surface: pygame.Surface, model: SheetModel,
                       spread: bool = False) -> list[pygame.Rect]:
         """The sheet drawn again alone: over the sheet the screen shows, only what changed
-        (``spread``: it may leave part of it to the next frame, ``draw_sheet``); else all of
+        (``spread``: it may leave part of it to the next frames, ``draw_sheet``); else all of
         it over the background under its rounded corners. Where it painted."""
         area = self.scene.sheet.rect.clip(surface.get_rect())
         over = self.sheet_over(surface, model)
@@ -276,8 +276,8 @@ class Frames:
                    over: bool = False, spread: bool = False) -> list[pygame.Rect] | None:
         """The sheet (``over``: over the sheet the screen shows, ``sheet_over``: only what
         changed is painted, and returned; None: all of it). ``spread``: when much changed,
-        the sheet may paint half of it and leave the rest to the next frame (the sheet is
-        late again, once: ``ScoreSheet.draw``)."""
+        the sheet may paint the first of it and leave the rest to the next frames (the sheet
+        is late again until it is whole: ``ScoreSheet.draw``)."""
         sheet = self.scene.sheet
         shown = self._sheet_shown[0] if over and self._sheet_shown is not None else None
         painted = sheet.draw(surface, model, over=shown, spread=spread)

@@ -26,8 +26,8 @@ FACE_SETS: dict[str, tuple] = {
     "pips": (1, 2, 3, 4, 5, 6),
     "pirate": ("skull", "parrot", "monkey", "sword", "gold", "diamond"),
 }
-SKULL_FACE = (44, 44, 52)
-DEAD = (150, 150, 146)  # the face of a die whose roll failed (a farkle): greyed  # a skull die is dark: it stands out without its colour too
+SKULL_FACE = (44, 44, 52)  # a skull die is dark: it stands out without its colour too
+DEAD = (150, 150, 146)  # the face of a die whose roll failed (a farkle): greyed
 ASIDE = (214, 208, 196)  # a die out of play this turn (set aside)
 
 _cache: dict[tuple, pygame.Surface] = {}

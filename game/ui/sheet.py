@@ -671,13 +671,13 @@ class ScoreSheet:
 
         ``spread``: of those changed, all but the first ``SPREAD_FIRST`` (in a draw after
         the first, ``fresh``: ``SPREAD_A_DRAW``) and the rest of the row of the last of
-        them are left (``_deferred``), but those where
-        something is gone (cleared now: no hole, nothing of it left in view); when most of
-        it moved, what is gone stays as it is instead (``_gone_kept``) until the next.
-        ``fresh``: a draw after the first (the elements those before painted): where
-        something is gone, only what no element paints is the panel's colour, and those
-        painted then are not painted again; what lies under what is gone is painted now, so
-        nothing gone is kept for the draw after it."""
+        them are left (``_deferred``), but those where something is gone, and their rows
+        (cleared now: no hole, nothing of it left in view); when most of it moved, what is
+        gone stays as it is instead (``_gone_kept``) until the next. ``fresh``: a draw after
+        the first (the elements those before painted): where something is gone, only what
+        no element paints is the panel's colour, and those painted then are not painted
+        again; what lies under what is gone is painted now, or with its row when that is
+        left (recorded as not painted), so nothing gone is kept for the draw after it."""
         elements = self._earlier
         now = self._elements
         gone = [ident for ident in diff if ident not in now]
