@@ -229,3 +229,74 @@ def test_dice_set_aside_are_made_before_the_throw_that_sets_them_aside():
     finally:
         dice._keyed = own
         pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", ["yatzy", "farkle"])
+def test_the_words_under_dice_and_the_felt_are_made_before_they_show(game_id):
+    """The first die held showed its word ("HELD", Farkle's "CHOSEN") laid out and drawn in
+    that frame (14 ms in the page at a phone's CPU: its size's face and glyphs), and a
+    frame that drew the tray alone made the felt's picture (11 ms). The idle frames before
+    make them (``TableScene.warm``: the table's ``die_labels``, ``Tray.warm_felt``): no frame
+    that draws makes the felt, or lays out or renders those words, from the game's start
+    to a die held after the first roll (the words at the size the dice have then)."""
+    from game.catalog import GAMES
+    from game.rules.core import Seat
+    from game.ui import text
+    from tests.test_ui_screens import make_app
+    from tests.ui_driver import DT, key
+    app = make_app((390, 844, 3, True))
+    info = GAMES[game_id]
+    play = app.show("play", info=info, state=info.new_game([Seat("Ann"), Seat("Bob", "easy")],
+                                                          seed=9), autosave=False)
+    words = {label for label, _ in play.table.die_labels}
+    assert words == {"yatzy": {"HELD"}, "farkle": {"CHOSEN"}}[game_id], words
+    text._fit_cache.clear()  # (laid out by other tests)
+    text._image_cache.clear()
+    made = []  # (what was made: the felt, a word laid out or rendered; in which frame)
+    own_felt, own_fit, own_remember = play.tray.felt, text._fit, text._remember
+
+    def felt(surface, area, tray):
+        before = play.tray._felt_picture
+        picture = own_felt(surface, area, tray)
+        if before is None or before[1] is not picture:
+            made.append(("felt", app.frame))
+        return picture
+
+    def fit(said, *args):
+        made.append((said, app.frame))
+        return own_fit(said, *args)
+
+    def remember(cache, key, value):
+        if cache is text._image_cache:
+            made.append((key[1], app.frame))
+        return own_remember(cache, key, value)
+    drawn_at = set()
+
+    def frames(n=1):
+        for _ in range(n):
+            if app.step(DT):
+                drawn_at.add(app.frame - 1)
+    play.tray.felt, text._fit, text._remember = felt, fit, remember
+    try:
+        frames(200)  # (the banner, then idle frames: the table warms)
+        key(pygame.K_SPACE)  # (the first roll)
+        for _ in range(120):
+            frames()
+            if not play.animator.busy and play.landing is None and not play.busy:
+                break
+        assert play.tray.thrown_at is not None
+        frames(30)  # (half a second: the player looks at the roll)
+        pick = next(i for i, v in enumerate(play.state.dice)
+                    if game_id == "yatzy" or v in (1, 5))
+        key(pygame.K_1 + pick)
+        frames(3)
+        spec = play.table.dice()[pick]
+        assert spec.label in words and spec.mode in ("held", "chosen"), spec  # (shown)
+        felts = [at for what, at in made if what == "felt"]
+        assert len(felts) == 1, made  # (the felt: once)
+        assert {what for what, _ in made} >= words, made  # (the words: made)
+        late = [(what, at) for what, at in made if at in drawn_at and what in words | {"felt"}]
+        assert not late, f"made in frames that drew: {late}"
+    finally:
+        play.tray.felt, text._fit, text._remember = own_felt, own_fit, own_remember
+        pygame.quit()

@@ -174,6 +174,16 @@ class Tray:
             self._felt_picture = (key, picture)
         return self._felt_picture[1]
 
+    def warm_felt(self, surface: pygame.Surface) -> bool:
+        """Make the felt's picture (``felt``) for ``surface`` when it is not made yet, before
+        a throw's first frame needs it (in the page 11 ms at a phone's CPU); True when made."""
+        tray = self.scene.regions.get("tray")
+        if tray is None:
+            return False
+        before = self._felt_picture
+        return self.felt(surface, self.area(surface), tray) is not (
+            before[1] if before is not None else None)
+
     def draw(self, surface: pygame.Surface, felt: bool = True, dressed: bool = False) -> None:
         """The tray: its felt (unless ``felt`` is False: it is there already), what the game
         shows on it (unless ``dressed``: that too), and the dice."""

@@ -28,6 +28,7 @@ built on it, the tables and the tests read them as before."""
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from operator import attrgetter
 
 import pygame
@@ -55,7 +56,7 @@ from game.scenes.tables import (
 from game.scenes.tables.base import Banner
 from game.tasks import Task
 from game.ui import hands, layout, motion, probe, theme
-from game.ui.dice import ASIDE, face_set, warm_sprite
+from game.ui.dice import ASIDE, face_set, warm_label, warm_sprite
 from game.ui.history import History
 from game.ui.layout import Sections, fr
 from game.ui.moments import travel_sizes
@@ -460,22 +461,28 @@ class TableScene(Scene):
         die takes on its way to a box, and, where dice are set aside, their row's."""
         sizes = tuple(sorted({r.w for r in self.tray.die_rects}))
         key = (sizes, self.state.action_count, id(self.state))
-        if not sizes or not self.regions or key == self._warmed:
+        if not sizes or not self.regions:
+            return False
+        if self.tray.warm_felt(self.app.screen):  # (the felt a throw's frames copy)
+            return True
+        if key == self._warmed:
             return False
         plan = self._warm_plan[1] if self._warm_plan is not None \
             and self._warm_plan[0] == key else None
         if plan is None:  # (worked out once for the dice and the game as they are)
             plan = self._warm_sides(sizes)
             self._warm_plan = (key, plan)
-        if any(warm_sprite(faces, side, face=colour, turning=turning)
-               for faces, side, colour, turning in plan):
+        if any(make() for make in plan):
             return True
         self._warmed = key  # (all made: nothing to ask until the dice or the game change)
         self._warm_plan = None
         return False
 
-    def _warm_sides(self, sizes: tuple) -> list[tuple]:
-        """What ``warm`` makes, in order: (faces, side, the die's colour, turned)."""
+    def _warm_sides(self, sizes: tuple) -> list:
+        """What ``warm`` makes, in order: each a call that makes the next piece of it not
+        made yet (True), else does nothing (False). The dice's sprites (``warm_sprite``:
+        the faces, a side, the die's colour, turned or not) and the words under dice at
+        rest (``warm_label``: the table's ``die_labels``)."""
         rolls = [(a, spec) for a in self.state.legal_actions()
                  if (spec := self.state.roll_spec(a)) is not None] \
             if not self.state.is_over() else []
@@ -506,7 +513,13 @@ class TableScene(Scene):
         plan += [(faces, size, theme.DIE, True) for size in sides(later) if size not in felt]
         plan += [(faces, side, theme.DIE, False) for side in
                  dict.fromkeys(side for size in felt for side in travel_sizes(size))]
-        return plan
+        made = [partial(warm_sprite, faces, side, face=colour, turning=turning)
+                for faces, side, colour, turning in plan]
+        words = [partial(warm_label, label, size, mode)
+                 for size in felt for label, mode in self.table.die_labels]
+        now = len(sizes) * len(self.table.die_labels)  # (the felt's now: a die held next)
+        return made[:len(sizes)] + words[:now] + made[len(sizes):len(felt)] + words[now:] \
+            + made[len(felt):]
 
     def may_hold(self) -> bool:
         """Dice in the air are drawn every frame (a throw started in this frame may wait a

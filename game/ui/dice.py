@@ -16,6 +16,7 @@ import pygame
 from . import marks, probe, theme
 from .symbols import draw_symbol
 from .text import draw_text_in, fits_whole
+from .text import warm as text_warm
 from .widgets import draw_text
 
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
@@ -369,8 +370,8 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
         marks.focus_ring(surface, r.inflate(edge * 4, edge * 4), theme.dp(rect.w // 4))
     probe.shown("die", value, r)
     if label:  # under the die, as wide as the die and a little more; a long name ends in "…"
-        colour = theme.HELD if mode in ("held", "chosen") else theme.TEXT_DIM
-        box = pygame.Rect(0, 0, rect.w + rect.w // 3, theme.px(18))
+        colour = _label_colour(mode)
+        box = _label_box(rect.w)
         if label_above:  # (an upper line of dice: under it are the lower dice)
             box.midbottom = (r.centerx, min(r.top, rect.top) - theme.px(3))
         else:
@@ -382,3 +383,25 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
         else:
             draw_text_in(surface, label, box, 13, colour, True, min_size=12)
     return r
+
+
+def _label_colour(mode: str) -> tuple:
+    """The colour of the word under a die (``draw_die``'s ``label``)."""
+    return theme.HELD if mode in ("held", "chosen") else theme.TEXT_DIM
+
+
+def _label_box(side: int) -> pygame.Rect:
+    """The box of the word under a die of ``side`` (``draw_die``), at the origin."""
+    return pygame.Rect(0, 0, side + side // 3, theme.px(18))
+
+
+def warm_label(label: str, side: int, mode: str = "held") -> bool:
+    """Lay out the word under a die of ``side`` in ``mode`` (a held die's "HELD") and make
+    its picture as ``draw_die`` draws it, drawing nothing (``text.warm``): True when it was
+    not made yet."""
+    box, colour, made = _label_box(side), _label_colour(mode), False
+    if mode in ("held", "chosen"):  # (whether it fits whole, wrapped: else a tick says it)
+        made = text_warm(label, box, 13, colour, True, min_size=12, wrap=True)
+        if not fits_whole(label, box, 13, 12, True):
+            return made
+    return text_warm(label, box, 13, colour, True, min_size=12) or made

@@ -233,13 +233,19 @@ def fit_text(text: str, width: int, height: int, size: float = 22, min_size: flo
     redraws the same texts."""
     min_size = max(min_size, theme.FONT_FLOOR)
     size = max(size, min_size)
-    key = (theme.generation, theme.metrics.scale, text, width, height, size, min_size, bold,
-           wrap, display)
+    key = _fit_key(text, width, height, size, min_size, bold, wrap, display)
     cached = _fit_cache.get(key)
     if cached is None:
         cached = _remember(_fit_cache, key,
                            _fit(text, width, height, size, min_size, bold, wrap, display))
     return cached
+
+
+def _fit_key(text: str, width: int, height: int, size: float, min_size: float, bold: bool,
+             wrap: bool, display: bool) -> tuple:
+    """What a layout is kept by (``fit_text``, its sizes already raised to the floor)."""
+    return (theme.generation, theme.metrics.scale, text, width, height, size, min_size, bold,
+            wrap, display)
 
 
 def _sizes(size: float, min_size: float) -> list[float]:
@@ -354,6 +360,23 @@ def draw_text_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: int
         drawn = drawn.union(rect) if drawn.w else rect
         y += fitted.line_height
     return drawn
+
+
+def warm(text: str, box: pygame.Rect, size: float = 22, colour=theme.TEXT,
+         bold: bool = False, min_size: float = 12, wrap: bool = False) -> bool:
+    """Lay out ``text`` in ``box`` and make its lines' pictures as ``draw_text_in`` (with no
+    ``bg``) would, drawing nothing: True when some were not made yet. A table makes them in
+    a frame with nothing else to do (the first layout at a size loads its face and glyphs:
+    a held die's word took 14 ms in the page at a phone's CPU, in the frame it first showed)."""
+    least = max(min_size, theme.FONT_FLOOR)
+    made = _fit_key(text, box.w, box.h, max(size, least), least, bold, wrap, False) \
+        not in _fit_cache
+    fitted = fit_text(text, box.w, box.h, size, min_size, bold, wrap)
+    for line in fitted.lines:
+        if (theme.generation, line, id(fitted.face), tuple(colour)) not in _image_cache:
+            _line_image(line, fitted.face, colour)
+            made = True
+    return made
 
 
 def _line_image(line: str, face: pygame.font.Font, colour) -> pygame.Surface:

@@ -65,6 +65,7 @@ ZERO_RULE = ("A 0 goes only into 6's, 5's or 4's until all three are filled.",
 
 class Table(BaseTable):
     state: BonaFortunaState
+    die_labels = (("HELD", "held"),)  # (and the roll-off's names, at the start)
 
     def __init__(self, scene):
         super().__init__(scene)

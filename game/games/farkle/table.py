@@ -32,6 +32,7 @@ ASIDE_GAP = 22  # dp between the dice in play and that strip: their labels and m
 
 class Table(BaseTable):
     state: FarkleState
+    die_labels = (("CHOSEN", "chosen"),)
 
     def __init__(self, scene):
         super().__init__(scene)

@@ -120,6 +120,9 @@ class Table:
     chosen: set[int] | None = None  # dice chosen to set aside or reroll
     cursor: str | None = None  # the sheet's key under the keyboard cursor
     pending_zero: Any = None  # a box chosen once that would score 0 (a second choice confirms)
+    # The words this game writes under a die (``DieSpec.label``) and the die's mode then:
+    # laid out before a die first shows one (``TableScene.warm``)
+    die_labels: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, scene: TableHost):
         self.scene = scene

@@ -18,6 +18,7 @@ from game.ui import hands, theme
 
 class CategoryTable(HoldTable):
     labels: dict[str, str] = {}  # each box's name
+    die_labels = (("HELD", "held"),)
     closed_word = "filled"  # "{box} is already filled"
     zero_done = "cross it out"  # "{box} scores 0: click it again to cross it out"
 
