@@ -16,7 +16,7 @@ import pytest
 from game.bots import make_policy
 from game.catalog import GAMES
 from game.ui import probe, theme
-from game.ui.sheet import SPREAD_A_DRAW
+from game.ui.sheet import SPREAD_A_DRAW, VACATED
 from tests.test_redraw import GARBAGE, stale_parts, table_redrawn
 from tests.test_ui_screens import long_seats, make_app
 
@@ -504,13 +504,40 @@ def test_a_sheet_painted_in_part_is_finished_by_the_next_draws(table, then):
         fresh_sheet(play, later, size)
 
 
+def finish_spread(play, surface, model, size) -> int:
+    """Draw ``model`` over what ``surface`` shows until the sheet is whole (spread, as in
+    the page); each draw (the last one drawn, then these) shows every row where it is
+    now: what differs from the sheet drawn afresh lies only where an element not painted
+    yet goes (no row twice, nothing where it was). The elements painted, in all."""
+    sheet = play.sheet
+    final = fresh_surface(play, model, size)
+    painted = len(sheet._fresh)
+    while True:
+        left = [pygame.Rect(box).clip(where) for box, where in sheet._deferred]
+        a = surface.subsurface(sheet.rect).copy()
+        b = final.subsurface(sheet.rect).copy()
+        for part in left:  # (not painted yet: whatever is there)
+            a.fill((255, 0, 255), part.move(-sheet.rect.x, -sheet.rect.y))
+            b.fill((255, 0, 255), part.move(-sheet.rect.x, -sheet.rect.y))
+        assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB"), \
+            "a row shown where it is not"
+        if not sheet.unfinished:
+            break
+        sheet.draw(surface, model, over=sheet.shown_key, spread=True)
+        painted += len(sheet._fresh)
+    assert pygame.image.tobytes(surface.subsurface(sheet.rect), "RGB") == \
+        pygame.image.tobytes(final.subsurface(sheet.rect), "RGB")
+    return painted
+
+
 @pytest.mark.parametrize("view", ["scrolled", "scrolled_in_layout", "paged"])
 def test_a_sheet_whose_rows_scrolled_is_painted_at_once(view):
     """The turn passes as the rows scroll (the bot's choice brought into view) or the
-    columns page: the sheet is drawn at once, not spread over frames (``ScoreSheet.draw``'s
-    ``spread``), or the rows painted first would show beside those they pushed on (a row
-    twice on screen for 80 ms). So too when the scroll comes once the sheet is laid out (a
-    row revealed before its place was known). The turn passing alone is still spread."""
+    columns page: the sheet is not spread over frames (``ScoreSheet.draw``'s ``spread``)
+    but where the rows in view are moved where they are now (``_shifted``), or the rows
+    painted first would show beside those they pushed on (a row twice on screen for 80
+    ms). So too when the scroll comes once the sheet is laid out (a row revealed before
+    its place was known). The turn passing alone is still spread."""
     app = make_app((390, 844, 2, True))
     try:
         info = GAMES["yatzy"]
@@ -534,17 +561,126 @@ def test_a_sheet_whose_rows_scrolled_is_painted_at_once(view):
         if view == "scrolled":
             assert play.sheet.scroll.max_offset > 0
             play.sheet.scroll.scroll(1)  # (a row on)
-        elif view == "scrolled_in_layout":
-            last = next(r.key for r in reversed(other.rows) if r.key)
-            play.sheet._revealing = last  # (as ``reveal`` leaves it before the layout)
+        elif view == "scrolled_in_layout":  # (the first row under those in view)
+            below = next(k for k, r in play.sheet._content_rows.items()
+                         if r.top >= play.sheet.scroll.offset + play.sheet.scroll.viewport.h)
+            play.sheet._revealing = below  # (as ``reveal`` leaves it before the layout)
         else:
             assert play.sheet.pager, "not paged"
             play.sheet.turn_page(1)
+        shifts = []
+        own = play.sheet._shifted
+        play.sheet._shifted = lambda *a: shifts.append(own(*a)) or shifts[-1]
         play.sheet.draw(surface, other, over=over, spread=True)
         assert play.sheet._view() != over[4:5] + (play.sheet.page,) or view == "paged"
-        assert not play.sheet.unfinished, "spread over frames"
-        assert pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB") == \
-            fresh_sheet(play, other, size)
+        moved = bool(shifts) and shifts[0] is not None
+        assert moved == (view != "paged"), shifts  # (rows scrolled a little: moved)
+        assert play.sheet.unfinished == moved, "spread over frames where nothing moved"
+        finish_spread(play, surface, other, size)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("scroll", ["row", "rows", "back", "drag", "end"])
+@pytest.mark.parametrize("with_", ["plain", "turn", "cursor", "hover"])
+def test_a_scroll_moves_the_rows_still_in_view_and_paints_those_that_came_in(scroll, with_):
+    """The rows scroll (the bot's choice brought into view, a finger's drag): the rows in
+    view before and after are moved on the screen (``ScoreSheet._shifted``), not painted
+    again; those that came into view are painted, spread over frames (the strip the rows
+    left blank meanwhile: every row where it is now in each), the scroll's sign and the
+    count of rows out of view painted at once. The sheet is then the sheet drawn afresh: a row on, three on, back up, by
+    a drag's odd pixels, to the end; with the turn passing at once, the keyboard's cursor
+    on a row (its ring) or the pointer over one."""
+    app = make_app((390, 844, 2, True))
+    try:
+        info = GAMES["yatzy"]
+        play = app.show("play", info=info, state=info.new_game(long_seats(2, humans=2),
+                                                              seed=4), autosave=False)
+        play.banner = None
+        settle(app, play, check=False)
+        sheet = play.sheet
+        size = app.screen.get_size()
+        model = copy.deepcopy(play._sheet_model())
+        keyed = [r.key for r in model.rows if r.key]
+        if with_ == "cursor":
+            model.cursor = keyed[4]
+        elif with_ == "hover":
+            sheet.hover_key = keyed[5]
+        surface = pygame.Surface(size, 0, app.screen)
+        surface.fill(theme.BG)
+        sheet.draw(surface, model)
+        assert sheet.scroll.max_offset > sheet._row_step * 3, "the rows do not scroll"
+        step = sheet._row_step
+        if scroll == "back":  # (from a few rows on, one back)
+            sheet.scroll.scroll(3 * step)
+            sheet.draw(surface, model)
+        over = sheet._key(model)
+        before = sheet.scroll.offset
+        if scroll == "drag":  # (a finger's drag stops anywhere)
+            sheet.scroll.offset += step + 7
+        elif scroll == "end":
+            sheet.scroll.offset = sheet.scroll.max_offset
+        else:
+            sheet.scroll.scroll({"row": 1, "rows": 3, "back": -1}[scroll] * step)
+        moved = sheet.scroll.offset - before
+        assert moved, "it did not scroll"
+        other = changed(model, "active") if with_ == "turn" else copy.deepcopy(model)
+        sheet.draw(surface, other, over=over, spread=True)
+        if scroll == "rows":  # (many came into view: spread, blank meanwhile)
+            assert sheet.unfinished
+        # (what says where the view is, the sign and the count of rows out of view: now)
+        assert not [sheet._elements[i][0] for i in sheet._deferred
+                    if sheet._elements[i][0] in ("sign", "more")]
+        painted = finish_spread(play, surface, other, size)
+        if with_ != "turn" and abs(moved) < sheet.scroll.viewport.h:
+            # (the rows that came into view, or in part, three elements each; the sign,
+            # the count of rows out of view, a line over a row; no more)
+            came = -(-abs(moved) // step) + 1
+            assert painted <= 3 * came + 3, (painted, came)
+    finally:
+        pygame.quit()
+
+
+def test_a_scroll_clears_what_another_clip_painted_in_the_band():
+    """The band's pixels move with the rows (``ScoreSheet._shifted``), and with them what
+    an element of another clip painted inside it (the scroll's sign; a line or a ring that
+    reaches into it): such an element is painted again (not in the screen's elements),
+    and where its pixels moved to is cleared (something gone there); the rows there are
+    painted again. An element outside the band is as it was; the rows in view, where
+    they are now."""
+    app = make_app((390, 844, 2, True))
+    try:
+        info = GAMES["yatzy"]
+        play = app.show("play", info=info, state=info.new_game(long_seats(2, humans=2),
+                                                              seed=4), autosave=False)
+        play.banner = None
+        settle(app, play, check=False)
+        sheet = play.sheet
+        model = copy.deepcopy(play._sheet_model())
+        surface = pygame.Surface(app.screen.get_size(), 0, app.screen)
+        sheet.draw(surface, model)
+        shown = sheet._shown_elements
+        band = pygame.Rect(sheet._band)
+        into = pygame.Rect(band.x + 40, band.y + 100, 30, 12)  # (another clip's, in it)
+        outside = pygame.Rect(band.x, band.y - 20, 30, 10)
+        elements = dict(shown[1])  # (a copy: the listing below fills the sheet's own)
+        elements[(tuple(into), tuple(sheet.rect))] = ("another",)
+        elements[(tuple(outside), tuple(sheet.rect))] = ("outside",)
+        sheet.scroll.scroll(sheet._row_step)
+        step = sheet.scroll.offset - shown[3][0]  # (to the next row's top)
+        assert step > 0
+        sheet._paint(surface, model)  # (laid out where they are now: the same band)
+        moved, at = sheet._shifted(surface, elements, shown)
+        assert at == band
+        assert (tuple(into), tuple(sheet.rect)) not in moved  # (painted again)
+        assert moved[(tuple(outside), tuple(sheet.rect))] == ("outside",)
+        vacated = [pygame.Rect(box) for (box, where), key in moved.items()
+                   if key == VACATED]
+        assert into.move(0, -step) in vacated, vacated  # (its pixels moved there: cleared)
+        rows = [(box, where) for (box, where) in elements if where == sheet._band]
+        assert rows and all(moved[(tuple(pygame.Rect(box).move(0, -step)), where)] ==
+                            elements[(box, where)] for box, where in rows
+                            if pygame.Rect(box).move(0, -step).colliderect(band))
     finally:
         pygame.quit()
 

@@ -47,6 +47,7 @@ MORE = 13  # dp: "▲ 3 more  ▼ 2 more" under the rows that scroll
 SPREAD_FIRST = 3
 SPREAD_A_DRAW = 5
 UNFINISHED = "a sheet painted in part"  # (the first item of what such a screen is known by)
+VACATED = (UNFINISHED, "where the rows left")  # (what the screen shows there: ``_shifted``)
 
 
 def mark_room(size: float) -> int:
@@ -172,6 +173,7 @@ class ScoreSheet:
     _diff: dict | None = field(default=None, repr=False)
     _earlier: list = field(default_factory=list, repr=False)
     _overflow: list = field(default_factory=list, repr=False)  # focus rings past their box
+    _band: tuple | None = field(default=None, repr=False)  # where the rows scroll (``_paint``)
     # the model not changed in place until another is settled (``settle``): [the model, its
     # part of the key, what was measured of it, the looks it was measured in]
     _settled: list | None = field(default=None, repr=False)
@@ -559,7 +561,9 @@ class ScoreSheet:
         paints the next ``SPREAD_A_DRAW`` of them (without listing the elements again while
         the sheet is the same), or all that are left when it is not spread. Never where the
         rows scrolled or the columns paged since the sheet shown (``_view``): the rows
-        painted first would show beside the rows they pushed on."""
+        painted first would show beside the rows they pushed on; unless the rows in view
+        are moved where they are now (``_shifted``): then those that came into view are
+        spread so (blank meanwhile)."""
         key = self._key(model)
         recording = probe.recording()
         pending = self._pending
@@ -575,8 +579,9 @@ class ScoreSheet:
         inside = surface.get_rect().contains(self.rect) and self.rect.w and self.rect.h
         before = self._shown_elements
         # (rows scrolled or columns paged since: all at once, never spread, or the rows
-        # painted first would show beside those they pushed on, a row twice for 80 ms)
-        spread = spread and (before is None or before[3] == self._view())
+        # painted first would show beside those they pushed on, a row twice for 80 ms;
+        # but where the rows in view are moved, ``_draw``)
+        still = before is None or before[3] == self._view()
         # (not while a test notes the scores shown: an element not painted notes nothing)
         diff = not recording and probe._shown is None and inside and over is not None \
             and before is not None \
@@ -588,11 +593,11 @@ class ScoreSheet:
         fresh = self._fresh
         if finishing and pending is not None and pending[0] == before[0] \
                 and pending[1] == key and pending[2] is surface:
-            painted = self._finish(surface, pending, before[1], spread)
+            painted = self._finish(surface, pending, before[1], spread and still)
             fresh = pending[6] | self._fresh  # (painted in each draw of it so far)
         else:
             painted = self._draw(surface, model, before[1] if diff else None,
-                                 spread and diff and not finishing)
+                                 spread and diff and not finishing, before if diff else None)
         if painted is None:  # (what was there before did not fit what is now: all again)
             self._draw(surface, model)
         if self.scroll.offset != offset:  # (a row revealed once laid out: scrolled)
@@ -623,7 +628,7 @@ class ScoreSheet:
             if not recording:
                 self._picture_elements = self._shown_elements = (shown, elements,
                                                                  tuple(self.rect),
-                                                                 self._view())
+                                                                 self._view(), self._band)
         return painted
 
     def _view(self) -> tuple:
@@ -682,9 +687,10 @@ class ScoreSheet:
         now = self._elements
         gone = [ident for ident in diff if ident not in now]
         later: set = set()
-        if spread:
+        if spread:  # (what says where the view is, the scroll's sign and the count of
+            # rows out of view: painted with it, never left)
             changed = [i for i, (ident, _, _, key, *_) in enumerate(elements)
-                       if diff.get(ident) != key]
+                       if diff.get(ident) != key and key[:1] not in (("sign",), ("more",))]
             cut = SPREAD_FIRST if fresh is None else SPREAD_A_DRAW
             while 0 < cut < len(changed) and \
                     elements[changed[cut]][1].top == elements[changed[cut - 1]][1].top:
@@ -702,10 +708,14 @@ class ScoreSheet:
             self._gone_kept = {ident: diff[ident] for ident in gone}
         only = fresh is not None or keep  # (cleared but where no element paints, or will)
         boxes = [box.clip(where) for _, box, where, *_ in elements] if only else []
+        holes: list = []  # (cleared where something was; not where the rows left, blank
+        # until the rows that came there are painted: ``_shifted``)
         for box, where in gone:
             part = pygame.Rect(box).clip(where)
             if not part.w or not part.h:
                 continue
+            if diff[(box, where)] != VACATED:
+                holes.append(part)
             stale.append(part)
             for piece in _minus(part, [boxes[j] for j in part.collidelistall(boxes)]) \
                     if only else (part,):
@@ -714,7 +724,7 @@ class ScoreSheet:
                 done.append(piece)
         if later and not only:  # (a few gone, cleared now: what lies there is
             # painted now too, and the rest of its row)
-            cleared = {box.top for _, box, *_ in elements if box.collidelist(done) >= 0}
+            cleared = {box.top for _, box, *_ in elements if box.collidelist(holes) >= 0}
             later = {i for i in later if elements[i][1].top not in cleared}
         # (the rows left: what lies where something is gone is painted with its row, in
         # a later draw; nothing is cleared there meanwhile)
@@ -760,10 +770,13 @@ class ScoreSheet:
         return done
 
     def _draw(self, surface: pygame.Surface, model: SheetModel,
-              diff: dict | None = None, spread: bool = False) -> list[pygame.Rect] | None:
+              diff: dict | None = None, spread: bool = False, shown: tuple | None = None
+              ) -> list[pygame.Rect] | None:
         """Paint the sheet: whole, or with ``diff`` (the elements the screen shows, by
         ``_element``) only what changed; the rectangles painted (None with ``diff`` when the
-        elements are not those shown: nothing can be kept)."""
+        elements are not those shown: nothing can be kept). ``shown``: what the screen
+        shows is known by (``_shown_elements``): where the rows scrolled since, the rows in
+        view both then and now are moved (``_shifted``), not painted again."""
         settled = self._settled_memo(model)  # (what was measured of it, kept)
         self._measured = {} if settled is None else settled[2]
         self._keep_cells()
@@ -774,8 +787,16 @@ class ScoreSheet:
             self._paint(surface, model)
             if diff is None:
                 return [self.rect.copy()]
-            # (a row revealed once laid out scrolls the rows: all at once, as in ``draw``)
-            painted = self._paint_changed(surface, diff, spread and self._view() == view)
+            shifted = self._shifted(surface, diff, shown) if shown is not None else None
+            if shifted is not None:
+                diff = shifted[0]
+            # (rows scrolled since the sheet shown, before ``draw`` or by a row revealed
+            # once laid out: all at once, as ``draw`` says, unless those in view moved)
+            still = shifted is not None or self._view() == (view if shown is None
+                                                            else shown[3])
+            painted = self._paint_changed(surface, diff, spread and still)
+            if painted is not None and shifted is not None:
+                painted.insert(0, shifted[1])
             if painted is None:  # (most of it moved: all of it, from the elements listed,
                 # not listed again)
                 pygame.draw.rect(surface, theme.PANEL, self.rect,
@@ -788,6 +809,54 @@ class ScoreSheet:
             return painted
         finally:
             self._diff, self._listed, self._earlier = None, self._earlier, []
+
+    def _shifted(self, surface: pygame.Surface, diff: dict, shown: tuple
+                 ) -> tuple[dict, pygame.Rect] | None:
+        """Where the rows scrolled since the sheet the screen shows (``shown``: its elements
+        ``diff``, its view, the band its rows scroll in), the band's pixels moved by as
+        much, from the picture kept of that sheet, and ``diff`` as the screen is then: the
+        rows still whole in view where they are now; where no row was in view (the strip
+        the rows left, and what an element of another clip painted inside the band, moved
+        with it) something gone, cleared; an element of another clip that painted inside
+        the band, not there (painted again). A scroll painted every row in view again:
+        20-30 ms in the page at a phone's CPU, of the slowest frames while bots play. None
+        (nothing moved) where the rows did not scroll, or the page or the band is not the
+        same, or they moved a band or more, or the picture is not of that sheet."""
+        if len(shown) < 5 or shown[4] is None or shown[4] != self._band:
+            return None
+        (offset, page), where = shown[3], shown[4]
+        delta = self.scroll.offset - offset
+        band = pygame.Rect(where)
+        if not delta or page != self.page or abs(delta) >= band.h \
+                or self._picture is None or self._picture_key != shown[0] \
+                or self._picture.get_size() != self.rect.size:
+            return None
+        clip = surface.get_clip()
+        surface.set_clip(band)
+        surface.blit(self._picture, (self.rect.x, self.rect.y - delta))
+        surface.set_clip(clip)
+        left = pygame.Rect(band.x, band.bottom - delta if delta > 0 else band.top, band.w,
+                           abs(delta))  # (the strip the rows left: nothing moved into it)
+        vacated = [left]
+        moved: dict = {}
+        for (box, at), key in diff.items():
+            if at == where:
+                continue
+            drawn = pygame.Rect(box).clip(at).clip(band)
+            if drawn.w and drawn.h:  # (painted inside the band, moved with it: cleared)
+                stray = drawn.move(0, -delta).clip(band)
+                if stray.w and stray.h:
+                    vacated.append(stray)
+            else:
+                moved[(box, at)] = key
+        for (box, at), key in diff.items():  # (the rows: where they are now; one over
+            # what is cleared is painted again, ``_paint_changed``)
+            there = pygame.Rect(box).move(0, -delta)
+            if at == where and there.colliderect(band):
+                moved[(tuple(there), at)] = key
+        for part in vacated:
+            moved[(tuple(part), where)] = VACATED  # (gone: cleared)
+        return moved, band
 
     def _layout(self, model: SheetModel, inner: pygame.Rect) -> tuple:
         """The sheet's sizes in ``inner`` (``_lay_out``): the last layout again while all it
@@ -904,6 +973,7 @@ class ScoreSheet:
         self.row_rects, self.cell_rects, self.header_rects, self.pager = {}, {}, {}, {}
         self.line_rects = {}
         self._content_rows = {}
+        self._band = None
         if inner.h < px(60):  # no room for a sheet at all (never at a supported size)
             return
         scored = next((r for r in reversed(model.rows) if r.kind == "total"), None)
@@ -1030,6 +1100,7 @@ class ScoreSheet:
         items = []
         clip = surface.get_clip()
         surface.set_clip(view.clip(clip))
+        self._band = tuple(surface.get_clip())
         for row, h, cy in zip(middle, heights, tops, strict=True):
             content = pygame.Rect(0, cy, view.w, h)
             for key in [row.key] + [c.key for c in row.cells]:
