@@ -16,7 +16,7 @@ import pytest
 from game.bots import make_policy
 from game.catalog import GAMES
 from game.ui import probe, theme
-from game.ui.sheet import SPREAD_A_DRAW, VACATED
+from game.ui.sheet import SPREAD_A_DRAW, SPREAD_FEW, VACATED
 from tests.test_redraw import GARBAGE, stale_parts, table_redrawn
 from tests.test_ui_screens import long_seats, make_app
 
@@ -440,8 +440,8 @@ def test_pictures_of_cells_shown_all_along_are_kept_through_many_draws(table, mo
 @pytest.mark.parametrize("then", ["same", "changed", "cursor_gone", "relaid"])
 def test_a_sheet_painted_in_part_is_finished_by_the_next_draws(table, then):
     """The turn passing changes many cells: drawn over itself with ``spread``, the sheet
-    paints the first of them (``SPREAD_FIRST`` and the rest of that row) and is unfinished
-    (known by ``shown_key``); each next draw over it of the same sheet paints the next
+    lists them and paints none of them (``SPREAD_FIRST``; but what lies where something is
+    gone, and its row) and is unfinished (known by ``shown_key``); each next draw over it of the same sheet paints the next
     ``SPREAD_A_DRAW`` at least, rows whole, and one of a sheet changed again meanwhile all
     that is left at once: the sheet drawn afresh. So too when the keyboard's cursor (its
     ring over the next row) goes with the turn, and when a column widens with it (every
@@ -464,6 +464,8 @@ def test_a_sheet_painted_in_part_is_finished_by_the_next_draws(table, then):
     shown = dict(play.sheet._shown_elements[1])
     play.sheet.draw(surface, other, over=play.sheet._key(model), spread=True)
     assert play.sheet.unfinished and play.sheet.shown_key != play.sheet._key(other)
+    if then in ("same", "changed"):  # (nothing gone: the first draw only lists them)
+        assert not play.sheet._fresh, len(play.sheet._fresh)
     part = pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB")
     assert part != fresh_sheet(play, other, size), "all of it painted at once"
     if then == "cursor_gone":  # (the cursor's lit row, gone, is cleared in the first
@@ -528,6 +530,23 @@ def finish_spread(play, surface, model, size) -> int:
     assert pygame.image.tobytes(surface.subsurface(sheet.rect), "RGB") == \
         pygame.image.tobytes(final.subsurface(sheet.rect), "RGB")
     return painted
+
+
+@pytest.mark.parametrize("how", ["value", "colour"])
+def test_a_sheet_with_a_few_changes_is_painted_at_once_when_spread(table, how):
+    """A move that changes a cell or two (``SPREAD_FEW``) is painted in the draw that finds
+    it, spread or not: only many changes are left to the next frames."""
+    app, play = table
+    size = app.screen.get_size()
+    model = copy.deepcopy(play._sheet_model())
+    surface = pygame.Surface(size, 0, app.screen)
+    surface.fill(theme.BG)
+    play.sheet.draw(surface, model)
+    other = changed(model, how)
+    play.sheet.draw(surface, other, over=play.sheet._key(model), spread=True)
+    assert not play.sheet.unfinished and 0 < len(play.sheet._fresh) <= SPREAD_FEW
+    assert pygame.image.tobytes(surface.subsurface(play.sheet.rect), "RGB") == \
+        fresh_sheet(play, other, size)
 
 
 @pytest.mark.parametrize("view", ["scrolled", "scrolled_in_layout", "paged"])

@@ -43,8 +43,12 @@ MORE = 13  # dp: "▲ 3 more  ▼ 2 more" under the rows that scroll
 # SPREAD_FIRST of the elements that changed (top first), then the next draws SPREAD_A_DRAW
 # each, until none is left. In the page at a phone's CPU an element painted is 0.3-1 ms and
 # the first draw lists them all besides (3-7 ms); the turn passing changes 15-30: half of
-# them in one frame was most of the frames over 16 ms while bots play (issue 24)
-SPREAD_FIRST = 3
+# them in one frame was most of the frames over 16 ms while bots play (issue 24). The first
+# draw only lists them (but what lies where something is gone: no hole): three painted
+# with the list made those frames 10-14 ms, the slowest of a game but the scroll's); when
+# no more than SPREAD_FEW changed, it paints them
+SPREAD_FIRST = 0
+SPREAD_FEW = 2
 SPREAD_A_DRAW = 5
 UNFINISHED = "a sheet painted in part"  # (the first item of what such a screen is known by)
 VACATED = (UNFINISHED, "where the rows left")  # (what the screen shows there: ``_shifted``)
@@ -554,9 +558,9 @@ class ScoreSheet:
         and the rectangles painted are returned (None: all of the sheet). While tests record
         what is drawn, it is always drawn afresh.
 
-        ``spread``: over the sheet shown, when more elements changed than ``SPREAD_FIRST``
-        (the turn passing lights one column and unlights another), paint the first of them
-        and leave the others to the next draws (``unfinished``); the screen is then known
+        ``spread``: over the sheet shown, when more elements changed than ``SPREAD_FEW``
+        (the turn passing lights one column and unlights another), paint the first
+        ``SPREAD_FIRST`` of them and leave the others to the next draws (``unfinished``); the screen is then known
         by ``shown_key``, the others recorded as not painted, and the next draw over it
         paints the next ``SPREAD_A_DRAW`` of them (without listing the elements again while
         the sheet is the same), or all that are left when it is not spread. Never where the
@@ -674,8 +678,8 @@ class ScoreSheet:
         part painted again in the whole sheet's order. None when most of the sheet moved
         (a column widened): painting it whole is then cheaper.
 
-        ``spread``: of those changed, all but the first ``SPREAD_FIRST`` (in a draw after
-        the first, ``fresh``: ``SPREAD_A_DRAW``) and the rest of the row of the last of
+        ``spread``: of those changed, when more than ``SPREAD_FEW``, all but the first
+        ``SPREAD_FIRST`` (in a draw after the first, ``fresh``: ``SPREAD_A_DRAW``) and the rest of the row of the last of
         them are left (``_deferred``), but those where something is gone, and their rows
         (cleared now: no hole, nothing of it left in view); when most of it moved, what is
         gone stays as it is instead (``_gone_kept``) until the next. ``fresh``: a draw after
@@ -692,6 +696,8 @@ class ScoreSheet:
             changed = [i for i, (ident, _, _, key, *_) in enumerate(elements)
                        if diff.get(ident) != key and key[:1] not in (("sign",), ("more",))]
             cut = SPREAD_FIRST if fresh is None else SPREAD_A_DRAW
+            if fresh is None and len(changed) <= SPREAD_FEW:
+                cut = len(changed)  # (a few: now, not a frame later)
             while 0 < cut < len(changed) and \
                     elements[changed[cut]][1].top == elements[changed[cut - 1]][1].top:
                 cut += 1  # (a row whole: never a lit row's ring half gone for a frame)
