@@ -44,9 +44,9 @@ MORE = 13  # dp: "▲ 3 more  ▼ 2 more" under the rows that scroll
 # each, until none is left. In the page at a phone's CPU an element painted is 0.3-1 ms and
 # the first draw lists them all besides (3-7 ms); the turn passing changes 15-30: half of
 # them in one frame was most of the frames over 16 ms while bots play (issue 24). The first
-# draw only lists them (but what lies where something is gone: no hole): three painted
-# with the list made those frames 10-14 ms, the slowest of a game but the scroll's); when
-# no more than SPREAD_FEW changed, it paints them
+# draw only lists them, and paints what lies where something is gone (no hole): three
+# painted besides made those frames 10-14 ms, the slowest of a game after a scroll's. A
+# draw that finds no more than SPREAD_FEW changed paints them.
 SPREAD_FIRST = 0
 SPREAD_FEW = 2
 SPREAD_A_DRAW = 5
@@ -560,14 +560,14 @@ class ScoreSheet:
 
         ``spread``: over the sheet shown, when more elements changed than ``SPREAD_FEW``
         (the turn passing lights one column and unlights another), paint the first
-        ``SPREAD_FIRST`` of them and leave the others to the next draws (``unfinished``); the screen is then known
-        by ``shown_key``, the others recorded as not painted, and the next draw over it
-        paints the next ``SPREAD_A_DRAW`` of them (without listing the elements again while
-        the sheet is the same), or all that are left when it is not spread. Never where the
-        rows scrolled or the columns paged since the sheet shown (``_view``): the rows
-        painted first would show beside the rows they pushed on; unless the rows in view
-        are moved where they are now (``_shifted``): then those that came into view are
-        spread so (blank meanwhile)."""
+        ``SPREAD_FIRST`` of them and leave the others to the next draws (``unfinished``);
+        the screen is then known by ``shown_key``, the others recorded as not painted, and
+        the next draw over it paints the next ``SPREAD_A_DRAW`` of them (without listing the
+        elements again while the sheet is the same), or all that are left when it is not
+        spread. Never where the rows scrolled or the columns paged since the sheet shown
+        (``_view``): the rows painted first would show beside the rows they pushed on;
+        unless the rows in view are moved where they are now (``_shifted``): then those that
+        came into view are spread so (blank meanwhile)."""
         key = self._key(model)
         recording = probe.recording()
         pending = self._pending
@@ -679,14 +679,18 @@ class ScoreSheet:
         (a column widened): painting it whole is then cheaper.
 
         ``spread``: of those changed, when more than ``SPREAD_FEW``, all but the first
-        ``SPREAD_FIRST`` (in a draw after the first, ``fresh``: ``SPREAD_A_DRAW``) and the rest of the row of the last of
-        them are left (``_deferred``), but those where something is gone, and their rows
-        (cleared now: no hole, nothing of it left in view); when most of it moved, what is
-        gone stays as it is instead (``_gone_kept``) until the next. ``fresh``: a draw after
-        the first (the elements those before painted): where something is gone, only what
-        no element paints is the panel's colour, and those painted then are not painted
-        again; what lies under what is gone is painted now, or with its row when that is
-        left (recorded as not painted), so nothing gone is kept for the draw after it."""
+        ``SPREAD_FIRST`` (in a draw after the first, ``fresh``: ``SPREAD_A_DRAW``) and the
+        rest of the row of the last of them are left (``_deferred``), but those where
+        something is gone, and their rows (cleared now: no hole, nothing of it left in
+        view); when most of it moved, what is gone stays as it is instead (``_gone_kept``)
+        until the next. ``fresh``: a draw after the first (the elements those before
+        painted): where something is gone, only what no element paints is the panel's
+        colour, and those painted then are not painted again; what lies under what is gone
+        is painted now, or with its row when that is left (recorded as not painted), so
+        nothing gone is kept for the draw after it. What says where the view is (the
+        scroll's sign, the count of rows out of view) is never left; where the rows left
+        in a scroll (``VACATED``, ``_shifted``) is cleared but no hole: the rows that came
+        there may be left, blank meanwhile."""
         elements = self._earlier
         now = self._elements
         gone = [ident for ident in diff if ident not in now]
