@@ -14,7 +14,7 @@ from game.games.pirates.rules import CARD_EFFECTS, CARD_NAMES
 from game.games.pirates.table import zones
 from game.rules.core import Seat
 from game.scenes.carddraw import CardDrawScene
-from game.ui import probe, text
+from game.ui import probe, text, theme
 from tests.test_ui_screens import make_app
 from tests.ui_driver import frames, key
 
@@ -235,5 +235,60 @@ def test_a_card_on_the_move_is_scaled_as_the_place_says_and_at_rest_not_at_all(s
         used.clear()
         cards.draw_card(surface, pygame.Rect(40, 40, 310, 450), deck, card)  # (at rest)
         assert used == []
+    finally:
+        pygame.quit()
+
+
+def test_a_bots_card_turns_over_without_making_its_pictures():
+    """A card's face took 18-24 ms in the page at a phone's CPU, made in the frame the
+    card turned over (its back too, the first time). While a bot reaches for the deck (frames
+    with nothing to do) the card draw makes them, the back and every face at the card's
+    size, one a frame (``CardDrawScene.warm``): the turn then makes none."""
+    from game.ui import cards
+    app = make_app((390, 844, 3, True))
+    try:
+        info = GAMES["pirates"]
+        play = app.show("play", info=info, state=info.new_game(
+            [Seat("Ada", "easy"), Seat("Bram", "easy")], seed=3), autosave=False)
+        app.settings.bot_speed = "normal"
+        cards._cache.clear()  # (made by other tests)
+        made, own_face, own_back = [], cards._card_face, cards.card_back
+
+        def face(card, w, h, effect):
+            made.append(("face", card.id, (w, h), app.frame))
+            return own_face(card, w, h, effect)
+
+        def back(deck, w, h):
+            key = ("back", deck.back_word, deck.back_symbol, max(1, w), max(1, h),
+                   theme.metrics.scale)
+            if key not in cards._cache:
+                made.append(("back", (w, h), app.frame))
+            return own_back(deck, w, h)
+        cards._card_face, cards.card_back = face, back
+        try:
+            for _ in range(600):
+                frames(app)
+                if isinstance(app.scene, CardDrawScene):
+                    break
+            draw = app.scene
+            assert isinstance(draw, CardDrawScene) and not draw.human
+            for _ in range(600):  # (its wait, then the turn, until it shows)
+                if draw.phase in ("flip", "show"):
+                    break
+                frames(app)
+            turned = app.frame
+            size = draw.card_rect.size
+            for _ in range(120):
+                frames(app)
+                if draw.phase == "show" or app.scene is not draw:
+                    break
+            at_size = [m for m in made if m[0] == "back" and m[1] == size]
+            assert at_size and all(at < turned for *_, at in at_size), made
+            faces = {m[1] for m in made if m[0] == "face" and m[2] == size}
+            assert faces == {f.id for f in play.state.CARD_DECK.faces}, faces  # (each)
+            late = [m for m in made if m[-1] >= turned]
+            assert not late, f"made as the card turned: {late}"
+        finally:
+            cards._card_face, cards.card_back = own_face, own_back
     finally:
         pygame.quit()

@@ -22,7 +22,7 @@ import pygame
 from game.app import App, Scene
 from game.scenes.table_view import UNDO_GRACE
 from game.ui import hands, layout, motion, probe, theme
-from game.ui.cards import draw_card, draw_pile
+from game.ui.cards import draw_card, draw_pile, warm_card
 from game.ui.text import draw_text_in
 from game.ui.widgets import panel
 from game.ui.words import Possessive, says
@@ -94,6 +94,15 @@ class CardDrawScene(Scene):
         self.hint_box.midtop = (self.card_rect.centerx, self.card_rect.bottom + gap)
         self.wait_box = pygame.Rect(0, 0, width, px(90))  # what to do before the draw
         self.wait_box.center = self.card_rect.center
+
+    def warm(self) -> bool:
+        """While a bot reaches for the deck (frames with nothing to do): the pictures its
+        card's turn will show at the card's size, its back and each face, one a frame
+        (``cards.warm_card``), not in the frames of the turn."""
+        if self.phase != "wait":
+            return False
+        self.ensure_layout()
+        return warm_card(self.cards, *self.card_rect.size)
 
     def message_rect(self) -> pygame.Rect:
         self.ensure_layout()

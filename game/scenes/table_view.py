@@ -56,6 +56,7 @@ from game.scenes.tables import (
 from game.scenes.tables.base import Banner
 from game.tasks import Task
 from game.ui import hands, layout, motion, probe, theme
+from game.ui.cards import warm_card
 from game.ui.dice import ASIDE, face_set, warm_label, warm_sprite
 from game.ui.history import History
 from game.ui.layout import Sections, fr
@@ -481,8 +482,9 @@ class TableScene(Scene):
     def _warm_sides(self, sizes: tuple) -> list:
         """What ``warm`` makes, in order: each a call that makes the next piece of it not
         made yet (True), else does nothing (False). The dice's sprites (``warm_sprite``:
-        the faces, a side, the die's colour, turned or not) and the words under dice at
-        rest (``warm_label``: the table's ``die_labels``)."""
+        the faces, a side, the die's colour, turned or not), the words under dice at rest
+        (``warm_label``: the table's ``die_labels``) and a game's cards at the felt's card
+        spot (``warm_card``)."""
         rolls = [(a, spec) for a in self.state.legal_actions()
                  if (spec := self.state.roll_spec(a)) is not None] \
             if not self.state.is_over() else []
@@ -518,8 +520,12 @@ class TableScene(Scene):
         words = [partial(warm_label, label, size, mode)
                  for size in felt for label, mode in self.table.die_labels]
         now = len(sizes) * len(self.table.die_labels)  # (the felt's now: a die held next)
-        return made[:len(sizes)] + words[:now] + made[len(sizes):len(felt)] + words[now:] \
-            + made[len(felt):]
+        plan = made[:len(sizes)] + words[:now] + made[len(sizes):len(felt)] + words[now:]
+        deck = self.state.CARD_DECK
+        spot = self.table.card_spot(tray) if deck is not None and tray is not None else None
+        if spot is not None:  # (a card turned over on the felt: its back and faces there)
+            plan.append(partial(warm_card, deck, *spot.size))
+        return plan + made[len(felt):]
 
     def may_hold(self) -> bool:
         """Dice in the air are drawn every frame (a throw started in this frame may wait a
