@@ -441,11 +441,12 @@ def test_pictures_of_cells_shown_all_along_are_kept_through_many_draws(table, mo
 def test_a_sheet_painted_in_part_is_finished_by_the_next_draws(table, then):
     """The turn passing changes many cells: drawn over itself with ``spread``, the sheet
     lists them and paints none of them (``SPREAD_FIRST``; but what lies where something is
-    gone, and its row) and is unfinished (known by ``shown_key``); each next draw over it of the same sheet paints the next
-    ``SPREAD_A_DRAW`` at least, rows whole, and one of a sheet changed again meanwhile all
-    that is left at once: the sheet drawn afresh. So too when the keyboard's cursor (its
-    ring over the next row) goes with the turn, and when a column widens with it (every
-    cell moves: what was is cleared only where nothing is painted)."""
+    gone, and its row) and is unfinished (known by ``shown_key``); each next draw over it
+    of the same sheet paints the next ``SPREAD_A_DRAW`` at least, rows whole, and one of a
+    sheet changed again meanwhile all that is left at once: the sheet drawn afresh. So too
+    when the keyboard's cursor (its ring over the next row) goes with the turn, and when a
+    column widens with it (every cell moves: what was is cleared only where nothing is
+    painted)."""
     app, play = table
     size = app.screen.get_size()
     model = copy.deepcopy(play._sheet_model())
@@ -506,6 +507,18 @@ def test_a_sheet_painted_in_part_is_finished_by_the_next_draws(table, then):
         fresh_sheet(play, later, size)
 
 
+def scrolling_table(players: int = 2):
+    """(app, play): Yatzy on a phone held upright (ratio 2, touch) between ``players``
+    people with long names, settled: its sheet's rows scroll (six: its columns page)."""
+    app = make_app((390, 844, 2, True))
+    info = GAMES["yatzy"]
+    play = app.show("play", info=info, state=info.new_game(
+        long_seats(players, humans=players), seed=4), autosave=False)
+    play.banner = None
+    settle(app, play, check=False)
+    return app, play
+
+
 def finish_spread(play, surface, model, size) -> int:
     """Draw ``model`` over what ``surface`` shows until the sheet is whole (spread, as in
     the page); each draw (the last one drawn, then these) shows every row where it is
@@ -557,13 +570,8 @@ def test_a_sheet_whose_rows_scrolled_is_painted_at_once(view):
     painted first would show beside those they pushed on (a row twice on screen for 80
     ms). So too when the scroll comes once the sheet is laid out (a row revealed before
     its place was known). The turn passing alone is still spread."""
-    app = make_app((390, 844, 2, True))
+    app, play = scrolling_table(6 if view == "paged" else 2)
     try:
-        info = GAMES["yatzy"]
-        seats = long_seats(6, humans=6) if view == "paged" else long_seats(2, humans=2)
-        play = app.show("play", info=info, state=info.new_game(seats, seed=4), autosave=False)
-        play.banner = None
-        settle(app, play, check=False)
         size = app.screen.get_size()
         model = copy.deepcopy(play._sheet_model())
         surface = pygame.Surface(size, 0, app.screen)
@@ -607,16 +615,11 @@ def test_a_scroll_moves_the_rows_still_in_view_and_paints_those_that_came_in(scr
     view before and after are moved on the screen (``ScoreSheet._shifted``), not painted
     again; those that came into view are painted, spread over frames (the strip the rows
     left blank meanwhile: every row where it is now in each), the scroll's sign and the
-    count of rows out of view painted at once. The sheet is then the sheet drawn afresh: a row on, three on, back up, by
-    a drag's odd pixels, to the end; with the turn passing at once, the keyboard's cursor
-    on a row (its ring) or the pointer over one."""
-    app = make_app((390, 844, 2, True))
+    count of rows out of view painted at once. The sheet is then the sheet drawn afresh: a
+    row on, three on, back up, by a drag's odd pixels, to the end; with the turn passing
+    at once, the keyboard's cursor on a row (its ring) or the pointer over one."""
+    app, play = scrolling_table()
     try:
-        info = GAMES["yatzy"]
-        play = app.show("play", info=info, state=info.new_game(long_seats(2, humans=2),
-                                                              seed=4), autosave=False)
-        play.banner = None
-        settle(app, play, check=False)
         sheet = play.sheet
         size = app.screen.get_size()
         model = copy.deepcopy(play._sheet_model())
@@ -667,13 +670,8 @@ def test_a_scroll_clears_what_another_clip_painted_in_the_band():
     and where its pixels moved to is cleared (something gone there); the rows there are
     painted again. An element outside the band is as it was; the rows in view, where
     they are now."""
-    app = make_app((390, 844, 2, True))
+    app, play = scrolling_table()
     try:
-        info = GAMES["yatzy"]
-        play = app.show("play", info=info, state=info.new_game(long_seats(2, humans=2),
-                                                              seed=4), autosave=False)
-        play.banner = None
-        settle(app, play, check=False)
         sheet = play.sheet
         model = copy.deepcopy(play._sheet_model())
         surface = pygame.Surface(app.screen.get_size(), 0, app.screen)
