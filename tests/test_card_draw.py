@@ -292,3 +292,35 @@ def test_a_bots_card_turns_over_without_making_its_pictures():
             cards._card_face, cards.card_back = own_face, own_back
     finally:
         pygame.quit()
+
+
+def test_the_table_makes_the_cards_pictures_while_a_person_plays():
+    """A person's card draw pulses the deck until they turn the card over: no frame with
+    nothing to do there. The table makes the pictures a draw will show, the back and each
+    face at the card draw's size (``card_draw_layout``) and at the felt's card spot, in
+    its own such frames, while a person plays their turn (``TableScene.warm``)."""
+    from game.scenes.table_layout import card_draw_layout
+    from game.ui import cards
+    app = make_app((390, 844, 3, True))
+    try:
+        play, draw = a_persons_draw(app)
+        frames(app, 20)
+        key(pygame.K_SPACE)  # (turned over)
+        for _ in range(600):
+            frames(app)
+            if app.scene is play:
+                break
+        assert app.scene is play, "the card draw did not close"
+        cards._cache.clear()  # (made by the draw, or other tests)
+        frames(app, 400)  # (the person looks at the dice)
+        deck = play.state.CARD_DECK
+        spot = play.table.card_spot(play.regions["tray"])
+        for size in {card_draw_layout(play.regions, spot).card.size, spot.size}:
+            missing = [f.id for f in deck.faces if ("face", f, *size, True,
+                                                    theme.metrics.scale) not in cards._cache]
+            assert not missing, (size, missing)
+            assert ("back", deck.back_word, deck.back_symbol, *size,
+                    theme.metrics.scale) in cards._cache, size
+        assert card_draw_layout(play.regions, spot).card.size == draw.card_rect.size
+    finally:
+        pygame.quit()

@@ -20,8 +20,9 @@ from collections.abc import Callable
 import pygame
 
 from game.app import App, Scene
+from game.scenes.table_layout import card_draw_layout
 from game.scenes.table_view import UNDO_GRACE
-from game.ui import hands, layout, motion, probe, theme
+from game.ui import hands, motion, probe, theme
 from game.ui.cards import draw_card, draw_pile, warm_card
 from game.ui.text import draw_text_in
 from game.ui.widgets import panel
@@ -59,41 +60,13 @@ class CardDrawScene(Scene):
         return self.play.state
 
     def relayout(self) -> None:
-        """The deck where the felt has it; the card in the middle of the screen under the
-        top bar, as large as fits with a plate above it (whose card) and one under it (what
-        to do); the discards beside the deck while they are shuffled back."""
+        """Where ``card_draw_layout`` puts the deck, the card and its plates."""
         self.play.ensure_layout()
-        px = theme.px
         regions = self.play.regions
-        bar = regions.get("tools") or regions.get("bar")
-        top = (bar.bottom if bar is not None else 0) + px(10)
-        screen = layout.screen_rect()
-        area = pygame.Rect(screen.x + px(12), top, screen.w - px(24), screen.bottom - top - px(12))
         spot = self.play.table.card_spot(regions["tray"]) if "tray" in regions else None
-        self.deck = spot or layout.centred(area, 90, 131)
-        self.discard = self.deck.move(self.deck.w + px(18), 0)
-        self._place(area)
-        if self.title_box.colliderect(self.deck.inflate(px(16), px(16))):  # a phone: under it
-            self._place(pygame.Rect(area.x, self.deck.bottom + px(14), area.w,
-                                    area.bottom - self.deck.bottom - px(14)))
-
-    def _place(self, area: pygame.Rect) -> None:
-        """The card and its plates in ``area``."""
-        px = theme.px
-        plate = px(44)
-        gap = px(10)
-        room_h = area.h - 2 * (plate + gap)
-        card_h = max(px(120), min(room_h, int((area.w - px(8)) * 1.44), px(470)))
-        card_w = int(card_h / 1.44)
-        self.card_rect = pygame.Rect(0, 0, card_w, card_h)
-        self.card_rect.center = (area.centerx, area.y + plate + gap + room_h // 2)
-        width = min(area.w, max(card_w + px(120), px(320)))
-        self.title_box = pygame.Rect(0, 0, width, plate)
-        self.title_box.midbottom = (self.card_rect.centerx, self.card_rect.top - gap)
-        self.hint_box = pygame.Rect(0, 0, width, plate)
-        self.hint_box.midtop = (self.card_rect.centerx, self.card_rect.bottom + gap)
-        self.wait_box = pygame.Rect(0, 0, width, px(90))  # what to do before the draw
-        self.wait_box.center = self.card_rect.center
+        laid = card_draw_layout(regions, spot)
+        self.deck, self.discard, self.card_rect = laid.deck, laid.discard, laid.card
+        self.title_box, self.hint_box, self.wait_box = laid.title, laid.hint, laid.wait
 
     def warm(self) -> bool:
         """While a bot reaches for the deck (frames with nothing to do): the pictures its

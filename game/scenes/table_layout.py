@@ -75,3 +75,55 @@ def tab_rects(tabs: pygame.Rect) -> dict[str, pygame.Rect]:
     """The two tabs over a phone's pane, side by side."""
     sheet, history = layout.cols(tabs, fr(), fr(), gap=6)
     return {"sheet": sheet, "history": history}
+
+
+@dataclass
+class CardDrawLayout:
+    """Where the card draw (game.scenes.carddraw) puts things, in device pixels."""
+    deck: pygame.Rect  # the felt's deck (lit where it lies)
+    discard: pygame.Rect  # the discards beside it while they are shuffled back
+    card: pygame.Rect  # the card drawn, face up
+    title: pygame.Rect  # the plate above it (whose card)
+    hint: pygame.Rect  # the plate under it (what to do)
+    wait: pygame.Rect  # the plate before the draw
+
+
+def card_draw_layout(regions: dict[str, pygame.Rect],
+                     spot: pygame.Rect | None) -> CardDrawLayout:
+    """The card draw over the table laid out in ``regions``: the deck where the felt has it
+    (``spot``, the table's ``card_spot``); the card in the middle of the screen under the
+    top bar, as large as fits with a plate above it and one under it; the discards beside
+    the deck. The table makes the card's pictures at its size before a draw (its warm)."""
+    px = theme.px
+    bar = regions.get("tools") or regions.get("bar")
+    top = (bar.bottom if bar is not None else 0) + px(10)
+    screen = layout.screen_rect()
+    area = pygame.Rect(screen.x + px(12), top, screen.w - px(24), screen.bottom - top - px(12))
+    deck = spot or layout.centred(area, 90, 131)
+    discard = deck.move(deck.w + px(18), 0)
+    laid = _card_placed(area, deck, discard)
+    if laid.title.colliderect(deck.inflate(px(16), px(16))):  # a phone: under it
+        laid = _card_placed(pygame.Rect(area.x, deck.bottom + px(14), area.w,
+                                        area.bottom - deck.bottom - px(14)), deck, discard)
+    return laid
+
+
+def _card_placed(area: pygame.Rect, deck: pygame.Rect, discard: pygame.Rect
+                 ) -> CardDrawLayout:
+    """The card and its plates in ``area``."""
+    px = theme.px
+    plate = px(44)
+    gap = px(10)
+    room_h = area.h - 2 * (plate + gap)
+    card_h = max(px(120), min(room_h, int((area.w - px(8)) * 1.44), px(470)))
+    card_w = int(card_h / 1.44)
+    card = pygame.Rect(0, 0, card_w, card_h)
+    card.center = (area.centerx, area.y + plate + gap + room_h // 2)
+    width = min(area.w, max(card_w + px(120), px(320)))
+    title = pygame.Rect(0, 0, width, plate)
+    title.midbottom = (card.centerx, card.top - gap)
+    hint = pygame.Rect(0, 0, width, plate)
+    hint.midtop = (card.centerx, card.bottom + gap)
+    wait = pygame.Rect(0, 0, width, px(90))  # what to do before the draw
+    wait.center = card.center
+    return CardDrawLayout(deck, discard, card, title, hint, wait)

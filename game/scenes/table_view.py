@@ -43,7 +43,7 @@ from game.scenes.table_chrome import Chrome
 from game.scenes.table_frames import Frames
 from game.scenes.table_hints import Hints
 from game.scenes.table_input import TableInput
-from game.scenes.table_layout import tab_rects, table_layout
+from game.scenes.table_layout import card_draw_layout, tab_rects, table_layout
 from game.scenes.table_moments import Moments
 from game.scenes.table_pacing import Pacing
 from game.scenes.table_tray import ASIDE_DP, Tray, aside_slots, dice_row
@@ -484,7 +484,7 @@ class TableScene(Scene):
         made yet (True), else does nothing (False). The dice's sprites (``warm_sprite``:
         the faces, a side, the die's colour, turned or not), the words under dice at rest
         (``warm_label``: the table's ``die_labels``) and a game's cards at the felt's card
-        spot (``warm_card``)."""
+        spot and at the card draw's size (``warm_card``)."""
         rolls = [(a, spec) for a in self.state.legal_actions()
                  if (spec := self.state.roll_spec(a)) is not None] \
             if not self.state.is_over() else []
@@ -523,8 +523,11 @@ class TableScene(Scene):
         plan = made[:len(sizes)] + words[:now] + made[len(sizes):len(felt)] + words[now:]
         deck = self.state.CARD_DECK
         spot = self.table.card_spot(tray) if deck is not None and tray is not None else None
-        if spot is not None:  # (a card turned over on the felt: its back and faces there)
+        if spot is not None:  # (a card turned over on the felt, and in the card draw: its
+            # back and faces there)
             plan.append(partial(warm_card, deck, *spot.size))
+            plan.append(partial(warm_card, deck, *card_draw_layout(self.regions,
+                                                                   spot).card.size))
         return plan + made[len(felt):]
 
     def may_hold(self) -> bool:
