@@ -459,7 +459,9 @@ class TableScene(Scene):
         one piece a frame with nothing else to do. The sizes: the felt's now, the felt's
         once a roll lands (fewer dice after some are set aside are larger: Farkle made six
         in the frame of such a throw, 30-60 ms in the page at a phone's CPU), the sides a
-        die takes on its way to a box, and, where dice are set aside, their row's."""
+        die takes on its way to a box, and, where dice are set aside, their row's. First the
+        felt's picture (``Tray.warm_felt``); with the dice, the words under held dice and a
+        card game's cards (``_warm_sides``)."""
         sizes = tuple(sorted({r.w for r in self.tray.die_rects}))
         key = (sizes, self.state.action_count, id(self.state))
         if not sizes or not self.regions:
