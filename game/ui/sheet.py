@@ -582,22 +582,19 @@ class ScoreSheet:
             return None
         inside = surface.get_rect().contains(self.rect) and self.rect.w and self.rect.h
         before = self._shown_elements
-        # (rows scrolled or columns paged since: all at once, never spread, or the rows
-        # painted first would show beside those they pushed on, a row twice for 80 ms;
-        # but where the rows in view are moved, ``_draw``)
-        still = before is None or before[3] == self._view()
         # (not while a test notes the scores shown: an element not painted notes nothing)
         diff = not recording and probe._shown is None and inside and over is not None \
             and before is not None \
             and before[0] == over and before[2] == tuple(self.rect)
         offset = self.scroll.offset
         # over a sheet painted in part: the rest (spread again when much is left), from
-        # the elements listed then while the sheet is the same; else what differs, at once
+        # the elements listed then while the sheet is the same (its key: the same view);
+        # else what differs, at once (spread only where the view is the same, ``_draw``)
         finishing = diff and before[0][:1] == (UNFINISHED,)
         fresh = self._fresh
         if finishing and pending is not None and pending[0] == before[0] \
                 and pending[1] == key and pending[2] is surface:
-            painted = self._finish(surface, pending, before[1], spread and still)
+            painted = self._finish(surface, pending, before[1], spread)
             fresh = pending[6] | self._fresh  # (painted in each draw of it so far)
         else:
             painted = self._draw(surface, model, before[1] if diff else None,
@@ -832,7 +829,7 @@ class ScoreSheet:
         20-30 ms in the page at a phone's CPU, of the slowest frames while bots play. None
         (nothing moved) where the rows did not scroll, or the page or the band is not the
         same, or they moved a band or more, or the picture is not of that sheet."""
-        if len(shown) < 5 or shown[4] is None or shown[4] != self._band:
+        if shown[4] is None or shown[4] != self._band:
             return None
         (offset, page), where = shown[3], shown[4]
         delta = self.scroll.offset - offset
