@@ -508,21 +508,18 @@ class TableScene(Scene):
                 if tray is not None else set()
             return sorted(found - set(sizes), reverse=True)
         felt = [*sizes, *sides(counts)]
-        # the felt's now and once the next roll lands (to blit, then to turn: they are
-        # thrown); the row of those set aside (the dice flying there, then at rest); the
-        # felt's for the rolls after it; the sides a die takes on its way to a box
-        plan = [(faces, size, theme.DIE, True) for size in felt]
-        if aside:
-            plan += [(faces, theme.px(ASIDE_DP), colour, False) for colour in (theme.DIE, ASIDE)]
-        plan += [(faces, size, theme.DIE, True) for size in sides(later) if size not in felt]
-        plan += [(faces, side, theme.DIE, False) for side in
-                 dict.fromkeys(side for size in felt for side in travel_sizes(size))]
-        made = [partial(warm_sprite, faces, side, face=colour, turning=turning)
-                for faces, side, colour, turning in plan]
-        words = [partial(warm_label, label, size, mode)
-                 for size in felt for label, mode in self.table.die_labels]
-        now = len(sizes) * len(self.table.die_labels)  # (the felt's now: a die held next)
-        plan = made[:len(sizes)] + words[:now] + made[len(sizes):len(felt)] + words[now:]
+
+        def sprites(which, colour=theme.DIE, turning=True) -> list:
+            return [partial(warm_sprite, faces, size, face=colour, turning=turning)
+                    for size in which]
+
+        def words(which) -> list:
+            return [partial(warm_label, label, size, mode)
+                    for size in which for label, mode in self.table.die_labels]
+        # the felt's now (to blit, then to turn: they are thrown) and the words under a die
+        # held next; the same once the next roll lands; a card game's cards
+        plan = sprites(sizes) + words(sizes) + sprites(felt[len(sizes):]) \
+            + words(felt[len(sizes):])
         deck = self.state.CARD_DECK
         spot = self.table.card_spot(tray) if deck is not None and tray is not None else None
         if spot is not None:  # (a card turned over on the felt, and in the card draw: its
@@ -530,7 +527,15 @@ class TableScene(Scene):
             plan.append(partial(warm_card, deck, *spot.size))
             plan.append(partial(warm_card, deck, *card_draw_layout(self.regions,
                                                                    spot).card.size))
-        return plan + made[len(felt):]
+        # the row of those set aside (the dice flying there, then at rest); the felt's for
+        # the rolls after it; the sides a die takes on its way to a box
+        if aside:
+            for colour in (theme.DIE, ASIDE):
+                plan += sprites([theme.px(ASIDE_DP)], colour, turning=False)
+        plan += sprites([size for size in sides(later) if size not in felt])
+        plan += sprites(dict.fromkeys(side for size in felt for side in travel_sizes(size)),
+                        turning=False)
+        return plan
 
     def may_hold(self) -> bool:
         """Dice in the air are drawn every frame (a throw started in this frame may wait a

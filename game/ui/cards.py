@@ -40,7 +40,7 @@ def card_face(deck: CardDeck, card: str, w: int, h: int, effect: bool = True) ->
     a big card."""
     w, h = max(1, w), max(1, h)  # (a card squeezed to nothing is still a picture)
     face = deck.face(card)
-    key = ("face", face, w, h, effect, theme.metrics.scale)
+    key = _face_key(face, w, h, effect)
     if key in _cache:
         return _cache[key]
     with paused():  # (words on a picture: ``draw_card`` says where they are shown)
@@ -103,17 +103,27 @@ def _card_face(card: CardFace, w: int, h: int, effect: bool) -> pygame.Surface:
     return surf
 
 
+def _face_key(face: CardFace, w: int, h: int, effect: bool) -> tuple:
+    """What ``card_face`` keeps a face's picture by (``_cache``)."""
+    return ("face", face, w, h, effect, theme.metrics.scale)
+
+
+def _back_key(deck: CardDeck, w: int, h: int) -> tuple:
+    """What ``card_back`` keeps a deck's back by (``_cache``)."""
+    return ("back", deck.back_word, deck.back_symbol, w, h, theme.metrics.scale)
+
+
 def warm_card(deck: CardDeck, w: int, h: int) -> bool:
     """Make the next picture of ``deck`` at ``w`` x ``h`` not made yet: its back, then each
     face (with its effect), as a card turned over there shows them; True when one was
     made, False when all are. A face took 18-24 ms in the page at a phone's CPU, in the
     frame the card turned over."""
     w, h = max(1, w), max(1, h)
-    if ("back", deck.back_word, deck.back_symbol, w, h, theme.metrics.scale) not in _cache:
+    if _back_key(deck, w, h) not in _cache:
         card_back(deck, w, h)
         return True
     for face in deck.faces:
-        if ("face", face, w, h, True, theme.metrics.scale) not in _cache:
+        if _face_key(face, w, h, True) not in _cache:
             card_face(deck, face.id, w, h)
             return True
     return False
@@ -130,7 +140,7 @@ def face_words(deck: CardDeck, card: str, w: int, effect: bool = True) -> tuple[
 def card_back(deck: CardDeck, w: int, h: int) -> pygame.Surface:
     """The back every card of ``deck`` shares: its symbol over a pattern, its word under."""
     w, h = max(1, w), max(1, h)
-    key = ("back", deck.back_word, deck.back_symbol, w, h, theme.metrics.scale)
+    key = _back_key(deck, w, h)
     if key in _cache:
         return _cache[key]
     surf = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -30,6 +30,7 @@ FACE_SETS: dict[str, tuple] = {
 SKULL_FACE = (44, 44, 52)  # a skull die is dark: it stands out without its colour too
 DEAD = (150, 150, 146)  # the face of a die whose roll failed (a farkle): greyed
 ASIDE = (214, 208, 196)  # a die out of play this turn (set aside)
+LABEL, LABEL_LEAST = 13, 12  # dp: the word under a die (``draw_die``, ``warm_label``)
 
 _cache: dict[tuple, pygame.Surface] = {}
 
@@ -376,12 +377,12 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int | None, *,
             box.midbottom = (r.centerx, min(r.top, rect.top) - theme.px(3))
         else:
             box.midtop = (rect.centerx, rect.bottom + theme.px(3))
-        if mode in ("held", "chosen") and not fits_whole(label, box, 13, 12, True):
+        if mode in ("held", "chosen") and not fits_whole(label, box, LABEL, LABEL_LEAST, True):
             # (a die too small for its word: "CHOS…" under a 33 dp die) a tick says it
             probe.shown("die label", label, box)
             marks.tick(surface, box.center, theme.px(6), colour)
         else:
-            draw_text_in(surface, label, box, 13, colour, True, min_size=12)
+            draw_text_in(surface, label, box, LABEL, colour, True, min_size=LABEL_LEAST)
     return r
 
 
@@ -401,7 +402,7 @@ def warm_label(label: str, side: int, mode: str = "held") -> bool:
     not made yet."""
     box, colour, made = _label_box(side), _label_colour(mode), False
     if mode in ("held", "chosen"):  # (whether it fits whole, wrapped: else a tick says it)
-        made = text_warm(label, box, 13, colour, True, min_size=12, wrap=True)
-        if not fits_whole(label, box, 13, 12, True):
+        made = text_warm(label, box, LABEL, colour, True, min_size=LABEL_LEAST, wrap=True)
+        if not fits_whole(label, box, LABEL, LABEL_LEAST, True):
             return made
-    return text_warm(label, box, 13, colour, True, min_size=12) or made
+    return text_warm(label, box, LABEL, colour, True, min_size=LABEL_LEAST) or made

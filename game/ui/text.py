@@ -231,8 +231,7 @@ def fit_text(text: str, width: int, height: int, size: float = 22, min_size: flo
     ``text`` fits ``width`` x ``height`` device pixels; at the smallest size, wrapped lines
     are cut to the box and the last one ends with an ellipsis. Layouts are cached: a frame
     redraws the same texts."""
-    min_size = max(min_size, theme.FONT_FLOOR)
-    size = max(size, min_size)
+    size, min_size = _floored(size, min_size)
     key = _fit_key(text, width, height, size, min_size, bold, wrap, display)
     cached = _fit_cache.get(key)
     if cached is None:
@@ -241,9 +240,15 @@ def fit_text(text: str, width: int, height: int, size: float = 22, min_size: flo
     return cached
 
 
+def _floored(size: float, min_size: float) -> tuple[float, float]:
+    """``fit_text``'s size and least size, never under the floor (``theme.FONT_FLOOR``)."""
+    min_size = max(min_size, theme.FONT_FLOOR)
+    return max(size, min_size), min_size
+
+
 def _fit_key(text: str, width: int, height: int, size: float, min_size: float, bold: bool,
              wrap: bool, display: bool) -> tuple:
-    """What a layout is kept by (``fit_text``, its sizes already raised to the floor)."""
+    """What a layout is kept by (``fit_text``, its sizes already ``_floored``)."""
     return (theme.generation, theme.metrics.scale, text, width, height, size, min_size, bold,
             wrap, display)
 
@@ -368,20 +373,24 @@ def warm(text: str, box: pygame.Rect, size: float = 22, colour=theme.TEXT,
     ``bg``) would, drawing nothing: True when some were not made yet. A table makes them in
     a frame with nothing else to do (the first layout at a size loads its face and glyphs:
     a held die's word took 14 ms in the page at a phone's CPU, in the frame it first showed)."""
-    least = max(min_size, theme.FONT_FLOOR)
-    made = _fit_key(text, box.w, box.h, max(size, least), least, bold, wrap, False) \
+    made = _fit_key(text, box.w, box.h, *_floored(size, min_size), bold, wrap, False) \
         not in _fit_cache
     fitted = fit_text(text, box.w, box.h, size, min_size, bold, wrap)
     for line in fitted.lines:
-        if (theme.generation, line, id(fitted.face), tuple(colour)) not in _image_cache:
+        if _image_key(line, fitted.face, colour) not in _image_cache:
             _line_image(line, fitted.face, colour)
             made = True
     return made
 
 
+def _image_key(line: str, face: pygame.font.Font, colour) -> tuple:
+    """What ``_line_image`` keeps a line's picture by."""
+    return (theme.generation, line, id(face), tuple(colour))
+
+
 def _line_image(line: str, face: pygame.font.Font, colour) -> pygame.Surface:
     """``line`` in ``colour``, its pixels' alpha its ink (blended where it is blitted)."""
-    key = (theme.generation, line, id(face), tuple(colour))
+    key = _image_key(line, face, colour)
     image = _image_cache.get(key)
     if image is None:
         image = _remember(_image_cache, key, face.render(line, True, colour))
